@@ -193,8 +193,37 @@ export interface TranscriptionRequest {
   dictation?: boolean;
 }
 
+/** A message of the streaming WebSocket (DESIGN §4). */
+export interface StreamingTranscript {
+  type: 'transcript';
+  audio_start: number;
+  audio_end: number;
+  duration: number;
+  text: string;
+  is_final: boolean;
+  words: TranscribedWord[];
+}
+
+export interface StreamingOptions {
+  sampleRate: number;
+  encoding: string;
+  language?: string;
+}
+
+export interface StreamingSession {
+  push(chunk: Buffer): void;
+  /** Flushes what is buffered (final results follow) and releases the recognizer. */
+  end(): Promise<void>;
+  on(event: 'transcript', listener: (message: StreamingTranscript) => void): unknown;
+  on(event: 'error', listener: (error: Error) => void): unknown;
+}
+
 export interface SpeechEngine {
   transcribe(request: TranscriptionRequest): Promise<TranscriptionResult>;
+  /** Live recognition; engines without it refuse streaming connections. */
+  openStream?(options: StreamingOptions): StreamingSession;
+  /** Languages this engine accepts (BCP-47 prefixes such as "en"); undefined means any. */
+  languages?: string[];
 }
 
 // ---------------------------------------------------------------- consensus
@@ -221,6 +250,14 @@ export class EngineError extends Error {
   constructor(message: string) {
     super(message);
     this.name = 'EngineError';
+  }
+}
+
+/** No engine is configured or built for this capability. */
+export class EngineUnavailableError extends EngineError {
+  constructor(message: string) {
+    super(message);
+    this.name = 'EngineUnavailableError';
   }
 }
 

@@ -1,0 +1,38 @@
+// Everything the HTTP app needs, built once by the runtime (or by a test, in code).
+import type { Config } from './config.ts';
+import type { Engines, NoteTemplate } from './engines/ports.ts';
+import type { JobQueue } from './jobs/queue.ts';
+import type { RateLimiter } from './ratelimit/limiter.ts';
+import type { AccountsService } from './services/accounts-service.ts';
+import type { ResourcesService } from './services/resources-service.ts';
+import type { StreamTokens } from './services/stream-tokens.ts';
+import type { Store } from './store/database.ts';
+import type { IdempotencyRepository } from './store/idempotency-repo.ts';
+import type { OutboxRepository } from './store/outbox-repo.ts';
+import type { SettingsRepository } from './store/settings-repo.ts';
+import type { WebhooksRepository } from './store/webhooks-repo.ts';
+
+export type TemplateCheck = { ok: true; template: NoteTemplate } | { ok: false; message: string };
+
+export type SchemaCheck =
+  | { ok: true; schema: object; validate: (value: unknown) => boolean; errors(): string }
+  | { ok: false; message: string };
+
+export interface AppDeps {
+  config: Config;
+  store: Store;
+  queue: JobQueue;
+  engines: Engines;
+  limiter: RateLimiter;
+  accounts: AccountsService;
+  resources: ResourcesService;
+  idempotency: IdempotencyRepository;
+  webhooks: WebhooksRepository;
+  outbox: OutboxRepository;
+  settings: SettingsRepository;
+  streamTokens: StreamTokens;
+  /** Structural check of a NoteTemplate shared by notes and template jobs. */
+  validateTemplate(value: unknown): TemplateCheck;
+  /** Intake of a caller's JSON Schema for text-to-JSON. */
+  compileSchema(schema: unknown): SchemaCheck;
+}

@@ -1,0 +1,163 @@
+// Builds the HTTP app without listening: server.ts listens, tests use app.inject().
+import multipart from '@fastify/multipart';
+import swagger from '@fastify/swagger';
+import websocket from '@fastify/websocket';
+import { TypeBoxValidatorCompiler, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, { type FastifyError, type FastifyInstance, LogController } from 'fastify';
+import type { AppDeps } from './app-deps.ts';
+import { ApiError, renderError, routeFamily } from './http/errors.ts';
+import { createGate } from './http/gate.ts';
+import { codingsRoutes } from './http/routes/codings.ts';
+import { consensusRoutes } from './http/routes/consensus.ts';
+import { docsRoutes } from './http/routes/docs.ts';
+import { healthRoutes } from './http/routes/health.ts';
+import { noteStylesRoutes } from './http/routes/note-styles.ts';
+import { noteTemplatesRoutes } from './http/routes/note-templates.ts';
+import { notesRoutes } from './http/routes/notes.ts';
+import { textToJsonRoutes } from './http/routes/text-to-json.ts';
+import { transcriptionStreamRoutes } from './http/routes/transcription-stream.ts';
+import { transcriptionsRoutes } from './http/routes/transcriptions.ts';
+import { webhooksRoutes } from './http/routes/webhooks.ts';
+import { AlphaErrorBody, MessageErrorBody, StableErrorBody, TextToJsonErrorBody } from './http/schemas.ts';
+import { createLogger } from './logger.ts';
+
+const JSON_BODY_LIMIT = 16 * 1024 * 1024;
+
+/** Fastify's own failures (bad JSON, wrong content type, too large) in catalogue terms. */
+function toApiError(error: FastifyError): ApiError {
+  if (error instanceof ApiError) return error;
+  if (error.validation) {
+    const fields: Record<string, string> = {};
+    for (const issue of error.validation) {
+      const params = issue.params as { requiredProperties?: string[]; missingProperty?: string } | undefined;
+      const missing = params?.requiredProperties ?? (params?.missingProperty ? [params.missingProperty] : []);
+      const base = (issue.instancePath || '').replace(/^\//, '').replace(/\//g, '.');
+      if (missing.length) {
+        for (const name of missing) fields[base ? `${base}.${name}` : name] = 'is required';
+      } else {
+        fields[base || (error.validationContext ?? 'body')] = issue.message ?? 'invalid';
+      }
+    }
+    const where = error.validationContext ?? 'body';
+    const summary = Object.entries(fields)
+      .slice(0, 5)
+      .map(([path, message]) => `${path}: ${message}`)
+      .join('; ');
+    return new ApiError('validation_error', `Invalid ${where}: ${summary}`, fields);
+  }
+  switch (error.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+    case 'FST_REQ_FILE_TOO_LARGE':
+    case 'FST_FILES_LIMIT':
+    case 'FST_PARTS_LIMIT':
+      return new ApiError('payload_too_large');
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return new ApiError('unsupported_media_type', 'Send the body as application/json (multipart/form-data for audio uploads).');
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return new ApiError('validation_error', 'The request body is empty.');
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return new ApiError('validation_error', 'The request body is not valid JSON.');
+    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
+      return new ApiError('validation_error', 'The request is not multipart/form-data.');
+  }
+  if (error.statusCode === 400 || (error as { name?: string }).name === 'SyntaxError') {
+    return new ApiError('validation_error', 'The request body is malformed.');
+  }
+  return new ApiError('internal_error');
+}
+
+// biome-ignore lint: the typed instance is an implementation detail of the routes.
+export type AppInstance = FastifyInstance<any, any, any, any, any>;
+
+export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}): Promise<AppInstance> {
+  const app = Fastify({
+    loggerInstance: createLogger(options.logger === false ? 'silent' : deps.config.logLevel),
+    logController: new LogController({ disableRequestLogging: true }),
+    bodyLimit: JSON_BODY_LIMIT,
+    requestTimeout: 120_000,
+    connectionTimeout: 120_000,
+    keepAliveTimeout: 72_000,
+    trustProxy: false,
+    ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: false } },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+  app.setValidatorCompiler(TypeBoxValidatorCompiler);
+
+  for (const schema of [StableErrorBody, MessageErrorBody, AlphaErrorBody, TextToJsonErrorBody]) app.addSchema(schema);
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'clinscribe',
+        version: '0.1.0',
+        description: 'Self-hosted clinical documentation API: notes, transcriptions, codings, text-to-JSON, note templates.',
+      },
+      components: {
+        securitySchemes: {
+          apiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' },
+          accountId: { type: 'apiKey', in: 'header', name: 'X-Account-Id' },
+          bearer: { type: 'http', scheme: 'bearer' },
+        },
+      },
+    },
+    refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => String(json.$id ?? `def-${i}`) },
+  });
+  await app.register(multipart, {
+    limits: { fileSize: deps.config.maxUploadBytes, files: 1, fields: 10, fieldSize: 1024, parts: 12 },
+  });
+  await app.register(websocket, { options: { maxPayload: 1024 * 1024 } });
+
+  app.addHook('onRequest', createGate(deps.accounts, deps.limiter, deps.config.defaultRateLimitPerMinute));
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    reply.header('X-Content-Type-Options', 'nosniff');
+    reply.header('Cache-Control', 'no-store');
+    reply.header('Referrer-Policy', 'no-referrer');
+    reply.header(
+      'Content-Security-Policy',
+      request.url === '/docs'
+        ? "default-src 'self'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; frame-ancestors 'none'"
+        : "default-src 'none'; frame-ancestors 'none'",
+    );
+    reply.header('X-Request-Id', request.id);
+    return payload;
+  });
+
+  // One line per request, with ids only: URLs carry no PHI, bodies are never logged.
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.info({
+      req: request.id,
+      method: request.method,
+      route: request.routeOptions.url ?? 'unmatched',
+      status: reply.statusCode,
+      ms: Math.round(reply.elapsedTime),
+      account: request.account?.id,
+    });
+  });
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const apiError = toApiError(error);
+    if (apiError.status >= 500) {
+      request.log.error({ req: request.id, err: { name: error.name, code: error.code } }, 'request failed');
+    }
+    return reply.code(apiError.status).send(renderError(routeFamily(request.url), apiError));
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const error = new ApiError('not_found', `No route ${request.method} ${request.url.split('?')[0]}.`);
+    return reply.code(404).send(renderError(routeFamily(request.url), error));
+  });
+
+  await app.register(healthRoutes(deps));
+  await app.register(docsRoutes);
+  await app.register(notesRoutes(deps));
+  await app.register(noteStylesRoutes(deps));
+  await app.register(codingsRoutes(deps));
+  await app.register(textToJsonRoutes(deps));
+  await app.register(transcriptionsRoutes(deps));
+  await app.register(transcriptionStreamRoutes(deps));
+  await app.register(noteTemplatesRoutes(deps));
+  await app.register(consensusRoutes(deps));
+  await app.register(webhooksRoutes(deps));
+  return app;
+}

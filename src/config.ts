@@ -1,0 +1,121 @@
+// Configuration is read once at boot from CLINSCRIBE_* variables and checked here,
+// so a bad value stops the process with a clear message instead of failing later.
+import path from 'node:path';
+
+export interface Config {
+  /** Directory for the SQLite file and uploaded audio (shared storage when scaled out). */
+  dataDir: string;
+  /** PostgreSQL connection string; absent means the embedded SQLite store. */
+  databaseUrl?: string;
+  /** Schema for all tables (PostgreSQL only); tests use one schema per suite. */
+  databaseSchema: string;
+  host: string;
+  port: number;
+  /** Run job workers inside the API process. */
+  workers: boolean;
+  workerConcurrency: number;
+  /** Seconds a claimed job stays leased without a heartbeat before another worker takes it. */
+  jobLeaseSeconds: number;
+  jobMaxAttempts: number;
+  /** Base of the exponential retry delay for failed job attempts, in milliseconds. */
+  jobRetryBaseMs: number;
+  defaultRateLimitPerMinute: number;
+  defaultConsensusDaily: number;
+  maxTranscriptChars: number;
+  maxUploadBytes: number;
+  retentionDays?: number;
+  logLevel: string;
+  engines: {
+    notes: string;
+    templates: string;
+    coding: string;
+    extraction: string;
+    speech: string;
+    consensus: string;
+  };
+  llm: { baseUrl?: string; model?: string; apiKey?: string };
+  asr: { baseUrl?: string; model?: string; apiKey?: string };
+  webhooks: { allowPrivate: boolean; timeoutMs: number; retryBaseMs: number; maxAttempts: number };
+}
+
+type Env = Record<string, string | undefined>;
+
+export class ConfigError extends Error {}
+
+function integer(env: Env, name: string, fallback: number, min = 0): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min) {
+    throw new ConfigError(`${name} must be an integer >= ${min} (got "${raw}")`);
+  }
+  return value;
+}
+
+function oneOf(env: Env, name: string, allowed: string[], fallback: string): string {
+  const value = env[name] || fallback;
+  if (!allowed.includes(value)) {
+    throw new ConfigError(`${name} must be one of ${allowed.join(', ')} (got "${value}")`);
+  }
+  return value;
+}
+
+function flag(env: Env, name: string): boolean {
+  return ['1', 'true', 'yes'].includes((env[name] ?? '').toLowerCase());
+}
+
+export function loadConfig(env: Env = process.env, overrides: Partial<Config> = {}): Config {
+  const databaseUrl = env.DATABASE_URL || undefined;
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    throw new ConfigError('DATABASE_URL must be a postgres:// connection string');
+  }
+  const schema = env.CLINSCRIBE_DB_SCHEMA || 'public';
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(schema)) {
+    throw new ConfigError('CLINSCRIBE_DB_SCHEMA must be a lower-case SQL identifier');
+  }
+  const engine = (name: string, allowed: string[]) => oneOf(env, name, allowed, 'embedded');
+  const retention = env.CLINSCRIBE_RETENTION_DAYS ? integer(env, 'CLINSCRIBE_RETENTION_DAYS', 0, 1) : undefined;
+  const config: Config = {
+    dataDir: path.resolve(env.CLINSCRIBE_DATA_DIR || '.clinscribe'),
+    databaseUrl,
+    databaseSchema: schema,
+    host: env.CLINSCRIBE_HOST || '127.0.0.1',
+    port: integer(env, 'CLINSCRIBE_PORT', 8080),
+    workers: true,
+    workerConcurrency: integer(env, 'CLINSCRIBE_WORKER_CONCURRENCY', 2, 1),
+    jobLeaseSeconds: integer(env, 'CLINSCRIBE_JOB_LEASE_SECONDS', 30, 2),
+    jobMaxAttempts: integer(env, 'CLINSCRIBE_JOB_MAX_ATTEMPTS', 5, 1),
+    jobRetryBaseMs: integer(env, 'CLINSCRIBE_JOB_RETRY_BASE_MS', 2000, 1),
+    defaultRateLimitPerMinute: integer(env, 'CLINSCRIBE_RATE_LIMIT_PER_MINUTE', 600, 1),
+    defaultConsensusDaily: integer(env, 'CLINSCRIBE_CONSENSUS_DAILY', 100, 0),
+    maxTranscriptChars: integer(env, 'CLINSCRIBE_MAX_TRANSCRIPT_CHARS', 500_000, 1),
+    maxUploadBytes: integer(env, 'CLINSCRIBE_MAX_UPLOAD_BYTES', 100 * 1024 * 1024, 1),
+    retentionDays: retention,
+    logLevel: oneOf(env, 'CLINSCRIBE_LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'info'),
+    engines: {
+      notes: engine('CLINSCRIBE_NOTES_ENGINE', ['embedded', 'llm', 'none']),
+      templates: engine('CLINSCRIBE_TEMPLATES_ENGINE', ['embedded', 'llm', 'none']),
+      coding: engine('CLINSCRIBE_CODING_ENGINE', ['embedded', 'none']),
+      extraction: engine('CLINSCRIBE_EXTRACTION_ENGINE', ['embedded', 'llm', 'none']),
+      speech: oneOf(env, 'CLINSCRIBE_SPEECH_ENGINE', ['embedded', 'openai', 'none'], env.CLINSCRIBE_ASR_BASE_URL ? 'openai' : 'embedded'),
+      consensus: oneOf(env, 'CLINSCRIBE_CONSENSUS_ENGINE', ['llm', 'none'], 'llm'),
+    },
+    llm: {
+      baseUrl: env.CLINSCRIBE_LLM_BASE_URL || undefined,
+      model: env.CLINSCRIBE_LLM_MODEL || undefined,
+      apiKey: env.CLINSCRIBE_LLM_API_KEY || undefined,
+    },
+    asr: {
+      baseUrl: env.CLINSCRIBE_ASR_BASE_URL || undefined,
+      model: env.CLINSCRIBE_ASR_MODEL || undefined,
+      apiKey: env.CLINSCRIBE_ASR_API_KEY || undefined,
+    },
+    webhooks: {
+      allowPrivate: flag(env, 'CLINSCRIBE_WEBHOOK_ALLOW_PRIVATE'),
+      timeoutMs: integer(env, 'CLINSCRIBE_WEBHOOK_TIMEOUT_MS', 30_000, 100),
+      retryBaseMs: integer(env, 'CLINSCRIBE_WEBHOOK_RETRY_BASE_MS', 30_000, 1),
+      maxAttempts: integer(env, 'CLINSCRIBE_WEBHOOK_MAX_ATTEMPTS', 15, 1),
+    },
+  };
+  return { ...config, ...overrides };
+}

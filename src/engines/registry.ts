@@ -1,0 +1,32 @@
+// Picks each capability's engine from configuration. A capability whose engine is not
+// available answers every job with a clear failure naming what is missing: never fake output.
+import type { Config } from '../config.ts';
+import { EngineUnavailableError, type Engines } from './ports.ts';
+
+function unavailable<T extends object>(capability: string, reason: string): T {
+  const fail = async () => {
+    throw new EngineUnavailableError(`No ${capability} engine is available: ${reason}`);
+  };
+  return new Proxy({} as T, { get: () => fail });
+}
+
+const NOT_BUILT = 'the embedded engine is not part of this build yet';
+
+export function createEngines(config: Config, overrides: Partial<Engines> = {}): Engines {
+  const choose = <T extends object>(capability: string, setting: string, embedded?: () => T): T => {
+    if (setting === 'none') return unavailable<T>(capability, 'it is disabled by configuration');
+    if (setting === 'llm') return unavailable<T>(capability, 'the llm engine is not part of this build yet');
+    return embedded ? embedded() : unavailable<T>(capability, NOT_BUILT);
+  };
+  const consensusReason = config.llm.baseUrl
+    ? 'the llm consensus engine is not part of this build yet'
+    : 'consensus needs a language model; set CLINSCRIBE_LLM_BASE_URL and CLINSCRIBE_LLM_MODEL';
+  return {
+    notes: overrides.notes ?? choose('note', config.engines.notes),
+    templates: overrides.templates ?? choose('note template', config.engines.templates),
+    coding: overrides.coding ?? choose('coding', config.engines.coding),
+    extraction: overrides.extraction ?? choose('text-to-JSON', config.engines.extraction),
+    speech: overrides.speech ?? choose('speech', config.engines.speech),
+    consensus: overrides.consensus ?? unavailable('consensus', consensusReason),
+  };
+}

@@ -1,0 +1,90 @@
+// Codings: ICD-10-CM diagnoses and E/M procedures for a conversation.
+import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { AppDeps } from '../../app-deps.ts';
+import { ApiError } from '../errors.ts';
+import { accountOf } from '../gate.ts';
+import { checkLength, requireNonEmpty } from '../limits.ts';
+import { idempotent } from '../idempotency.ts';
+import { IdParam, StableHeaders, Timestamp, stableErrors } from '../schemas.ts';
+import { JobView, jobView } from './job-views.ts';
+
+const CodingView = Type.Intersect([JobView, Type.Object({ processing_time_ms: Type.Optional(Type.Integer()) })]);
+
+export function codingsRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
+  return async (app) => {
+    const tags = ['codings'];
+    app.post(
+      '/v1/codings',
+      {
+        config: { auth: 'stable' },
+        schema: {
+          tags,
+          summary: 'Start a coding analysis of a conversation',
+          headers: StableHeaders,
+          body: Type.Object({ text: Type.String({ description: 'Transcript text; lines may carry timestamps and speaker labels' }) }),
+          response: {
+            202: Type.Object({
+              data: Type.Object({ id: Type.String(), status: Type.String(), created_at: Timestamp, updated_at: Timestamp }),
+            }),
+            ...stableErrors(400, 413, 422),
+          },
+        },
+      },
+      async (request, reply) => {
+        const account = accountOf(request);
+        await idempotent(deps.idempotency, request, reply, account.id, async () => {
+          const { text } = request.body;
+          requireNonEmpty('text', text);
+          checkLength('text', text, deps.config.maxTranscriptChars);
+          const coding = await deps.resources.create('coding', account.id, { text });
+          return { status: 202, body: { data: jobView(coding, '') } };
+        });
+        return reply;
+      },
+    );
+
+    app.get(
+      '/v1/codings/:id',
+      {
+        config: { auth: 'stable' },
+        schema: {
+          tags,
+          summary: 'Get a coding analysis',
+          headers: StableHeaders,
+          params: IdParam('id'),
+          response: { 200: Type.Object({ data: CodingView }), ...stableErrors(404) },
+        },
+      },
+      async (request) => {
+        const coding = await deps.resources.get('coding', accountOf(request).id, request.params.id);
+        if (!coding) throw new ApiError('not_found', 'Coding not found.');
+        return {
+          data: {
+            ...jobView(coding, 'Coding failed.'),
+            ...(coding.processingTimeMs !== null && { processing_time_ms: coding.processingTimeMs }),
+          },
+        };
+      },
+    );
+
+    app.delete(
+      '/v1/codings/:id',
+      {
+        config: { auth: 'stable' },
+        schema: {
+          tags,
+          summary: 'Delete a coding analysis',
+          headers: StableHeaders,
+          params: IdParam('id'),
+          response: { 204: Type.Null(), ...stableErrors(404) },
+        },
+      },
+      async (request, reply) => {
+        if (!(await deps.resources.delete('coding', accountOf(request).id, request.params.id))) {
+          throw new ApiError('not_found', 'Coding not found.');
+        }
+        return reply.code(204).send(null);
+      },
+    );
+  };
+}

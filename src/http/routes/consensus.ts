@@ -1,0 +1,95 @@
+// Alpha medical consensus requests, limited per account per day.
+import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { AppDeps } from '../../app-deps.ts';
+import type { Resource } from '../../store/resources-repo.ts';
+import { ApiError } from '../errors.ts';
+import { accountOf, retryAfterSeconds } from '../gate.ts';
+import { idempotent } from '../idempotency.ts';
+import { checkLength, requireNonEmpty } from '../limits.ts';
+import { AlphaHeaders, AnyObject, IdParam, alphaErrors } from '../schemas.ts';
+import { DeletedView, JobView, jobView } from './job-views.ts';
+
+const ConsensusView = Type.Intersect([JobView, Type.Object({ metadata: AnyObject })]);
+
+function consensusView(request: Resource) {
+  return { ...jobView(request, 'Consensus failed.'), metadata: {} };
+}
+
+export function consensusRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
+  return async (app) => {
+    const tags = ['consensus (alpha)'];
+    app.post(
+      '/alpha/consensus',
+      {
+        config: { auth: 'alpha' },
+        schema: {
+          tags,
+          summary: 'Ask a clinical question for a consensus answer',
+          headers: AlphaHeaders,
+          body: Type.Object({
+            query: Type.String({ description: 'A clinical question' }),
+            context: Type.Optional(Type.String({ description: 'Clinical context of the question' })),
+          }),
+          response: { 202: Type.Object({ data: ConsensusView }), ...alphaErrors(400, 413) },
+        },
+      },
+      async (request, reply) => {
+        const account = accountOf(request);
+        await idempotent(deps.idempotency, request, reply, account.id, async () => {
+          const { query, context } = request.body;
+          requireNonEmpty('query', query);
+          checkLength('query', query, 20_000);
+          checkLength('context', context, deps.config.maxTranscriptChars);
+          const quota = await deps.limiter.hit(account.id, 'consensus-daily', account.consensusDaily, 86_400);
+          if (!quota.allowed) {
+            reply.header('Retry-After', retryAfterSeconds(quota));
+            throw new ApiError('quota_exceeded', 'The daily consensus quota of this account is used up.');
+          }
+          const created = await deps.resources.create('consensus', account.id, { query, ...(context !== undefined && { context }) });
+          return { status: 202, body: { data: consensusView(created) } };
+        });
+        return reply;
+      },
+    );
+
+    app.get(
+      '/alpha/consensus/:id',
+      {
+        config: { auth: 'alpha' },
+        schema: {
+          tags,
+          summary: 'Get a consensus request',
+          headers: AlphaHeaders,
+          params: IdParam('id'),
+          response: { 200: Type.Object({ data: ConsensusView }), ...alphaErrors(404) },
+        },
+      },
+      async (request) => {
+        const found = await deps.resources.get('consensus', accountOf(request).id, request.params.id);
+        if (!found) throw new ApiError('not_found', 'Consensus request not found.');
+        return { data: consensusView(found) };
+      },
+    );
+
+    app.delete(
+      '/alpha/consensus/:id',
+      {
+        config: { auth: 'alpha' },
+        schema: {
+          tags,
+          summary: 'Delete a consensus request',
+          headers: AlphaHeaders,
+          params: IdParam('id'),
+          response: { 200: DeletedView, ...alphaErrors(404) },
+        },
+      },
+      async (request) => {
+        const { id } = request.params;
+        if (!(await deps.resources.delete('consensus', accountOf(request).id, id))) {
+          throw new ApiError('not_found', 'Consensus request not found.');
+        }
+        return { data: { id, deleted: true } };
+      },
+    );
+  };
+}

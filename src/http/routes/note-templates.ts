@@ -1,0 +1,112 @@
+// Alpha note template jobs: generate a NoteTemplate from notes or a description, or refine one.
+import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { AppDeps } from '../../app-deps.ts';
+import type { Resource } from '../../store/resources-repo.ts';
+import { ApiError } from '../errors.ts';
+import { accountOf } from '../gate.ts';
+import { idempotent } from '../idempotency.ts';
+import { AlphaHeaders, AnyObject, IdParam, Timestamp, alphaErrors } from '../schemas.ts';
+import { DeletedView, finishedResult } from './job-views.ts';
+import { TEMPLATE_MODES, parseTemplateJobRequest } from './note-template-request.ts';
+
+const TemplateJobView = Type.Object({
+  id: Type.String(),
+  mode: Type.String(),
+  status: Type.String(),
+  created_at: Timestamp,
+  updated_at: Timestamp,
+  result: Type.Optional(AnyObject),
+});
+
+const CreateTemplateJobBody = Type.Object(
+  {
+    mode: Type.Optional(Type.String({ description: TEMPLATE_MODES.join(' | ') })),
+    notes: Type.Optional(Type.Unknown({ description: '1–5 items {content, description?} (generate)' })),
+    description: Type.Optional(Type.Unknown({ description: 'Natural-language description (generation)' })),
+    instructions: Type.Optional(Type.Unknown()),
+    template: Type.Optional(Type.Unknown({ description: 'NoteTemplate to refine' })),
+    feedback: Type.Optional(Type.Unknown({ description: 'What to change (refinement)' })),
+    note_comparison: Type.Optional(Type.Unknown({ description: '{before, after, description?}' })),
+  },
+  { additionalProperties: true },
+);
+
+function templateJobView(job: Resource) {
+  const result = finishedResult(job, 'Template generation failed.');
+  return {
+    id: job.id,
+    mode: String(job.request.mode),
+    status: job.status,
+    created_at: job.createdAt,
+    updated_at: job.updatedAt,
+    ...(result && { result }),
+  };
+}
+
+export function noteTemplatesRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
+  return async (app) => {
+    const tags = ['note templates (alpha)'];
+    app.post(
+      '/alpha/note-templates',
+      {
+        config: { auth: 'alpha' },
+        schema: {
+          tags,
+          summary: 'Create a note template generation or refinement job',
+          headers: AlphaHeaders,
+          body: CreateTemplateJobBody,
+          response: { 202: Type.Object({ data: TemplateJobView }), ...alphaErrors(400, 413, 422) },
+        },
+      },
+      async (request, reply) => {
+        const account = accountOf(request);
+        await idempotent(deps.idempotency, request, reply, account.id, async () => {
+          const jobRequest = parseTemplateJobRequest(deps, request.body as Record<string, unknown>);
+          const job = await deps.resources.create('template', account.id, jobRequest);
+          return { status: 202, body: { data: templateJobView(job) } };
+        });
+        return reply;
+      },
+    );
+
+    app.get(
+      '/alpha/note-templates/:id',
+      {
+        config: { auth: 'alpha' },
+        schema: {
+          tags,
+          summary: 'Get a note template job',
+          headers: AlphaHeaders,
+          params: IdParam('id'),
+          response: { 200: Type.Object({ data: TemplateJobView }), ...alphaErrors(404) },
+        },
+      },
+      async (request) => {
+        const job = await deps.resources.get('template', accountOf(request).id, request.params.id);
+        if (!job) throw new ApiError('not_found', 'Note template job not found.');
+        return { data: templateJobView(job) };
+      },
+    );
+
+    app.delete(
+      '/alpha/note-templates/:id',
+      {
+        config: { auth: 'alpha' },
+        schema: {
+          tags,
+          summary: 'Delete a note template job',
+          headers: AlphaHeaders,
+          params: IdParam('id'),
+          response: { 200: DeletedView, ...alphaErrors(404) },
+        },
+      },
+      async (request) => {
+        const { id } = request.params;
+        if (!(await deps.resources.delete('template', accountOf(request).id, id))) {
+          throw new ApiError('not_found', 'Note template job not found.');
+        }
+        return { data: { id, deleted: true } };
+      },
+    );
+  };
+}

@@ -1,0 +1,49 @@
+// Text-to-JSON: free text in, JSON conforming to the caller's JSON Schema out.
+import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { AppDeps } from '../../app-deps.ts';
+import { callEngine } from '../engine-errors.ts';
+import { ApiError } from '../errors.ts';
+import { accountOf } from '../gate.ts';
+import { checkLength, requireNonEmpty } from '../limits.ts';
+import { AnyObject, StableHeaders, textToJsonErrors } from '../schemas.ts';
+
+export function textToJsonRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
+  return async (app) => {
+    app.post(
+      '/v1/utils/text-to-json',
+      {
+        config: { auth: 'stable' },
+        schema: {
+          tags: ['text-to-json'],
+          summary: 'Extract JSON that conforms to a JSON Schema from free text',
+          headers: StableHeaders,
+          body: Type.Object({
+            text: Type.String({ description: 'Unstructured text' }),
+            schema: Type.Unknown({ description: 'JSON Schema (2020-12 or draft-07) of the output' }),
+            includeMeta: Type.Optional(Type.Boolean({ description: 'Add `meta`: paths not found and evidence spans' })),
+          }),
+          response: {
+            200: Type.Object({ data: Type.Unknown(), meta: Type.Optional(AnyObject) }),
+            ...textToJsonErrors(400, 413, 422, 503),
+          },
+        },
+      },
+      async (request) => {
+        accountOf(request);
+        const { text, schema, includeMeta } = request.body;
+        requireNonEmpty('text', text);
+        checkLength('text', text, deps.config.maxTranscriptChars);
+        if (schema === undefined) throw new ApiError('validation_error', 'schema is required.');
+        const compiled = deps.compileSchema(schema);
+        if (!compiled.ok) throw new ApiError('validation_error', compiled.message);
+        const result = await callEngine(() => deps.engines.extraction.extract(text, compiled.schema as Record<string, unknown>));
+        if (!compiled.validate(result.data)) {
+          // The engine promises conformance; breaking it is our bug, never the caller's problem to parse.
+          request.log.error({ msg: 'extraction output did not conform to the schema' });
+          throw new ApiError('internal_error');
+        }
+        return includeMeta && result.meta ? { data: result.data, meta: result.meta } : { data: result.data };
+      },
+    );
+  };
+}

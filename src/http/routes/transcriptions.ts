@@ -1,0 +1,181 @@
+// Audio transcriptions: multipart upload (streamed to disk, never held in memory), GET, DELETE.
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import { pipeline } from 'node:stream/promises';
+import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
+import type { AppDeps } from '../../app-deps.ts';
+import { sniffAudioFile } from '../../services/audio-format.ts';
+import { ApiError } from '../errors.ts';
+import { accountOf } from '../gate.ts';
+import { idempotent } from '../idempotency.ts';
+import { IdParam, StableHeaders, Timestamp, stableErrors } from '../schemas.ts';
+import { JobView, jobView } from './job-views.ts';
+
+const LANGUAGE_TAG = /^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/;
+const ENCODINGS = ['auto', 'linear16', 'pcm_s16le', 'wav', 'mp3', 'aac', 'mp4', 'm4a', 'ogg', 'opus', 'webm', 'flac'];
+
+interface UploadFields {
+  language?: string;
+  encoding?: string;
+  multichannel?: boolean;
+  dictation?: boolean;
+}
+
+function booleanField(name: string, value: string): boolean {
+  if (['true', '1', 'yes'].includes(value.toLowerCase())) return true;
+  if (['false', '0', 'no', ''].includes(value.toLowerCase())) return false;
+  throw new ApiError('validation_error', `${name} must be true or false.`, { [name]: 'must be true or false' });
+}
+
+function checkLanguage(deps: AppDeps, language: string | undefined): void {
+  if (language === undefined) return;
+  if (!LANGUAGE_TAG.test(language)) {
+    throw new ApiError('unprocessable', 'language must be a language tag such as "en" or "en-US".', { language: 'invalid language tag' });
+  }
+  const supported = deps.engines.speech.languages;
+  const base = language.split('-')[0].toLowerCase();
+  if (supported && !supported.includes(base)) {
+    throw new ApiError('unprocessable', `language "${language}" is not supported; supported: ${supported.join(', ')}.`, {
+      language: 'not supported',
+    });
+  }
+}
+
+/** Reads the multipart body: the `audio` file goes straight to disk, the other fields are checked. */
+async function receiveUpload(deps: AppDeps, request: FastifyRequest, target: string): Promise<UploadFields> {
+  if (!request.isMultipart()) {
+    throw new ApiError('validation_error', 'Send the audio as multipart/form-data with the file in the field "audio".', {
+      audio: 'required',
+    });
+  }
+  const fields: UploadFields = {};
+  let received = false;
+  for await (const part of request.parts()) {
+    if (part.type === 'file') {
+      if (part.fieldname !== 'audio' || received) {
+        part.file.resume();
+        throw new ApiError('validation_error', 'Send exactly one file, in the field "audio".', { audio: 'exactly one file' });
+      }
+      await pipeline(part.file, fs.createWriteStream(target, { flags: 'wx' }));
+      if (part.file.truncated) {
+        throw new ApiError('payload_too_large', `The audio file is larger than ${deps.config.maxUploadBytes} bytes.`, {
+          audio: 'too large',
+        });
+      }
+      received = true;
+      continue;
+    }
+    const value = String(part.value ?? '');
+    switch (part.fieldname) {
+      case 'language':
+        fields.language = value;
+        break;
+      case 'encoding':
+        if (!ENCODINGS.includes(value.toLowerCase())) {
+          throw new ApiError('validation_error', `encoding must be one of ${ENCODINGS.join(', ')}.`, { encoding: 'unsupported' });
+        }
+        fields.encoding = value.toLowerCase();
+        break;
+      case 'multichannel':
+        fields.multichannel = booleanField('multichannel', value);
+        break;
+      case 'dictation':
+        fields.dictation = booleanField('dictation', value);
+        break;
+      default:
+        break;
+    }
+  }
+  if (!received) throw new ApiError('validation_error', 'No audio file: send it in the multipart field "audio".', { audio: 'required' });
+  const { size } = await fsp.stat(target);
+  if (size === 0) throw new ApiError('validation_error', 'The audio file is empty.', { audio: 'empty' });
+  if (!(await sniffAudioFile(target))) {
+    throw new ApiError('validation_error', 'The file is not audio in a supported format (WAV, MP3, M4A/MP4/AAC, OGG/Opus, WebM, FLAC).', {
+      audio: 'unsupported type',
+    });
+  }
+  checkLanguage(deps, fields.language);
+  return fields;
+}
+
+export function transcriptionsRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
+  return async (app) => {
+    const tags = ['audio transcriptions'];
+    app.post(
+      '/v2/audio/transcriptions',
+      {
+        config: { auth: 'stable' },
+        schema: {
+          tags,
+          summary: 'Upload audio to transcribe (multipart/form-data: audio, language?, encoding?, multichannel?, dictation?)',
+          headers: StableHeaders,
+          consumes: ['multipart/form-data'],
+          response: {
+            201: Type.Object({
+              data: Type.Object({ id: Type.String(), status: Type.String(), created_at: Timestamp, updated_at: Timestamp }),
+            }),
+            ...stableErrors(400, 413, 422),
+          },
+        },
+      },
+      async (request, reply) => {
+        const account = accountOf(request);
+        await idempotent(deps.idempotency, request, reply, account.id, async () => {
+          const id = deps.resources.newId('transcription');
+          const fileName = `${id}.audio`;
+          const target = deps.resources.audioPath(fileName);
+          await fsp.mkdir(deps.resources.audioPath(''), { recursive: true });
+          try {
+            const fields = await receiveUpload(deps, request, target);
+            const created = await deps.resources.create('transcription', account.id, { audioFile: fileName, ...fields }, id);
+            return { status: 201, body: { data: jobView(created, '') } };
+          } catch (error) {
+            await fsp.rm(target, { force: true });
+            throw error;
+          }
+        });
+        return reply;
+      },
+    );
+
+    app.get(
+      '/v2/audio/transcriptions/:id',
+      {
+        config: { auth: 'stable' },
+        schema: {
+          tags,
+          summary: 'Get a transcription',
+          headers: StableHeaders,
+          params: IdParam('id'),
+          response: { 200: Type.Object({ data: JobView }), ...stableErrors(404) },
+        },
+      },
+      async (request) => {
+        const found = await deps.resources.get('transcription', accountOf(request).id, request.params.id);
+        if (!found) throw new ApiError('not_found', 'Transcription not found.');
+        return { data: jobView(found, 'Transcription failed.') };
+      },
+    );
+
+    app.delete(
+      '/v2/audio/transcriptions/:id',
+      {
+        config: { auth: 'stable' },
+        schema: {
+          tags,
+          summary: 'Delete a transcription and its audio',
+          headers: StableHeaders,
+          params: IdParam('id'),
+          response: { 204: Type.Null(), ...stableErrors(404) },
+        },
+      },
+      async (request, reply) => {
+        if (!(await deps.resources.delete('transcription', accountOf(request).id, request.params.id))) {
+          throw new ApiError('not_found', 'Transcription not found.');
+        }
+        return reply.code(204).send(null);
+      },
+    );
+  };
+}

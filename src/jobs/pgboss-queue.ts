@@ -1,0 +1,87 @@
+// Job queue for the scale-out store: pg-boss on the same PostgreSQL database. Jobs are
+// sent through the caller's transaction (pg-boss's `db` option), so a job exists exactly
+// when the state change that created it committed.
+import { CompiledQuery } from 'kysely';
+import { PgBoss } from 'pg-boss';
+import type { Db } from '../store/resources-repo.ts';
+import { type JobHandler, type JobMessage, type JobQueue, QUEUE_NAMES, type QueueName } from './queue.ts';
+
+export interface PgBossQueueOptions {
+  connectionString: string;
+  schema: string;
+  concurrency: number;
+  leaseSeconds: number;
+  maxAttempts: number;
+  retryBaseMs: number;
+  onError?: (error: unknown) => void;
+}
+
+function transactionAdapter(db: Db) {
+  return {
+    async executeSql(text: string, values: unknown[] = []) {
+      const result = await db.executeQuery(CompiledQuery.raw(text, values));
+      return { rows: result.rows as any[] };
+    },
+  };
+}
+
+export class PgBossJobQueue implements JobQueue {
+  private constructor(
+    private readonly boss: PgBoss,
+    private readonly options: PgBossQueueOptions,
+  ) {}
+
+  static async open(options: PgBossQueueOptions): Promise<PgBossJobQueue> {
+    const boss = new PgBoss({
+      connectionString: options.connectionString,
+      schema: options.schema,
+      max: 4,
+      monitorIntervalSeconds: 5,
+    } as any);
+    boss.on('error', (error) => options.onError?.(error));
+    await boss.start();
+    const heartbeatSeconds = Math.max(10, options.leaseSeconds);
+    for (const name of QUEUE_NAMES) {
+      const queueOptions = {
+        retryLimit: options.maxAttempts - 1,
+        retryDelay: Math.max(1, Math.round(options.retryBaseMs / 1000)),
+        retryBackoff: true,
+        retryDelayMax: 6 * 3600,
+        heartbeatSeconds,
+        expireInSeconds: 6 * 3600,
+      };
+      const existing = await boss.getQueue(name);
+      if (existing) await boss.updateQueue(name, queueOptions);
+      else await boss.createQueue(name, queueOptions);
+    }
+    return new PgBossJobQueue(boss, options);
+  }
+
+  async enqueue(db: Db, job: JobMessage, options: { delayMs?: number } = {}): Promise<void> {
+    const sendOptions: Record<string, unknown> = { db: transactionAdapter(db) };
+    if (options.delayMs) sendOptions.startAfter = new Date(Date.now() + options.delayMs);
+    await this.boss.send(job.queue, { id: job.id }, sendOptions);
+  }
+
+  wake(): void {
+    /* pg-boss listens for new jobs itself */
+  }
+
+  async work(handlers: Record<QueueName, JobHandler>): Promise<void> {
+    for (const name of QUEUE_NAMES) {
+      const handler = handlers[name];
+      await this.boss.work<{ id: string }>(
+        name,
+        { batchSize: 1, localConcurrency: this.options.concurrency, pollingIntervalSeconds: 0.5 },
+        async ([job]) => {
+          const number = job.retryCount + 1;
+          await handler({ queue: name, id: job.data.id }, { number, last: number >= this.options.maxAttempts });
+        },
+      );
+    }
+  }
+
+  async stop(): Promise<void> {
+    await this.boss.stop({ graceful: true, timeout: 10_000 } as any);
+  }
+}

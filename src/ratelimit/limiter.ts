@@ -1,0 +1,27 @@
+// Fixed-window rate limiting behind a port: in memory for one embedded process, in the
+// store when several API nodes must share the counters.
+export interface RateDecision {
+  allowed: boolean;
+  limit: number;
+  remaining: number;
+  /** Unix seconds at which the current window ends. */
+  resetAt: number;
+}
+
+export interface RateLimiter {
+  /** Counts one hit of `subject` in `bucket` and says whether it is within `limit` per window. */
+  hit(subject: string, bucket: string, limit: number, windowSeconds: number): Promise<RateDecision>;
+}
+
+export function decide(count: number, limit: number, windowStart: number, windowSeconds: number): RateDecision {
+  return {
+    allowed: count <= limit,
+    limit,
+    remaining: Math.max(0, limit - count),
+    resetAt: windowStart + windowSeconds,
+  };
+}
+
+export function windowStartOf(nowSeconds: number, windowSeconds: number): number {
+  return Math.floor(nowSeconds / windowSeconds) * windowSeconds;
+}

@@ -1,0 +1,95 @@
+// Wires the configured store, queue, engines and services together. `serve`, `worker`,
+// the CLI and the tests all start from here.
+import type { AppDeps } from './app-deps.ts';
+import type { Config } from './config.ts';
+import { compileSchema, validateTemplate } from './engines/intake.ts';
+import type { Engines } from './engines/ports.ts';
+import { createEngines } from './engines/registry.ts';
+import { PgBossJobQueue } from './jobs/pgboss-queue.ts';
+import type { JobQueue } from './jobs/queue.ts';
+import { runResourceJob } from './jobs/resource-runner.ts';
+import { SqliteJobQueue } from './jobs/sqlite-queue.ts';
+import { createLogger } from './logger.ts';
+import type { RateLimiter } from './ratelimit/limiter.ts';
+import { MemoryRateLimiter } from './ratelimit/memory-limiter.ts';
+import { StoreRateLimiter } from './ratelimit/store-limiter.ts';
+import { AccountsService } from './services/accounts-service.ts';
+import { ResourcesService } from './services/resources-service.ts';
+import { StreamTokens } from './services/stream-tokens.ts';
+import { AccountsRepository } from './store/accounts-repo.ts';
+import { type Store, openStore } from './store/database.ts';
+import { IdempotencyRepository } from './store/idempotency-repo.ts';
+import { OutboxRepository } from './store/outbox-repo.ts';
+import { ResourcesRepository } from './store/resources-repo.ts';
+import { SettingsRepository } from './store/settings-repo.ts';
+import { WebhooksRepository } from './store/webhooks-repo.ts';
+import { deliverWebhook } from './webhooks/delivery.ts';
+import { EventRecorder } from './webhooks/outbox.ts';
+
+export interface Runtime extends AppDeps {
+  /** Starts consuming jobs in this process. */
+  startWorkers(): Promise<void>;
+  close(): Promise<void>;
+}
+
+async function openQueue(config: Config, store: Store, onError: (error: unknown) => void): Promise<JobQueue> {
+  const common = {
+    concurrency: config.workerConcurrency,
+    leaseSeconds: config.jobLeaseSeconds,
+    maxAttempts: config.jobMaxAttempts,
+    retryBaseMs: config.jobRetryBaseMs,
+    onError,
+  };
+  if (store.caps.queue === 'pg-boss') {
+    return PgBossJobQueue.open({ ...common, connectionString: store.databaseUrl as string, schema: `${store.schema}_jobs` });
+  }
+  return new SqliteJobQueue(store.db, common);
+}
+
+export async function createRuntime(config: Config, options: { engines?: Partial<Engines> } = {}): Promise<Runtime> {
+  const log = createLogger(config.logLevel);
+  const onError = (error: unknown) => log.warn({ err: { name: (error as Error)?.name, code: (error as { code?: string })?.code } }, 'job attempt failed');
+  const store = await openStore(config);
+  const queue = await openQueue(config, store, onError);
+  const engines = createEngines(config, options.engines);
+  const resourcesRepo = new ResourcesRepository(store.db);
+  const outbox = new OutboxRepository(store.db);
+  const webhooks = new WebhooksRepository(store.db);
+  const settings = new SettingsRepository(store.db);
+  const limiter: RateLimiter = store.caps.sharedRateLimits ? new StoreRateLimiter(store.db) : new MemoryRateLimiter();
+  const resources = new ResourcesService(store.db, resourcesRepo, outbox, queue, config.dataDir);
+  const events = new EventRecorder(outbox, webhooks, queue);
+  let working = false;
+
+  const runtime: Runtime = {
+    config,
+    store,
+    queue,
+    engines,
+    limiter,
+    accounts: new AccountsService(new AccountsRepository(store.db), config),
+    resources,
+    idempotency: new IdempotencyRepository(store.db),
+    webhooks,
+    outbox,
+    settings,
+    streamTokens: new StreamTokens(settings),
+    validateTemplate,
+    compileSchema,
+    async startWorkers() {
+      if (working) return;
+      working = true;
+      await queue.work({
+        resource: (job, attempt) =>
+          runResourceJob({ db: store.db, resources: resourcesRepo, events, engines, audioPath: (f) => resources.audioPath(f) }, job.id, attempt),
+        webhook: (job) => deliverWebhook({ db: store.db, config, webhooks, outbox, queue }, job.id),
+      });
+    },
+    async close() {
+      if (working) await queue.stop();
+      else if (store.caps.queue === 'pg-boss') await queue.stop();
+      await store.close();
+    },
+  };
+  return runtime;
+}

@@ -1,0 +1,89 @@
+// Creating, reading and deleting asynchronous resources. Creation writes the resource and
+// its job in one transaction: an accepted request is never lost.
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { Kysely } from 'kysely';
+import { newId } from '../ids.ts';
+import type { JobQueue } from '../jobs/queue.ts';
+import type { OutboxRepository } from '../store/outbox-repo.ts';
+import type { Resource, ResourcesRepository } from '../store/resources-repo.ts';
+import type { Database, ResourceKind } from '../store/schema.ts';
+
+const ID_PREFIX = { note: 'note', coding: 'coding', transcription: 'tr', template: 'template', consensus: 'consensus' } as const;
+
+/** Notes are `processing` from creation (spec); every other job starts `pending`. */
+const INITIAL_STATUS: Record<ResourceKind, 'pending' | 'processing'> = {
+  note: 'processing',
+  coding: 'pending',
+  transcription: 'pending',
+  template: 'pending',
+  consensus: 'pending',
+};
+
+export class ResourcesService {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly repo: ResourcesRepository,
+    private readonly outbox: OutboxRepository,
+    private readonly queue: JobQueue,
+    private readonly dataDir: string,
+  ) {}
+
+  /** The id a resource of this kind will get; callers that write files first need it early. */
+  newId(kind: ResourceKind): string {
+    return newId(ID_PREFIX[kind]);
+  }
+
+  async create(kind: ResourceKind, accountId: string, request: Record<string, unknown>, id = this.newId(kind)): Promise<Resource> {
+    const now = new Date().toISOString();
+    const resource: Resource = {
+      id,
+      accountId,
+      kind,
+      status: INITIAL_STATUS[kind],
+      request,
+      result: null,
+      error: null,
+      processingTimeMs: null,
+      createdAt: now,
+      updatedAt: now,
+    };
+    await this.db.transaction().execute(async (trx) => {
+      await this.repo.insert(trx, resource);
+      await this.queue.enqueue(trx, { queue: 'resource', id });
+    });
+    this.queue.wake();
+    return resource;
+  }
+
+  get(kind: ResourceKind, accountId: string, id: string): Promise<Resource | undefined> {
+    return this.repo.findOwned(kind, accountId, id);
+  }
+
+  /** Removes the resource, its uploaded audio and its undelivered events. */
+  async delete(kind: ResourceKind, accountId: string, id: string): Promise<boolean> {
+    const resource = await this.repo.findOwned(kind, accountId, id);
+    if (!resource) return false;
+    const deleted = await this.db.transaction().execute(async (trx) => {
+      await this.outbox.deleteForResource(trx, id);
+      return this.repo.delete(trx, kind, accountId, id);
+    });
+    await this.removeAudio(resource);
+    return deleted;
+  }
+
+  /** Finished resources last changed before `cutoff`, for the retention purge. */
+  listExpired(cutoff: string, limit: number) {
+    return this.repo.listFinishedBefore(cutoff, limit);
+  }
+
+  /** Path of a transcription's uploaded audio, inside the data directory. */
+  audioPath(fileName: string): string {
+    return path.join(this.dataDir, 'uploads', path.basename(fileName));
+  }
+
+  private async removeAudio(resource: Resource): Promise<void> {
+    const file = resource.request.audioFile;
+    if (typeof file === 'string') await fs.rm(this.audioPath(file), { force: true });
+  }
+}

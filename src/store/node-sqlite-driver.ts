@@ -1,0 +1,39 @@
+// Kysely's SqliteDialect expects a better-sqlite3-shaped database. Node 22 ships SQLite
+// itself (node:sqlite), so this adapter lets the embedded store need no native addon.
+import { DatabaseSync, type StatementSync } from 'node:sqlite';
+import type { SqliteDatabase, SqliteStatement } from 'kysely';
+
+type Bindable = null | number | bigint | string | Uint8Array;
+
+function bindable(value: unknown): Bindable {
+  if (value === undefined || value === null) return null;
+  if (typeof value === 'boolean') return value ? 1 : 0;
+  if (value instanceof Date) return value.toISOString();
+  if (typeof value === 'number' || typeof value === 'bigint' || typeof value === 'string') return value;
+  if (value instanceof Uint8Array) return value;
+  return JSON.stringify(value);
+}
+
+function wrapStatement(statement: StatementSync): SqliteStatement {
+  const reader = statement.columns().length > 0;
+  const args = (parameters: ReadonlyArray<unknown>) => parameters.map(bindable);
+  return {
+    reader,
+    all: (parameters) => statement.all(...args(parameters)),
+    run: (parameters) => {
+      const { changes, lastInsertRowid } = statement.run(...args(parameters));
+      return { changes, lastInsertRowid };
+    },
+    iterate: (parameters) => statement.iterate(...args(parameters)) as IterableIterator<unknown>,
+  };
+}
+
+export function openNodeSqlite(file: string): SqliteDatabase {
+  const db = new DatabaseSync(file);
+  // WAL lets the CLI and a running server share the file; busy_timeout waits out short locks.
+  db.exec('PRAGMA journal_mode = WAL; PRAGMA busy_timeout = 5000; PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL;');
+  return {
+    close: () => db.close(),
+    prepare: (sql: string) => wrapStatement(db.prepare(sql)),
+  };
+}

@@ -1,0 +1,60 @@
+// Transactional outbox: events are written in the same transaction as the state change
+// that causes them, so an event exists if and only if the change committed.
+import type { Kysely } from 'kysely';
+import type { Db } from './resources-repo.ts';
+import type { Database, OutboxEventsTable } from './schema.ts';
+
+export interface OutboxEvent {
+  id: string;
+  accountId: string;
+  type: string;
+  resourceId: string;
+  body: { type: string; data: Record<string, unknown> };
+  createdAt: string;
+}
+
+function toEvent(row: OutboxEventsTable): OutboxEvent {
+  return {
+    id: row.id,
+    accountId: row.account_id,
+    type: row.type,
+    resourceId: row.resource_id,
+    body: JSON.parse(row.body),
+    createdAt: row.created_at,
+  };
+}
+
+export class OutboxRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async insert(db: Db, event: OutboxEvent): Promise<void> {
+    await db
+      .insertInto('outbox_events')
+      .values({
+        id: event.id,
+        account_id: event.accountId,
+        type: event.type,
+        resource_id: event.resourceId,
+        body: JSON.stringify(event.body),
+        created_at: event.createdAt,
+      })
+      .execute();
+  }
+
+  async findById(id: string): Promise<OutboxEvent | undefined> {
+    const row = await this.db.selectFrom('outbox_events').selectAll().where('id', '=', id).executeTakeFirst();
+    return row && toEvent(row);
+  }
+
+  async listForResource(resourceId: string): Promise<OutboxEvent[]> {
+    const rows = await this.db.selectFrom('outbox_events').selectAll().where('resource_id', '=', resourceId).execute();
+    return rows.map(toEvent);
+  }
+
+  /** DELETE of a resource removes its events and their undelivered deliveries. */
+  async deleteForResource(db: Db, resourceId: string): Promise<void> {
+    const ids = db.selectFrom('outbox_events').select('id').where('resource_id', '=', resourceId);
+    await db.deleteFrom('webhook_deliveries').where('event_id', 'in', ids).where('state', '!=', 'delivered').execute();
+    await db.deleteFrom('outbox_events').where('resource_id', '=', resourceId).execute();
+  }
+}

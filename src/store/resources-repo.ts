@@ -1,0 +1,143 @@
+// Every asynchronous resource (notes, codings, transcriptions, template jobs, consensus
+// requests) is one row of `resources`; its state machine is enforced by the WHERE clauses.
+import type { Kysely, Transaction } from 'kysely';
+import type { Database, ResourceKind, ResourceStatus, ResourcesTable } from './schema.ts';
+
+export type Db = Kysely<Database> | Transaction<Database>;
+
+export interface Resource {
+  id: string;
+  accountId: string;
+  kind: ResourceKind;
+  status: ResourceStatus;
+  request: Record<string, unknown>;
+  result: Record<string, unknown> | null;
+  error: string | null;
+  processingTimeMs: number | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+function toResource(row: ResourcesTable): Resource {
+  return {
+    id: row.id,
+    accountId: row.account_id,
+    kind: row.kind,
+    status: row.status,
+    request: JSON.parse(row.request),
+    result: row.result === null ? null : JSON.parse(row.result),
+    error: row.error,
+    processingTimeMs: row.processing_time_ms === null ? null : Number(row.processing_time_ms),
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+const OPEN_STATES: ResourceStatus[] = ['pending', 'processing'];
+
+export class ResourcesRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async insert(db: Db, resource: Resource): Promise<void> {
+    await db
+      .insertInto('resources')
+      .values({
+        id: resource.id,
+        account_id: resource.accountId,
+        kind: resource.kind,
+        status: resource.status,
+        request: JSON.stringify(resource.request),
+        result: resource.result === null ? null : JSON.stringify(resource.result),
+        error: resource.error,
+        processing_time_ms: resource.processingTimeMs,
+        created_at: resource.createdAt,
+        updated_at: resource.updatedAt,
+      })
+      .execute();
+  }
+
+  /** A resource as its owner sees it; another account's id is simply not found. */
+  async findOwned(kind: ResourceKind, accountId: string, id: string): Promise<Resource | undefined> {
+    const row = await this.db
+      .selectFrom('resources')
+      .selectAll()
+      .where('id', '=', id)
+      .where('kind', '=', kind)
+      .where('account_id', '=', accountId)
+      .executeTakeFirst();
+    return row && toResource(row);
+  }
+
+  async findById(id: string): Promise<Resource | undefined> {
+    const row = await this.db.selectFrom('resources').selectAll().where('id', '=', id).executeTakeFirst();
+    return row && toResource(row);
+  }
+
+  /** pending → processing; false when the resource is gone or already finished. */
+  async markProcessing(id: string, now: string): Promise<boolean> {
+    const result = await this.db
+      .updateTable('resources')
+      .set({ status: 'processing', updated_at: now })
+      .where('id', '=', id)
+      .where('status', 'in', OPEN_STATES)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  /** processing → completed | failed, once; false when someone else finished it first. */
+  async finish(
+    db: Db,
+    id: string,
+    outcome: { status: 'completed'; result: Record<string, unknown> } | { status: 'failed'; error: string },
+    processingTimeMs: number,
+    now: string,
+  ): Promise<boolean> {
+    const result = await db
+      .updateTable('resources')
+      .set({
+        status: outcome.status,
+        result: outcome.status === 'completed' ? JSON.stringify(outcome.result) : null,
+        error: outcome.status === 'failed' ? outcome.error : null,
+        processing_time_ms: processingTimeMs,
+        updated_at: now,
+      })
+      .where('id', '=', id)
+      .where('status', 'in', OPEN_STATES)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  async delete(db: Db, kind: ResourceKind, accountId: string, id: string): Promise<boolean> {
+    const result = await db
+      .deleteFrom('resources')
+      .where('id', '=', id)
+      .where('kind', '=', kind)
+      .where('account_id', '=', accountId)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
+  }
+
+  /** Finished resources last updated before `cutoff` (retention purge). */
+  async listFinishedBefore(cutoff: string, limit: number): Promise<Pick<Resource, 'id' | 'kind' | 'accountId'>[]> {
+    const rows = await this.db
+      .selectFrom('resources')
+      .select(['id', 'kind', 'account_id'])
+      .where('status', 'in', ['completed', 'failed'])
+      .where('updated_at', '<', cutoff)
+      .limit(limit)
+      .execute();
+    return rows.map((r) => ({ id: r.id, kind: r.kind, accountId: r.account_id }));
+  }
+
+  /** Open resources, for re-enqueueing work a lost queue entry would otherwise strand. */
+  async listOpen(limit: number): Promise<Pick<Resource, 'id' | 'kind' | 'updatedAt'>[]> {
+    const rows = await this.db
+      .selectFrom('resources')
+      .select(['id', 'kind', 'updated_at'])
+      .where('status', 'in', OPEN_STATES)
+      .orderBy('created_at')
+      .limit(limit)
+      .execute();
+    return rows.map((r) => ({ id: r.id, kind: r.kind, updatedAt: r.updated_at }));
+  }
+}

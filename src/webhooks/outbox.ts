@@ -1,0 +1,32 @@
+// Records an event in the outbox and, in the same transaction, one delivery per enabled
+// endpoint of the account that wants this event type, each with its delivery job.
+import { newId } from '../ids.ts';
+import type { JobQueue } from '../jobs/queue.ts';
+import type { OutboxRepository } from '../store/outbox-repo.ts';
+import type { Db } from '../store/resources-repo.ts';
+import type { WebhooksRepository } from '../store/webhooks-repo.ts';
+
+export class EventRecorder {
+  constructor(
+    private readonly outbox: OutboxRepository,
+    private readonly webhooks: WebhooksRepository,
+    private readonly queue: JobQueue,
+  ) {}
+
+  async record(
+    trx: Db,
+    accountId: string,
+    resourceId: string,
+    body: { type: string; data: Record<string, unknown> },
+  ): Promise<string> {
+    const now = new Date().toISOString();
+    const eventId = newId('evt');
+    await this.outbox.insert(trx, { id: eventId, accountId, type: body.type, resourceId, body, createdAt: now });
+    const endpoints = await this.webhooks.listSubscribed(trx, accountId, body.type);
+    for (const endpoint of endpoints) {
+      const deliveryId = await this.webhooks.insertDelivery(trx, eventId, endpoint.id, accountId, now);
+      await this.queue.enqueue(trx, { queue: 'webhook', id: deliveryId });
+    }
+    return eventId;
+  }
+}
