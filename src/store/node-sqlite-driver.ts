@@ -28,12 +28,24 @@ function wrapStatement(statement: StatementSync): SqliteStatement {
   };
 }
 
+const STATEMENT_CACHE_SIZE = 200;
+
 export function openNodeSqlite(file: string): SqliteDatabase {
   const db = new DatabaseSync(file);
+  // Kysely prepares every query it runs; the same few hundred SQL texts repeat, so keep them.
+  const statements = new Map<string, SqliteStatement>();
   // WAL lets the CLI and a running server share the file; busy_timeout waits out short locks.
   db.exec('PRAGMA journal_mode = WAL; PRAGMA busy_timeout = 5000; PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL;');
   return {
     close: () => db.close(),
-    prepare: (sql: string) => wrapStatement(db.prepare(sql)),
+    prepare: (sql: string) => {
+      let statement = statements.get(sql);
+      if (!statement) {
+        if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value as string);
+        statement = wrapStatement(db.prepare(sql));
+        statements.set(sql, statement);
+      }
+      return statement;
+    },
   };
 }

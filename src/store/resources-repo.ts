@@ -19,12 +19,17 @@ export interface Resource {
 }
 
 function toResource(row: ResourcesTable): Resource {
+  let request: Record<string, unknown> | undefined;
   return {
     id: row.id,
     accountId: row.account_id,
     kind: row.kind,
     status: row.status,
-    request: JSON.parse(row.request),
+    // The request holds the whole transcript; most reads never look at it, so parse on demand.
+    get request() {
+      request ??= JSON.parse(row.request) as Record<string, unknown>;
+      return request;
+    },
     result: row.result === null ? null : JSON.parse(row.result),
     error: row.error,
     processingTimeMs: row.processing_time_ms === null ? null : Number(row.processing_time_ms),
