@@ -86,6 +86,7 @@ export async function createRuntime(config: Config, options: { engines?: Partial
       });
     },
     async close() {
+      await limiter.close?.();
       if (working) await queue.stop();
       else if (store.caps.queue === 'pg-boss') await queue.stop();
       await store.close();

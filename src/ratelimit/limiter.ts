@@ -8,9 +8,15 @@ export interface RateDecision {
   resetAt: number;
 }
 
+export interface HitOptions {
+  /** Count exactly, with no local batching (quotas that must never be exceeded). */
+  strict?: boolean;
+}
+
 export interface RateLimiter {
   /** Counts one hit of `subject` in `bucket` and says whether it is within `limit` per window. */
-  hit(subject: string, bucket: string, limit: number, windowSeconds: number): Promise<RateDecision>;
+  hit(subject: string, bucket: string, limit: number, windowSeconds: number, options?: HitOptions): Promise<RateDecision>;
+  close?(): Promise<void>;
 }
 
 export function decide(count: number, limit: number, windowStart: number, windowSeconds: number): RateDecision {

@@ -1,5 +1,7 @@
 import { type RateDecision, type RateLimiter, decide, windowStartOf } from './limiter.ts';
 
+/** One process's counters; exact, since nothing else shares them. */
+
 export class MemoryRateLimiter implements RateLimiter {
   private readonly counters = new Map<string, { windowStart: number; count: number }>();
 

@@ -40,7 +40,7 @@ export function consensusRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
           requireNonEmpty('query', query);
           checkLength('query', query, 20_000);
           checkLength('context', context, deps.config.maxTranscriptChars);
-          const quota = await deps.limiter.hit(account.id, 'consensus-daily', account.consensusDaily, 86_400);
+          const quota = await deps.limiter.hit(account.id, 'consensus-daily', account.consensusDaily, 86_400, { strict: true });
           if (!quota.allowed) {
             reply.header('Retry-After', retryAfterSeconds(quota));
             throw new ApiError('quota_exceeded', 'The daily consensus quota of this account is used up.');
