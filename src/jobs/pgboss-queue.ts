@@ -37,6 +37,8 @@ export class PgBossJobQueue implements JobQueue {
       schema: options.schema,
       max: 4,
       monitorIntervalSeconds: 5,
+      // NOTIFY wakes workers as soon as a job commits; polling stays as the backstop.
+      useListenNotify: true,
     } as any);
     boss.on('error', (error) => options.onError?.(error));
     await boss.start();
@@ -49,6 +51,7 @@ export class PgBossJobQueue implements JobQueue {
         retryDelayMax: 6 * 3600,
         heartbeatSeconds,
         expireInSeconds: 6 * 3600,
+        notify: true,
       };
       const existing = await boss.getQueue(name);
       if (existing) await boss.updateQueue(name, queueOptions);
@@ -72,7 +75,7 @@ export class PgBossJobQueue implements JobQueue {
       const handler = handlers[name];
       await this.boss.work<{ id: string }>(
         name,
-        { batchSize: 1, localConcurrency: this.options.concurrency, pollingIntervalSeconds: 0.5 },
+        { batchSize: 1, localConcurrency: this.options.concurrency, pollingIntervalSeconds: 0.5, notifyPollingIntervalSeconds: 2 },
         async ([job]) => {
           const number = job.retryCount + 1;
           await handler({ queue: name, id: job.data.id }, { number, last: number >= this.options.maxAttempts });
