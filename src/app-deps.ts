@@ -11,6 +11,7 @@ import type { IdempotencyRepository } from './store/idempotency-repo.ts';
 import type { OutboxRepository } from './store/outbox-repo.ts';
 import type { SettingsRepository } from './store/settings-repo.ts';
 import type { WebhooksRepository } from './store/webhooks-repo.ts';
+import type { EventRecorder } from './webhooks/outbox.ts';
 
 export type TemplateCheck = { ok: true; template: NoteTemplate } | { ok: false; message: string };
 
@@ -29,6 +30,7 @@ export interface AppDeps {
   idempotency: IdempotencyRepository;
   webhooks: WebhooksRepository;
   outbox: OutboxRepository;
+  events: EventRecorder;
   settings: SettingsRepository;
   streamTokens: StreamTokens;
   /** Structural check of a NoteTemplate shared by notes and template jobs. */

@@ -72,6 +72,7 @@ export async function createRuntime(config: Config, options: { engines?: Partial
     idempotency: new IdempotencyRepository(store.db),
     webhooks,
     outbox,
+    events,
     settings,
     streamTokens: new StreamTokens(settings),
     validateTemplate,

@@ -37,6 +37,8 @@ export class PgBossJobQueue implements JobQueue {
       schema: options.schema,
       max: 4,
       monitorIntervalSeconds: 5,
+      // Supervision is what finds jobs whose worker died (missed heartbeats) and retries them.
+      superviseIntervalSeconds: 5,
       // NOTIFY wakes workers as soon as a job commits; polling stays as the backstop.
       useListenNotify: true,
     } as any);

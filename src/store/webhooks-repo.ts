@@ -175,6 +175,18 @@ export class WebhooksRepository {
     return id;
   }
 
+  /** A delivery as its account sees it; another account's id is not found. */
+  async findOwnedDelivery(accountId: string, endpointId: string, id: string): Promise<WebhookDelivery | undefined> {
+    const row = await this.db
+      .selectFrom('webhook_deliveries')
+      .selectAll()
+      .where('id', '=', id)
+      .where('endpoint_id', '=', endpointId)
+      .where('account_id', '=', accountId)
+      .executeTakeFirst();
+    return row && toDelivery(row);
+  }
+
   async findDelivery(id: string): Promise<WebhookDelivery | undefined> {
     const row = await this.db.selectFrom('webhook_deliveries').selectAll().where('id', '=', id).executeTakeFirst();
     return row && toDelivery(row);

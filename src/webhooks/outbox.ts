@@ -23,10 +23,14 @@ export class EventRecorder {
     const eventId = newId('evt');
     await this.outbox.insert(trx, { id: eventId, accountId, type: body.type, resourceId, body, createdAt: now });
     const endpoints = await this.webhooks.listSubscribed(trx, accountId, body.type);
-    for (const endpoint of endpoints) {
-      const deliveryId = await this.webhooks.insertDelivery(trx, eventId, endpoint.id, accountId, now);
-      await this.queue.enqueue(trx, { queue: 'webhook', id: deliveryId });
-    }
+    for (const endpoint of endpoints) await this.scheduleDelivery(trx, eventId, endpoint.id, accountId);
     return eventId;
+  }
+
+  /** A new delivery of an event to one endpoint, with its job. */
+  async scheduleDelivery(trx: Db, eventId: string, endpointId: string, accountId: string): Promise<string> {
+    const deliveryId = await this.webhooks.insertDelivery(trx, eventId, endpointId, accountId, new Date().toISOString());
+    await this.queue.enqueue(trx, { queue: 'webhook', id: deliveryId });
+    return deliveryId;
   }
 }

@@ -1,36 +1,9 @@
 import assert from 'node:assert/strict';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import { verifySignature } from '../../src/webhooks/signature.ts';
 import { type Harness, STORES, eventually, finished, startHarness } from '../helpers/harness.ts';
+import { startReceiver } from '../helpers/receiver.ts';
 import { echoEngines } from '../helpers/test-engines.ts';
-
-interface Received {
-  headers: http.IncomingHttpHeaders;
-  body: string;
-}
-
-function receiver(): Promise<{ url: string; received: Received[]; close(): Promise<void> }> {
-  const received: Received[] = [];
-  const server = http.createServer((req, res) => {
-    let body = '';
-    req.on('data', (c) => (body += c));
-    req.on('end', () => {
-      received.push({ headers: req.headers, body });
-      res.writeHead(200).end('ok');
-    });
-  });
-  return new Promise((resolve) =>
-    server.listen(0, '127.0.0.1', () =>
-      resolve({
-        url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`,
-        received,
-        close: () => new Promise((r) => server.close(() => r())),
-      }),
-    ),
-  );
-}
 
 for (const store of STORES) {
   describe(`webhooks (${store})`, () => {
@@ -67,7 +40,7 @@ for (const store of STORES) {
     });
 
     test('a finished note is delivered signed, with a stable event id, and listed in deliveries', async () => {
-      const hook = await receiver();
+      const hook = await startReceiver();
       try {
         const created = await h.app.inject({ method: 'POST', url: '/v1/webhooks', headers: h.stable, payload: { url: hook.url } });
         const { id, secret } = created.json().data;

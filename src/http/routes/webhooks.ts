@@ -209,6 +209,32 @@ export function webhooksRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
       },
     );
 
+    app.post(
+      '/v1/webhooks/:id/deliveries/:deliveryId/redeliver',
+      {
+        config: { auth: 'stable' },
+        schema: {
+          tags,
+          summary: 'Send the event of a delivery again, as a new delivery with the same event id',
+          headers: StableHeaders,
+          params: Type.Object({ id: Type.String({ minLength: 1, maxLength: 200 }), deliveryId: Type.String({ minLength: 1, maxLength: 200 }) }),
+          response: { 202: Type.Object({ data: DeliveryView }), ...stableErrors(404) },
+        },
+      },
+      async (request, reply) => {
+        const account = accountOf(request);
+        const endpoint = await byId(account.id, request.params.id);
+        const original = await deps.webhooks.findOwnedDelivery(account.id, endpoint.id, request.params.deliveryId);
+        if (!original) throw new ApiError('not_found', 'Delivery not found.');
+        const deliveryId = await deps.store.db
+          .transaction()
+          .execute((trx) => deps.events.scheduleDelivery(trx, original.eventId, endpoint.id, account.id));
+        deps.queue.wake();
+        const created = await deps.webhooks.findDelivery(deliveryId);
+        return reply.code(202).send({ data: deliveryView(created as WebhookDelivery) });
+      },
+    );
+
     app.get(
       '/v1/webhooks/:id/deliveries',
       {
