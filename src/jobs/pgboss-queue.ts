@@ -73,15 +73,34 @@ export class PgBossJobQueue implements JobQueue {
   }
 
   async work(handlers: Record<QueueName, JobHandler>): Promise<void> {
+    // One fetch takes up to `concurrency` jobs and runs them side by side. While fetches come
+    // back full the worker fetches again at once (a backlog drains without poll delays); a
+    // short fetch returns it to waiting for NOTIFY or the poll.
     for (const name of QUEUE_NAMES) {
       const handler = handlers[name];
       await this.boss.work<{ id: string }>(
         name,
-        { batchSize: 1, localConcurrency: this.options.concurrency, pollingIntervalSeconds: 0.5, notifyPollingIntervalSeconds: 2 },
-        async ([job]) => {
-          const number = job.retryCount + 1;
-          await handler({ queue: name, id: job.data.id }, { number, last: number >= this.options.maxAttempts });
-        },
+        {
+          batchSize: this.options.concurrency,
+          localConcurrency: 1,
+          burstWhenBatchFull: true,
+          perJobResults: true,
+          pollingIntervalSeconds: 0.5,
+          notifyPollingIntervalSeconds: 2,
+        } as any,
+        async (jobs: { id: string; retryCount: number; data: { id: string } }[]) =>
+          Promise.all(
+            jobs.map(async (job) => {
+              const number = job.retryCount + 1;
+              try {
+                await handler({ queue: name, id: job.data.id }, { number, last: number >= this.options.maxAttempts });
+                return { id: job.id, status: 'completed' as const };
+              } catch (error) {
+                this.options.onError?.(error);
+                return { id: job.id, status: 'failed' as const, output: { error: error instanceof Error ? error.name : 'Error' } };
+              }
+            }),
+          ),
       );
     }
   }

@@ -74,7 +74,8 @@ export class SqliteJobQueue implements JobQueue {
     while (!this.stopping) {
       let claimed: Claimed | undefined;
       try {
-        claimed = await this.claim();
+        // Webhook deliveries are short and latency-sensitive: they go before resource jobs.
+        claimed = (await this.claim('webhook')) ?? (await this.claim('resource'));
       } catch (error) {
         this.options.onError?.(error);
       }
@@ -98,7 +99,7 @@ export class SqliteJobQueue implements JobQueue {
     });
   }
 
-  private async claim(): Promise<Claimed | undefined> {
+  private async claim(queue: QueueName): Promise<Claimed | undefined> {
     const now = new Date();
     const nowIso = now.toISOString();
     const leaseUntil = new Date(now.getTime() + this.options.leaseSeconds * 1000).toISOString();
@@ -109,6 +110,7 @@ export class SqliteJobQueue implements JobQueue {
         eb
           .selectFrom('queue_jobs')
           .select('id')
+          .where('kind', '=', queue)
           .where((w) =>
             w.or([
               w.and([w('state', '=', 'ready'), w('run_at', '<=', nowIso)]),

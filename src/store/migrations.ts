@@ -54,7 +54,7 @@ function migrations(caps: StoreCapabilities): Record<string, Migration> {
           .addColumn('last_error', 'text')
           .addColumn('created_at', 'text', (c) => c.notNull())
           .execute();
-        await db.schema.createIndex('queue_jobs_claim').on('queue_jobs').columns(['state', 'run_at']).execute();
+        await db.schema.createIndex('queue_jobs_claim').on('queue_jobs').columns(['kind', 'state', 'run_at']).execute();
         await db.schema
           .createTable('outbox_events')
           .addColumn('id', 'text', (c) => c.primaryKey())
