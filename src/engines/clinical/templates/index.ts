@@ -1,0 +1,7 @@
+// Note templates: validation, generation, refinement, note styles and filling.
+export { validateTemplate, TEMPLATE_LIMITS, type TemplateValidation } from './validate.ts';
+export { createEmbeddedTemplateEngine } from './engine.ts';
+export { generateTemplate, templateFromNotes, templateFromDescription } from './generate.ts';
+export { applyInstructions, learnFromEdit, type RefineOutcome } from './refine.ts';
+export { deriveStyle, styleToTemplate, templateToStyle } from './style.ts';
+export { parseNote, noteHeadings } from './note-parse.ts';
