@@ -88,18 +88,11 @@ export class WebhooksRepository {
       .execute();
   }
 
-  async findEndpoint(accountId: string, id: string): Promise<WebhookEndpoint | undefined> {
-    const row = await this.db
-      .selectFrom('webhook_endpoints')
-      .selectAll()
-      .where('id', '=', id)
-      .where('account_id', '=', accountId)
-      .executeTakeFirst();
-    return row && toEndpoint(row);
-  }
-
-  async findEndpointById(id: string): Promise<WebhookEndpoint | undefined> {
-    const row = await this.db.selectFrom('webhook_endpoints').selectAll().where('id', '=', id).executeTakeFirst();
+  /** An endpoint by id; with `accountId`, only that account's (another's id is not found). */
+  async findEndpoint(id: string, accountId?: string): Promise<WebhookEndpoint | undefined> {
+    let query = this.db.selectFrom('webhook_endpoints').selectAll().where('id', '=', id);
+    if (accountId) query = query.where('account_id', '=', accountId);
+    const row = await query.executeTakeFirst();
     return row && toEndpoint(row);
   }
 
@@ -175,20 +168,11 @@ export class WebhooksRepository {
     return id;
   }
 
-  /** A delivery as its account sees it; another account's id is not found. */
-  async findOwnedDelivery(accountId: string, endpointId: string, id: string): Promise<WebhookDelivery | undefined> {
-    const row = await this.db
-      .selectFrom('webhook_deliveries')
-      .selectAll()
-      .where('id', '=', id)
-      .where('endpoint_id', '=', endpointId)
-      .where('account_id', '=', accountId)
-      .executeTakeFirst();
-    return row && toDelivery(row);
-  }
-
-  async findDelivery(id: string): Promise<WebhookDelivery | undefined> {
-    const row = await this.db.selectFrom('webhook_deliveries').selectAll().where('id', '=', id).executeTakeFirst();
+  /** A delivery by id; with `scope`, only one of that account's endpoint. */
+  async findDelivery(id: string, scope?: { accountId: string; endpointId: string }): Promise<WebhookDelivery | undefined> {
+    let query = this.db.selectFrom('webhook_deliveries').selectAll().where('id', '=', id);
+    if (scope) query = query.where('account_id', '=', scope.accountId).where('endpoint_id', '=', scope.endpointId);
+    const row = await query.executeTakeFirst();
     return row && toDelivery(row);
   }
 

@@ -25,7 +25,7 @@ function signingSecrets(endpoint: WebhookEndpoint, now: Date): string[] {
 export async function deliverWebhook(deps: DeliveryDeps, deliveryId: string): Promise<void> {
   const delivery = await deps.webhooks.findDelivery(deliveryId);
   if (!delivery || delivery.state !== 'pending') return;
-  const [endpoint, event] = await Promise.all([deps.webhooks.findEndpointById(delivery.endpointId), deps.outbox.findById(delivery.eventId)]);
+  const [endpoint, event] = await Promise.all([deps.webhooks.findEndpoint(delivery.endpointId), deps.outbox.findById(delivery.eventId)]);
   const now = new Date();
   if (!endpoint || !event) return;
   const settings = deps.config.webhooks;

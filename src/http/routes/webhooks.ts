@@ -85,7 +85,7 @@ export function webhooksRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
   return async (app) => {
     const tags = ['webhooks'];
     const byId = async (accountId: string, id: string) => {
-      const endpoint = await deps.webhooks.findEndpoint(accountId, id);
+      const endpoint = await deps.webhooks.findEndpoint(id, accountId);
       if (!endpoint) throw new ApiError('not_found', 'Webhook endpoint not found.');
       return endpoint;
     };
@@ -224,7 +224,7 @@ export function webhooksRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
       async (request, reply) => {
         const account = accountOf(request);
         const endpoint = await byId(account.id, request.params.id);
-        const original = await deps.webhooks.findOwnedDelivery(account.id, endpoint.id, request.params.deliveryId);
+        const original = await deps.webhooks.findDelivery(request.params.deliveryId, { accountId: account.id, endpointId: endpoint.id });
         if (!original) throw new ApiError('not_found', 'Delivery not found.');
         const deliveryId = await deps.store.db
           .transaction()
