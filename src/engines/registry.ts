@@ -1,7 +1,9 @@
 // Picks each capability's engine from configuration. A capability whose engine is not
 // available answers every job with a clear failure naming what is missing: never fake output.
 import type { Config } from '../config.ts';
-import { EngineUnavailableError, type Engines } from './ports.ts';
+import { ChatClient } from './llm/chat-client.ts';
+import { createLlmConsensusEngine } from './llm/consensus.ts';
+import { type ConsensusEngine, EngineUnavailableError, type Engines } from './ports.ts';
 
 function unavailable<T extends object>(capability: string, reason: string): T {
   const fail = async () => {
@@ -18,15 +20,22 @@ export function createEngines(config: Config, overrides: Partial<Engines> = {}):
     if (setting === 'llm') return unavailable<T>(capability, 'the llm engine is not part of this build yet');
     return embedded ? embedded() : unavailable<T>(capability, NOT_BUILT);
   };
-  const consensusReason = config.llm.baseUrl
-    ? 'the llm consensus engine is not part of this build yet'
-    : 'consensus needs a language model; set CLINSCRIBE_LLM_BASE_URL and CLINSCRIBE_LLM_MODEL';
   return {
     notes: overrides.notes ?? choose('note', config.engines.notes),
     templates: overrides.templates ?? choose('note template', config.engines.templates),
     coding: overrides.coding ?? choose('coding', config.engines.coding),
     extraction: overrides.extraction ?? choose('text-to-JSON', config.engines.extraction),
     speech: overrides.speech ?? choose('speech', config.engines.speech),
-    consensus: overrides.consensus ?? unavailable('consensus', consensusReason),
+    consensus: overrides.consensus ?? consensusEngine(config),
   };
+}
+
+/** Consensus asks every model named in CLINSCRIBE_LLM_MODEL (comma-separated) and reconciles. */
+function consensusEngine(config: Config): ConsensusEngine {
+  const models = (config.llm.model ?? '').split(',').map((m) => m.trim()).filter(Boolean);
+  if (config.engines.consensus === 'none') return unavailable('consensus', 'it is disabled by configuration');
+  if (!config.llm.baseUrl || models.length === 0) {
+    return unavailable('consensus', 'consensus needs a language model; set CLINSCRIBE_LLM_BASE_URL and CLINSCRIBE_LLM_MODEL');
+  }
+  return createLlmConsensusEngine(new ChatClient({ baseUrl: config.llm.baseUrl, apiKey: config.llm.apiKey }), models);
 }
