@@ -1,7 +1,7 @@
 // Client for any OpenAI-compatible chat-completions server (OpenAI, Azure OpenAI, vLLM,
 // Ollama, llama.cpp server, LM Studio). Structured output through `response_format:
 // json_schema`; the answer is validated against the schema and asked for again if invalid.
-import Ajv from 'ajv';
+import AjvModule from 'ajv';
 import { EngineError } from '../ports.ts';
 
 export interface ChatMessage {
@@ -17,7 +17,9 @@ export interface ChatClientOptions {
   retries?: number;
 }
 
-const ajv = new Ajv({ strict: false, allErrors: false });
+// ajv is CommonJS: its class is the default export's default under ESM.
+const Ajv = (AjvModule as unknown as { default: typeof AjvModule }).default ?? AjvModule;
+const ajv = new (Ajv as any)({ strict: false, allErrors: false });
 
 export class ChatClient {
   private readonly endpoint: string;
