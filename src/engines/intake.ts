@@ -1,12 +1,10 @@
-// TEMPORARY (not for commit): minimal intake until the engine modules land.
-import Ajv from 'ajv';
-import type { NoteTemplate } from './ports.ts';
-export function validateTemplate(value: unknown): { ok: true; template: NoteTemplate } | { ok: false; message: string } {
-  const t = value as any;
-  if (!t || typeof t !== 'object' || !Array.isArray(t.sections)) return { ok: false, message: 'sections must be an array' };
-  for (const s of t.sections) if (!['heading', 'text', 'list'].includes(s?.type)) return { ok: false, message: 'bad section type' };
-  return { ok: true, template: t };
-}
+// Intake checks the HTTP layer and the CLI run before a job is accepted: the structure of
+// a NoteTemplate, and a caller's JSON Schema for text-to-JSON.
+export { validateTemplate } from './clinical/templates/index.ts';
+
+// TEMPORARY until the extraction engine's schema intake lands.
+import AjvModule from 'ajv';
+const Ajv = (AjvModule as unknown as { default: typeof AjvModule }).default ?? AjvModule;
 const ajv = new (Ajv as any)({ strict: false });
 export function compileSchema(schema: unknown): any {
   try {

@@ -1,6 +1,7 @@
 // Picks each capability's engine from configuration. A capability whose engine is not
 // available answers every job with a clear failure naming what is missing: never fake output.
 import type { Config } from '../config.ts';
+import { createEmbeddedTemplateEngine } from './clinical/templates/index.ts';
 import { ChatClient } from './llm/chat-client.ts';
 import { createLlmConsensusEngine } from './llm/consensus.ts';
 import { type ConsensusEngine, EngineUnavailableError, type Engines } from './ports.ts';
@@ -22,7 +23,7 @@ export function createEngines(config: Config, overrides: Partial<Engines> = {}):
   };
   return {
     notes: overrides.notes ?? choose('note', config.engines.notes),
-    templates: overrides.templates ?? choose('note template', config.engines.templates),
+    templates: overrides.templates ?? choose('note template', config.engines.templates, createEmbeddedTemplateEngine),
     coding: overrides.coding ?? choose('coding', config.engines.coding),
     extraction: overrides.extraction ?? choose('text-to-JSON', config.engines.extraction),
     speech: overrides.speech ?? choose('speech', config.engines.speech),
