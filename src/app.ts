@@ -4,6 +4,7 @@ import swagger from '@fastify/swagger';
 import websocket from '@fastify/websocket';
 import { TypeBoxValidatorCompiler, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyError, type FastifyInstance, LogController } from 'fastify';
+import type { DestinationStream } from 'pino';
 import type { AppDeps } from './app-deps.ts';
 import { ApiError, renderError, routeFamily } from './http/errors.ts';
 import { createGate } from './http/gate.ts';
@@ -69,9 +70,12 @@ function toApiError(error: FastifyError): ApiError {
 // biome-ignore lint: the typed instance is an implementation detail of the routes.
 export type AppInstance = FastifyInstance<any, any, any, any, any>;
 
-export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}): Promise<AppInstance> {
+export async function buildApp(
+  deps: AppDeps,
+  options: { logger?: boolean; logStream?: DestinationStream } = {},
+): Promise<AppInstance> {
   const app = Fastify({
-    loggerInstance: createLogger(options.logger === false ? 'silent' : deps.config.logLevel),
+    loggerInstance: createLogger(options.logger === false ? 'silent' : deps.config.logLevel, options.logStream),
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: JSON_BODY_LIMIT,
     requestTimeout: 120_000,

@@ -1,9 +1,10 @@
 // Structured logs (pino). Anything that could hold PHI or secrets is redacted by path,
 // as a safety net behind the rule that bodies are never logged.
-import pino from 'pino';
+import pino, { type DestinationStream } from 'pino';
 
-export function createLogger(level: string) {
-  return pino({
+export function createLogger(level: string, destination?: DestinationStream) {
+  return pino(
+    {
     level,
     base: { service: 'clinscribe' },
     redact: {
@@ -21,5 +22,7 @@ export function createLogger(level: string) {
       ],
       censor: '[redacted]',
     },
-  });
+    },
+    destination,
+  );
 }
