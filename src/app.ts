@@ -6,6 +6,7 @@ import { TypeBoxValidatorCompiler, type TypeBoxTypeProvider } from '@fastify/typ
 import Fastify, { type FastifyError, type FastifyInstance, LogController } from 'fastify';
 import type { DestinationStream } from 'pino';
 import type { AppDeps } from './app-deps.ts';
+import { dashboardRoutes } from './http/dashboard/routes.ts';
 import { ApiError, renderError, routeFamily } from './http/errors.ts';
 import { createGate } from './http/gate.ts';
 import { codingsRoutes } from './http/routes/codings.ts';
@@ -117,12 +118,14 @@ export async function buildApp(
     reply.header('X-Content-Type-Options', 'nosniff');
     reply.header('Cache-Control', 'no-store');
     reply.header('Referrer-Policy', 'no-referrer');
-    reply.header(
-      'Content-Security-Policy',
-      request.url === '/docs'
-        ? "default-src 'self'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; frame-ancestors 'none'"
-        : "default-src 'none'; frame-ancestors 'none'",
-    );
+    if (!reply.hasHeader('Content-Security-Policy')) {
+      reply.header(
+        'Content-Security-Policy',
+        request.url === '/docs'
+          ? "default-src 'self'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; frame-ancestors 'none'"
+          : "default-src 'none'; frame-ancestors 'none'",
+      );
+    }
     reply.header('X-Request-Id', request.id);
     return payload;
   });
@@ -163,5 +166,6 @@ export async function buildApp(
   await app.register(noteTemplatesRoutes(deps));
   await app.register(consensusRoutes(deps));
   await app.register(webhooksRoutes(deps));
+  await app.register(dashboardRoutes(deps));
   return app;
 }

@@ -36,6 +36,8 @@ export interface Config {
   llm: { baseUrl?: string; model?: string; apiKey?: string };
   asr: { baseUrl?: string; model?: string; apiKey?: string };
   webhooks: { allowPrivate: boolean; timeoutMs: number; retryBaseMs: number; maxAttempts: number };
+  /** Password of the operators' dashboard at /dashboard; unset keeps the dashboard off. */
+  adminPassword?: string;
 }
 
 type Env = Record<string, string | undefined>;
@@ -74,6 +76,9 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     throw new ConfigError('CLINSCRIBE_DB_SCHEMA must be a lower-case SQL identifier');
   }
   const engine = (name: string, allowed: string[]) => oneOf(env, name, allowed, 'embedded');
+  if (env.CLINSCRIBE_ADMIN_PASSWORD && env.CLINSCRIBE_ADMIN_PASSWORD.length < 12) {
+    throw new ConfigError('CLINSCRIBE_ADMIN_PASSWORD must be at least 12 characters');
+  }
   const retention = env.CLINSCRIBE_RETENTION_DAYS ? integer(env, 'CLINSCRIBE_RETENTION_DAYS', 0, 1) : undefined;
   const config: Config = {
     dataDir: path.resolve(env.CLINSCRIBE_DATA_DIR || '.clinscribe'),
@@ -110,6 +115,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
       model: env.CLINSCRIBE_ASR_MODEL || undefined,
       apiKey: env.CLINSCRIBE_ASR_API_KEY || undefined,
     },
+    adminPassword: env.CLINSCRIBE_ADMIN_PASSWORD || undefined,
     webhooks: {
       allowPrivate: flag(env, 'CLINSCRIBE_WEBHOOK_ALLOW_PRIVATE'),
       timeoutMs: integer(env, 'CLINSCRIBE_WEBHOOK_TIMEOUT_MS', 30_000, 100),
