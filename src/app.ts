@@ -133,7 +133,6 @@ export async function buildApp(
   // One line per request, with ids only: URLs carry no PHI, bodies are never logged.
   app.addHook('onResponse', async (request, reply) => {
     request.log.info({
-      req: request.id,
       method: request.method,
       route: request.routeOptions.url ?? 'unmatched',
       status: reply.statusCode,
@@ -145,7 +144,7 @@ export async function buildApp(
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const apiError = toApiError(error);
     if (apiError.status >= 500) {
-      request.log.error({ req: request.id, err: { name: error.name, code: error.code } }, 'request failed');
+      request.log.error({ err: { name: error.name, code: error.code } }, 'request failed');
     }
     return reply.code(apiError.status).send(renderError(routeFamily(request.url), apiError));
   });
