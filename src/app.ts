@@ -1,6 +1,7 @@
 // Builds the HTTP app without listening: server.ts listens, tests use app.inject().
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
+import underPressure from '@fastify/under-pressure';
 import websocket from '@fastify/websocket';
 import { TypeBoxValidatorCompiler, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyError, type FastifyInstance, LogController } from 'fastify';
@@ -111,6 +112,19 @@ export async function buildApp(
     limits: { fileSize: deps.config.maxUploadBytes, files: 1, fields: 10, fieldSize: 1024, parts: 12 },
   });
   await app.register(websocket, { options: { maxPayload: 1024 * 1024 } });
+
+  // Load shedding: when the event loop lags this far behind, answer 503 at once rather than
+  // queue more work onto an overloaded process.
+  await app.register(underPressure, {
+    maxEventLoopDelay: 2_000,
+    retryAfter: 5,
+    exposeStatusRoute: false,
+    pressureHandler: (request, reply) => {
+      reply.header('Retry-After', 5);
+      const error = new ApiError('unavailable', 'The service is overloaded; retry after the time in Retry-After.');
+      reply.code(503).send(renderError(routeFamily(request.url), error));
+    },
+  });
 
   app.addHook('onRequest', createGate(deps.accounts, deps.limiter, deps.config.defaultRateLimitPerMinute));
 
