@@ -1,0 +1,81 @@
+// Synthetic notes and a synthetic visit written for these tests (no real patient).
+export const NOTE_A = `CHIEF COMPLAINT
+Knee pain.
+
+HISTORY OF PRESENT ILLNESS
+The patient is a 40-year-old runner with right knee pain for 3 weeks. The pain is worse after long runs and better with rest and ice. She denies swelling or locking.
+
+SOCIAL HISTORY
+Runs 20 miles a week. Does not smoke.
+
+REVIEW OF SYSTEMS
+• Musculoskeletal: Reports right knee pain.
+• Constitutional: Denies fever.
+
+PHYSICAL EXAM
+• Musculoskeletal: Tenderness over the lateral right knee. Full range of motion.
+
+ASSESSMENT AND PLAN
+1. Iliotibial band syndrome. Start physical therapy.
+2. Pain. Ibuprofen 400 mg as needed.
+`;
+
+export const NOTE_B = `CHIEF COMPLAINT
+Cough.
+
+HISTORY OF PRESENT ILLNESS
+The patient reports a dry cough for 10 days after a cold. No fever. Sleep is disturbed by coughing at night.
+
+SOCIAL HISTORY
+Non-smoker. Teacher.
+
+REVIEW OF SYSTEMS
+• Respiratory: Reports cough. Denies shortness of breath.
+• Constitutional: Denies fever or chills.
+
+PHYSICAL EXAM
+• Respiratory: Lungs clear to auscultation bilaterally.
+
+ASSESSMENT AND PLAN
+1. Post-viral cough. Honey and fluids.
+2. Return if fever develops.
+`;
+
+export const NOTE_C = `CHIEF COMPLAINT
+Follow-up of hypertension.
+
+HISTORY OF PRESENT ILLNESS
+The patient returns for blood pressure follow-up. Home readings are in the 130s. He takes lisinopril daily and reports no side effects.
+
+FAMILY HISTORY
+Father with stroke.
+
+REVIEW OF SYSTEMS
+• Cardiovascular: Denies chest pain.
+• Neurological: Denies headaches.
+
+PHYSICAL EXAM
+• Cardiovascular: Regular rate and rhythm, no murmur.
+
+ASSESSMENT AND PLAN
+1. Hypertension, controlled. Continue lisinopril 10 mg daily.
+`;
+
+export const VISIT = `[doctor] good morning, what brings you in today?
+[patient] i've been having pain in my right knee for about two weeks.
+[doctor] any swelling in the knee?
+[patient] no.
+[doctor] any fever?
+[patient] no, none.
+[doctor] are you allergic to any medications?
+[patient] yes, i'm allergic to penicillin, it gives me hives.
+[doctor] what medications are you taking?
+[patient] i take lisinopril 10 mg once a day for my blood pressure.
+[doctor] do you smoke?
+[patient] no, i quit smoking five years ago and i drink a glass of wine on weekends.
+[doctor] your blood pressure today is one thirty over eighty and your heart rate is seventy two.
+[doctor] on exam there is tenderness over the lateral right knee with full range of motion.
+[doctor] i think this is iliotibial band syndrome from overuse.
+[doctor] we will start physical therapy and i want you to take ibuprofen 400 mg as needed.
+[doctor] let's follow up in four weeks.
+`;

@@ -1,0 +1,29 @@
+// Notes that follow a caller's structure: `noteType` note_template or note_style.
+import { EngineError, type NoteRequest, type NoteResult, type NoteTemplate } from '../../ports.ts';
+import { fillTemplate, type FillFacts } from './fill.ts';
+import { styleToTemplate } from './style.ts';
+import { validateTemplate } from './validate.ts';
+
+/** The template a note request asks for (validated), or undefined for SOAP notes. */
+export function templateForRequest(request: NoteRequest): NoteTemplate | undefined {
+  const noteType = request.noteType;
+  if (noteType.type === 'note_style') {
+    if (typeof noteType.template !== 'string' || !noteType.template.trim()) throw new EngineError('noteType.template must be a non-empty style string');
+    return styleToTemplate(noteType.template);
+  }
+  if (noteType.type !== 'note_template') return undefined;
+  const checked = validateTemplate(noteType.template);
+  if (!checked.ok) throw new EngineError(`invalid template: ${checked.message}`);
+  return checked.template;
+}
+
+/** Writes a template or style note; `facts` are optional statements from the SOAP engine. */
+export function templateNote(request: NoteRequest, facts?: FillFacts): NoteResult {
+  const template = templateForRequest(request);
+  if (!template) throw new EngineError('templateNote needs noteType note_template or note_style');
+  if (request.instructions?.length) {
+    template.global_prompt = [template.global_prompt, ...request.instructions].filter(Boolean).join(' ');
+  }
+  const filled = fillTemplate(template, request.transcript, facts);
+  return { markdown: filled.markdown, json: filled.json };
+}

@@ -1,0 +1,140 @@
+// Minimal rewriting of a transcript sentence into note prose: tidy spoken-language
+// artefacts, move to third person, and apply the section's tone. The meaning and the
+// words stay the transcript's own, so every statement remains traceable to its span.
+import { readFileSync } from 'node:fs';
+import { spokenNumbersToDigits } from './numbers-lite.ts';
+import type { Role } from './transcript-lite.ts';
+
+interface RewriteData {
+  fillers: string[];
+  leadingWords: string[];
+  contractions: Record<string, string>;
+  layToTechnical: Record<string, string>;
+  systems: Record<string, string[]>;
+}
+
+const data = JSON.parse(readFileSync(new URL('../../../../data/templates/rewrite.json', import.meta.url), 'utf8')) as RewriteData;
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const FILLERS = new RegExp(`(?:^|\\s|,)\\s*(?:${data.fillers.map(escape).join('|')})\\s*(?=[\\s,.?!]|$)`, 'gi');
+const LEADING = new RegExp(`^(?:(?:${data.leadingWords.map(escape).join('|')})\\b[\\s,]*)+`, 'i');
+const CONTRACTIONS = new RegExp(`\\b(?:${Object.keys(data.contractions).map(escape).join('|')})\\b`, 'gi');
+const LAY = Object.entries(data.layToTechnical).sort((a, b) => b[0].length - a[0].length);
+
+/** Undoes ASR-style tokenisation ("pain , and it 's") and drops fillers and stutters. */
+export function tidy(text: string): string {
+  let t = ` ${text} `
+    .replace(/\s+([,.?!;:%])/g, '$1')
+    .replace(/\s+(n't|'s|'re|'ve|'ll|'d|'m)\b/gi, '$1')
+    .replace(FILLERS, ' ')
+    .replace(/\b(\w+)(?:\s+\1\b)+/gi, '$1')
+    .replace(/\b((?:\w+\s+){1,2}\w+)\s+\1\b/gi, '$1')
+    .replace(/,\s*,/g, ',')
+    .replace(/\s+/g, ' ')
+    .trim();
+  t = t.replace(LEADING, '').replace(/^(?:no|yes|yeah|nope)\s*,\s*/i, '').replace(/^[,\s]+/, '').trim();
+  return t;
+}
+
+function thirdPersonVerb(verb: string): string {
+  const v = verb.toLowerCase();
+  const irregular: Record<string, string> = { am: 'is', have: 'has', do: 'does', go: 'goes', was: 'was', "don't": "doesn't", can: 'can', will: 'will', would: 'would', could: 'could', should: 'should', "can't": "can't", did: 'did', had: 'had', might: 'might', must: 'must', "didn't": "didn't" };
+  if (irregular[v]) return irregular[v]!;
+  if (/(?:ed|n't)$/.test(v)) return v;
+  if (/(?:s|sh|ch|x|z|o)$/.test(v)) return `${v}es`;
+  if (/[^aeiou]y$/.test(v)) return `${v.slice(0, -1)}ies`;
+  return `${v}s`;
+}
+
+/** Patient speech in the first person becomes a statement about the patient. */
+export function patientToThirdPerson(text: string): string {
+  let t = text
+    .replace(/^i'm\b/i, 'the patient is')
+    .replace(/^i've\b/i, 'the patient has')
+    .replace(/^i'll\b/i, 'the patient will')
+    .replace(/^i'd\b/i, 'the patient would')
+    .replace(/^i\s+(\w+(?:n't)?)/i, (_m, verb: string) => `the patient ${thirdPersonVerb(verb)}`);
+  t = t
+    .replace(/\bi'm\b/gi, 'they are')
+    .replace(/\bi've\b/gi, 'they have')
+    .replace(/\bi'll\b/gi, 'they will')
+    .replace(/\bi'd\b/gi, 'they would')
+    .replace(/\bi am\b/gi, 'they are')
+    .replace(/\bi was\b/gi, 'they were')
+    .replace(/\bi\b/g, 'they')
+    .replace(/\bI\b/g, 'they')
+    .replace(/\bmyself\b/gi, 'themselves')
+    .replace(/\bmy\b/gi, 'their')
+    .replace(/\bmine\b/gi, 'theirs')
+    .replace(/\bme\b/gi, 'them');
+  return t;
+}
+
+/** Clinician speech addressed to the patient becomes a statement about the patient. */
+export function doctorToNote(text: string): string {
+  return text
+    .replace(/\byou're\b/gi, 'the patient is')
+    .replace(/\byou've\b/gi, 'the patient has')
+    .replace(/\byou'll\b/gi, 'the patient will')
+    .replace(/\byou have\b/gi, 'the patient has')
+    .replace(/\byou are\b/gi, 'the patient is')
+    .replace(/\byou were\b/gi, 'the patient was')
+    .replace(/\byourself\b/gi, 'themselves')
+    .replace(/\byour\b/gi, 'their')
+    .replace(/\byou\b/gi, 'the patient')
+    .replace(/\bi'm\b/gi, 'I am')
+    .replace(/\bi\b/g, 'I');
+}
+
+export function sentenceCase(text: string): string {
+  const t = text.trim().replace(/[,;:\s]+$/, '');
+  if (!t) return t;
+  const cased = t.charAt(0).toUpperCase() + t.slice(1);
+  return /[.?!]$/.test(cased) ? cased.replace(/\?$/, '.') : `${cased}.`;
+}
+
+export function applyTone(text: string, tone: string | undefined): string {
+  const t = (tone ?? '').toLowerCase();
+  let out = text;
+  if (/formal|technical|clinical|professional/.test(t)) {
+    out = out.replace(CONTRACTIONS, (m) => {
+      const full = data.contractions[m.toLowerCase()] ?? m;
+      return m.charAt(0) === m.charAt(0).toUpperCase() && m.charAt(0) !== 'i' ? full.charAt(0).toUpperCase() + full.slice(1) : full;
+    });
+  }
+  if (/technical|clinical/.test(t)) {
+    for (const [lay, technical] of LAY) out = out.replace(new RegExp(`\\b${escape(lay)}\\b`, 'gi'), technical);
+  }
+  if (/instruction/.test(t)) {
+    // "I want the patient to ice the knee" → "Ice the knee".
+    out = out
+      .replace(/^(?:I (?:want|would like|need)|we (?:want|would like|need)) (?:the patient|them) to\s+/i, '')
+      .replace(/^(?:the patient|they) (?:should|needs? to|must|will need to|can)\s+/i, '')
+      .replace(/^(?:make sure|be sure)(?: that)? (?:the patient|they)\s+/i, '')
+      .replace(/^please\s+/i, '');
+  }
+  return sentenceCase(out);
+}
+
+/** Turns a transcript sentence into a note sentence. */
+export function rewriteSentence(text: string, role: Role, tone?: string): string {
+  let t = spokenNumbersToDigits(tidy(text)).replace(/(\d) ?milligrams?\b/gi, '$1 mg').replace(/\bgon na\b/gi, 'going to').replace(/\bwan na\b/gi, 'want to');
+  if (!t) return '';
+  t = role === 'patient' ? patientToThirdPerson(t) : doctorToNote(t);
+  return applyTone(t, tone);
+}
+
+/** Body-system label for a finding ("Cardiovascular", "Musculoskeletal"), if one fits. */
+export function systemLabel(text: string): string | undefined {
+  const lower = ` ${text.toLowerCase()} `;
+  let best: string | undefined;
+  let bestHits = 0;
+  for (const [label, words] of Object.entries(data.systems)) {
+    const hits = words.filter((w) => lower.includes(` ${w}`)).length;
+    if (hits > bestHits) {
+      best = label;
+      bestHits = hits;
+    }
+  }
+  return best;
+}

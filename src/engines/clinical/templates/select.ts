@@ -1,0 +1,155 @@
+// Candidate statements for template sections: transcript sentences (long unpunctuated
+// turns cut into clauses) and answered yes/no questions ("any fever?" "no" → "Denies
+// fever."), each scored against every section kind the template asks for.
+import type { Span } from '../../ports.ts';
+import { kindById, normaliseHeading, type SectionKind } from './catalog.ts';
+import { tidy } from './rewrite.ts';
+import { readTranscript, type Role, type Utterance } from './transcript-lite.ts';
+
+export interface Candidate {
+  /** Text to score (the transcript words, tidied). */
+  text: string;
+  /** Note sentence already written (answered questions, supplied facts); else rewritten later. */
+  statement?: string;
+  role: Role;
+  spans: Span[];
+  position: number;
+  /** Section keys this candidate was supplied for (facts), scored high for them. */
+  forKinds?: string[];
+}
+
+const MAX_WORDS = 24;
+const SPLIT_AT = /\s+(?=(?:so|but|and then|because|and|um|uh|which)\s)/gi;
+
+/** Cuts a long spoken sentence at conjunctions into clauses of a readable length. */
+function chunk(u: Utterance): Utterance[] {
+  const words = u.text.split(/\s+/).length;
+  if (words <= MAX_WORDS) return [u];
+  const out: Utterance[] = [];
+  let from = 0;
+  let count = 0;
+  let last = 0;
+  const text = u.text;
+  for (const m of text.matchAll(SPLIT_AT)) {
+    const at = m.index!;
+    count = text.slice(from, at).split(/\s+/).filter(Boolean).length;
+    if (count >= 8) {
+      out.push({ ...u, text: text.slice(from, at).trim(), span: { start: u.span.start + from, end: u.span.start + at } });
+      from = at + m[0].length;
+    }
+    last = at;
+  }
+  void last;
+  out.push({ ...u, text: text.slice(from).trim(), span: { start: u.span.start + from, end: u.span.end } });
+  return out.filter((c) => c.text.length > 0);
+}
+
+const AFFIRM = /^(?:yes|yeah|yep|yup|i do|i have|i am|i did|correct|sometimes|a little|a bit|uh-huh|mm-hmm|definitely|absolutely)\b/i;
+const DENY = /^(?:no|nope|nah|not really|never|none|i don't|i do not|i haven't|i have not|i didn't|not that i know)\b/i;
+export interface Asked {
+  phrase: string;
+  /** How the question was put: "any X" (a noun) or "do you X" / "are you X" (a verb). */
+  form: 'noun' | 'do' | 'did' | 'be';
+}
+
+function statementFor(asked: Asked, affirm: boolean): string {
+  const { phrase, form } = asked;
+  if (form === 'do') return affirm ? `Reports that they ${phrase}.` : `Does not ${phrase}.`;
+  if (form === 'did') return affirm ? `Reports that they did ${phrase}.` : `Did not ${phrase}.`;
+  if (form === 'be') return affirm ? `Is ${phrase}.` : `Is not ${phrase}.`;
+  return `${affirm ? 'Reports' : 'Denies'} ${phrase}.`;
+}
+
+const QUESTION_LEAD = /^(?:(?:and|so|okay|now|also|alright)\s+)*(?:do|did|does|are|is|have|has|any|how about|what about|were|was|no)\b/i;
+
+function askedAbout(question: string): Asked | undefined {
+  const q = tidy(question).replace(/[?.]+$/, '').replace(/^(?:(?:and|so|okay|now|also|alright|how about|what about)[\s,]+)+/i, '');
+  let form: Asked['form'] = 'noun';
+  let m = /\b(?:any|some)\s+(.+)$/i.exec(q) ?? /^(?:have|has)\s+(?:you|they|he|she)\s+(?:ever\s+)?(?:been\s+)?(?:had|having|noticed|experienced|experiencing|felt|feeling|gotten|seen|noticing)\s+(.+)$/i.exec(q);
+  if (!m && (m = /^(?:do|does)\s+(?:you|they|he|she)\s+(?:ever\s+)?(.+)$/i.exec(q))) form = 'do';
+  if (!m && (m = /^did\s+(?:you|they|he|she)\s+(?:ever\s+)?(.+)$/i.exec(q))) form = 'did';
+  if (!m && (m = /^(?:are|were|is)\s+(?:you|they|he|she)\s+(.+)$/i.exec(q))) form = 'be';
+  const phrase = m?.[1]
+    ?.replace(/\b(?:at all|recently|lately|or anything(?: like that)?|or anything else|that you know of)\b/gi, '')
+    .replace(/\byour\b/gi, 'their')
+    .replace(/\byourself\b/gi, 'themselves')
+    .replace(/\byou\b/gi, 'them')
+    .replace(/\s+/g, ' ')
+    .trim();
+  if (!phrase || phrase.split(/\s+/).length > 8) return undefined;
+  return { phrase, form };
+}
+
+/** Reads the transcript into candidates, with answered yes/no questions as statements. */
+export function buildCandidates(transcript: string): Candidate[] {
+  const utterances = readTranscript(transcript);
+  const out: Candidate[] = [];
+  utterances.forEach((u, i) => {
+    for (const piece of chunk(u)) {
+      out.push({ text: tidy(piece.text), role: piece.role, spans: [piece.span], position: piece.span.start });
+    }
+    const next = utterances[i + 1];
+    if (u.role === 'doctor' && (u.question || QUESTION_LEAD.test(tidy(u.text))) && next && next.role === 'patient' && next.turn === u.turn + 1) {
+      const answer = tidy(next.text);
+      const affirm = AFFIRM.test(answer);
+      const deny = !affirm && DENY.test(answer);
+      const asked = affirm || deny ? askedAbout(u.text) : undefined;
+      if (asked) {
+        out.push({
+          text: asked.phrase,
+          statement: statementFor(asked, affirm),
+          role: 'patient',
+          spans: [u.span, next.span],
+          position: u.span.start,
+        });
+      }
+    }
+  });
+  return out;
+}
+
+/** Unpunctuated ASR questions ("what makes it better", "do you have any …"). */
+const ASKING = /^(?:(?:and|so|okay|now)\s+)?(?:what|how|when|where|why|who|which|do|does|did|are|is|have|has|can|could|would|will|any)\b/i;
+
+const STOP = new Set(
+  'the a an and or of to in on for with from at by as is are was were be been this that these those what which who when where how any all each their there here into about only use used write list item items point points section sections prose bulleted numbered leave empty nothing said states transcript note visit patient patients stated include includes including should must one per label finding clinician will also such like more most than then them they it its not'.split(' '),
+);
+
+/** Content words of a prompt, used as extra cues (especially for custom sections). */
+export function promptWords(text: string): string[] {
+  return [...new Set(normaliseHeading(text).split(' ').filter((w) => w.length >= 4 && !STOP.has(w)))];
+}
+
+export interface SectionNeed {
+  key: string;
+  kind?: SectionKind;
+  cues: string[];
+  speaker: 'doctor' | 'patient' | 'any';
+}
+
+export function needFor(key: string, prompt: string, heading: string | undefined): SectionNeed {
+  const kind = kindById(key);
+  const fromPrompt = promptWords(`${heading ?? ''} ${prompt}`);
+  // For a known kind, only words the caller added to the prompt count as extra cues.
+  const own = kind ? new Set(promptWords(`${kind.prompt} ${kind.synonyms.join(' ')} ${kind.title}`)) : new Set<string>();
+  const cues = kind ? [...new Set([...kind.cues, ...fromPrompt.filter((w) => !own.has(w))])] : fromPrompt;
+  return { key, kind, cues, speaker: kind?.speaker ?? 'any' };
+}
+
+export function scoreFor(candidate: Candidate, need: SectionNeed): number {
+  if (candidate.forKinds?.includes(need.key)) return 10;
+  const text = ` ${candidate.text.toLowerCase().replace(/[^a-z0-9%/' -]+/g, ' ')} `;
+  let score = 0;
+  for (const cue of need.cues) {
+    const c = cue.toLowerCase();
+    // Short cues must match whole words; longer ones may be word prefixes ("aspirat").
+    const hit = c.length <= 4 ? text.includes(` ${c} `) : text.includes(` ${c}`);
+    if (hit) score += 1 + 0.5 * (c.split(' ').length - 1);
+  }
+  if (score === 0) return 0;
+  if (need.speaker !== 'any' && candidate.role !== 'other') score *= candidate.role === need.speaker ? 1.4 : 0.6;
+  const words = candidate.text.split(/\s+/).length;
+  if (!candidate.statement && words < 4) score *= 0.3;
+  if (!candidate.statement && (/\?$/.test(candidate.text) || ASKING.test(candidate.text))) score *= 0.2;
+  return score;
+}

@@ -1,0 +1,46 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import type { HeadingSection } from '../../ports.ts';
+import { NOTE_A, VISIT } from './fixtures.test-data.ts';
+import { templateNote } from './note.ts';
+import { deriveStyle, styleToTemplate } from './style.ts';
+import { validateTemplate } from './validate.ts';
+
+test('a style string records headings, order, list/prose choices and abbreviations', async () => {
+  const sample = NOTE_A.replace('Tenderness over', 'MSK exam: tenderness over').replace('Full range', 'Full ROM, full range');
+  const style = await deriveStyle({ sampleNote: sample, instructions: ['use bold headings'] });
+  const lines = style.split('\n');
+  assert.equal(lines[0], 'Note style v1');
+  assert.match(style, /Headings: level 1, bold/);
+  assert.match(style, /1\. CHIEF COMPLAINT \| prose \| brief/);
+  assert.match(style, /REVIEW OF SYSTEMS \| bulleted list, labelled/);
+  assert.match(style, /ASSESSMENT AND PLAN \| numbered list/);
+  assert.match(style, /Abbreviations: .*ROM/);
+  assert.ok(lines.findIndex((l) => l.includes('CHIEF COMPLAINT')) < lines.findIndex((l) => l.includes('PHYSICAL EXAM')));
+});
+
+test('a style converts back into an equivalent valid template', async () => {
+  const style = await deriveStyle({ sampleNote: NOTE_A });
+  const template = styleToTemplate(style);
+  assert.ok(validateTemplate(template).ok);
+  const names = template.sections.map((s) => (s as HeadingSection).properties.text);
+  assert.deepEqual(names, ['CHIEF COMPLAINT', 'HISTORY OF PRESENT ILLNESS', 'SOCIAL HISTORY', 'REVIEW OF SYSTEMS', 'PHYSICAL EXAM', 'ASSESSMENT AND PLAN']);
+  const ap = (template.sections[5] as HeadingSection).children[0]!;
+  assert.equal(ap.type === 'list' && ap.properties?.list_type, 'numeric');
+});
+
+test('hand-written styles (a pasted note or a description) are accepted too', () => {
+  const fromNote = styleToTemplate('HPI:\nSomething.\n\nPLAN:\n1. One\n2. Two');
+  assert.equal(fromNote.sections.length, 2);
+  const fromWords = styleToTemplate('chief complaint then assessment and plan');
+  assert.equal(fromWords.sections.length, 2);
+});
+
+test('a note_style note reproduces the sample shape with the new visit', async () => {
+  const style = await deriveStyle({ sampleNote: NOTE_A });
+  const note = templateNote({ transcript: VISIT, noteType: { type: 'note_style', template: style } });
+  const order = ['# CHIEF COMPLAINT', '# HISTORY OF PRESENT ILLNESS', '# REVIEW OF SYSTEMS', '# PHYSICAL EXAM', '# ASSESSMENT AND PLAN'].map((h) => note.markdown.indexOf(h));
+  assert.ok(order.every((i) => i >= 0), 'every sample heading is present');
+  assert.deepEqual([...order].sort((a, b) => a - b), order, 'in the sample order');
+  assert.match(note.markdown, /# ASSESSMENT AND PLAN\n\n1\. /);
+});
