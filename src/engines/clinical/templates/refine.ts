@@ -30,7 +30,13 @@ export function splitClauses(text: string): string[] {
   return text
     .split(/(?<=[.;!?])\s+|\n+|;\s*/)
     .flatMap((sentence) => sentence.split(new RegExp(`,?\\s+(?:and|then|also)\\s+(?=(?:please\\s+)?(?:${VERBS})\\b)|,\\s+(?=(?:${VERBS})\\b)`, 'i')))
-    .map((c) => c.trim().replace(/^(?:please|also|and|then)\s+/i, '').replace(/[.!]+$/, '').trim())
+    .map((c) =>
+      c
+        .trim()
+        .replace(/^(?:(?:please|also|and|then|can you|could you|would you|will you|i'd like you to|i want you to|let's)\s+)+/i, '')
+        .replace(/[.!?]+$/, '')
+        .trim(),
+    )
     .filter((c) => c.length > 0);
 }
 
@@ -166,6 +172,13 @@ function applyClause(template: NoteTemplate, clause: string): string | undefined
     mapContents(template, idx, (content) => setShape(content, shape, listType));
     return `made ${idx.length === 1 ? template.sections[idx[0]!]!.id : 'all sections'} ${shape === 'text' ? 'prose' : `a ${listType === 'numeric' ? 'numbered' : 'bulleted'} list`}`;
   }
+  if ((m = /^(?:i'd like|i would like|i want|make|have|keep)\s+(?:the\s+)?(.+?)\s+(numbered|bulleted|in bullets|as bullets|bullet[- ]pointed)$/i.exec(c))) {
+    const idx = targets(m[1]);
+    if (idx.length === 0) return undefined;
+    const listType = /number/i.test(m[2]!) ? 'numeric' : 'bullet';
+    mapContents(template, idx, (content) => setShape(content, 'list', listType));
+    return `made ${m[1]} a ${listType === 'numeric' ? 'numbered' : 'bulleted'} list`;
+  }
   if ((m = /^(?:use\s+)?(numbered|bulleted|bullet)\s+(?:lists?|points)\s+(?:for|in)\s+(?:the\s+)?(.+)$/i.exec(c))) {
     const idx = targets(m[2]);
     if (idx.length === 0) return undefined;
@@ -211,6 +224,24 @@ function applyClause(template: NoteTemplate, clause: string): string | undefined
     return `added section ${section.id}`;
   }
 
+  // Merge: "merge assessment and plan into one section".
+  if ((m = /^(?:merge|combine|join)\s+(?:the\s+)?(.+?)\s+(?:and|with)\s+(?:the\s+)?(.+?)(?:\s+(?:sections?|headings?))?(?:\s+(?:into|in|as)\s+(?:one|a single|a combined|one combined)\s+(?:section|heading))?$/i.exec(c))) {
+    const a = findSection(template, m[1]!);
+    const b = findSection(template, m[2]!);
+    if (a < 0 || b < 0 || a === b) return undefined;
+    const [first, second] = a < b ? [a, b] : [b, a];
+    const one = template.sections[first]!;
+    const two = template.sections[second]!;
+    const joined = `${headingText(one) ?? m[1]} and ${headingText(two) ?? m[2]}`;
+    const kind = classifyHeading(joined);
+    let text = kind ? kind.title : titleCase(joined);
+    if (headingsUpperCase(template)) text = text.toUpperCase();
+    const merged = makeHeading(text, { ...defaultShape(kind), shape: contents(one)[0]?.type === 'list' || contents(two)[0]?.type === 'list' ? 'list' : 'text' }, new IdPool(template), headingStyle(template), kind?.kind);
+    template.sections.splice(second, 1);
+    template.sections.splice(first, 1, merged);
+    return `merged into section ${merged.id}`;
+  }
+
   // Hide empty sections (before removal, whose verbs overlap).
   if (/\b(?:hide|omit|skip|remove|drop|leave out)\b.*\b(?:empty|blank)\b|\bsections?\b.*\b(?:when|if|that are)\s+(?:empty|blank)/i.test(c)) {
     for (const s of walkSections(template.sections)) if (s.type !== 'heading') s.properties = { ...s.properties, hideIfEmpty: true };
@@ -234,7 +265,9 @@ function applyClause(template: NoteTemplate, clause: string): string | undefined
     const idx = targets(m[1]);
     if (idx.length === 0 || !Number.isFinite(n)) return undefined;
     const sentences = /sentence|line/i.test(m[3]!);
-    mapContents(template, idx, (content) => {
+    mapContents(template, idx, (original) => {
+      // "at most 4 items" asks for a list.
+      const content = !sentences && original.type === 'text' ? setShape(original, 'list', 'bullet') : original;
       const props = { ...content.properties };
       if (sentences && content.type === 'text') props.max_sentences = n;
       else if (content.type === 'list') props.max_items = n;
