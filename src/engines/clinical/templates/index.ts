@@ -7,4 +7,4 @@ export { deriveStyle, styleToTemplate, templateToStyle } from './style.ts';
 export { parseNote, noteHeadings } from './note-parse.ts';
 export { fillTemplate, type FillFacts, type FilledNote, type SectionEvidence } from './fill.ts';
 export { renderMarkdown } from './render.ts';
-export { templateNote, templateForRequest } from './note.ts';
+export { templateNote, templateForRequest, withTemplateNotes } from './note.ts';

@@ -1,5 +1,5 @@
 // Notes that follow a caller's structure: `noteType` note_template or note_style.
-import { EngineError, type NoteRequest, type NoteResult, type NoteTemplate } from '../../ports.ts';
+import { EngineError, type NoteEngine, type NoteRequest, type NoteResult, type NoteTemplate } from '../../ports.ts';
 import { fillTemplate, type FillFacts } from './fill.ts';
 import { styleToTemplate } from './style.ts';
 import { validateTemplate } from './validate.ts';
@@ -26,4 +26,17 @@ export function templateNote(request: NoteRequest, facts?: FillFacts): NoteResul
   }
   const filled = fillTemplate(template, request.transcript, facts);
   return { markdown: filled.markdown, json: filled.json };
+}
+
+/** A NoteEngine that writes template and style notes itself and hands SOAP notes to
+ * `soap`. `factsFor` may turn a transcript into statements (e.g. from the SOAP engine's
+ * extraction) that take precedence over sentence selection. */
+export function withTemplateNotes(soap: NoteEngine, factsFor?: (transcript: string) => Promise<FillFacts | undefined>): NoteEngine {
+  return {
+    async generateNote(request) {
+      if (request.noteType.type === 'soap') return soap.generateNote(request);
+      const facts = factsFor ? await factsFor(request.transcript) : undefined;
+      return templateNote(request, facts);
+    },
+  };
 }

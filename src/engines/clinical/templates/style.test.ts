@@ -44,3 +44,16 @@ test('a note_style note reproduces the sample shape with the new visit', async (
   assert.deepEqual([...order].sort((a, b) => a - b), order, 'in the sample order');
   assert.match(note.markdown, /# ASSESSMENT AND PLAN\n\n1\. /);
 });
+
+test('withTemplateNotes writes template notes and passes SOAP notes through', async () => {
+  const { withTemplateNotes } = await import('./note.ts');
+  let soapCalls = 0;
+  const engine = withTemplateNotes({ generateNote: async () => (soapCalls++, { markdown: 'soap', json: {} }) });
+  const soap = await engine.generateNote({ transcript: VISIT, noteType: { type: 'soap' } });
+  assert.equal(soap.markdown, 'soap');
+  const style = await deriveStyle({ sampleNote: NOTE_A });
+  const styled = await engine.generateNote({ transcript: VISIT, noteType: { type: 'note_style', template: style } });
+  assert.match(styled.markdown, /# CHIEF COMPLAINT/);
+  assert.equal(soapCalls, 1);
+  await assert.rejects(engine.generateNote({ transcript: VISIT, noteType: { type: 'note_template', template: { id: 'x', title: 'x', sections: [] } } }), /invalid template: template\.sections must hold/);
+});
