@@ -106,3 +106,11 @@ test('facts from another engine take precedence for their section kind', () => {
   const out = fillTemplate(template, VISIT, facts).json.sections;
   assert.deepEqual(result(out, 'meds'), ['Lisinopril 10 mg daily.']);
 });
+
+test('patientInfo.gender picks the pronouns used for the patient', () => {
+  const t: NoteTemplate = { id: 't3', title: 'x', sections: [section('meds3', 'list', 'Current medications with doses')] };
+  const she = (result(fillTemplate(t, VISIT, undefined, { gender: 'female' }).json.sections, 'meds3') as string[]).join(' ');
+  const they = (result(fillTemplate(t, VISIT).json.sections, 'meds3') as string[]).join(' ');
+  assert.match(she, /\bher blood pressure\b/);
+  assert.match(they, /\btheir blood pressure\b/);
+});

@@ -6,7 +6,7 @@ import { classifySection, SECTION_KINDS } from './catalog.ts';
 import { detailOf, shiftDetail, type DetailLevel } from './build.ts';
 import { spokenNumbersToDigits } from './numbers-lite.ts';
 import { renderMarkdown } from './render.ts';
-import { applyTone, rewriteSentence, sentenceCase, systemLabel, tidy } from './rewrite.ts';
+import { applyTone, rewriteSentence, sentenceCase, systemLabel, tidy, voiceFor, type Voice } from './rewrite.ts';
 import { buildCandidates, needFor, scoreFor, type Candidate, type SectionNeed } from './select.ts';
 
 /** Statements another engine already extracted, keyed by section kind ("medications",
@@ -144,6 +144,12 @@ interface FillContext {
   used: Set<Candidate>;
   hints: GlobalHints;
   evidence: SectionEvidence[];
+  voice: Voice;
+}
+
+export interface FillOptions {
+  /** patientInfo.gender: picks he/she over "they" when rewriting speech. */
+  gender?: string;
 }
 
 function keyOf(section: Content, heading: string | undefined): string {
@@ -174,7 +180,7 @@ function fillContent(section: Content, heading: string | undefined, ctx: FillCon
       const chosen = choose(ctx.candidates, need, rivals, ctx.used, max, Math.min(min, max));
       for (const c of chosen) ctx.used.add(c);
       picked = chosen
-        .map((c) => ({ text: c.statement ? applyTone(c.statement, tone) : rewriteSentence(c.text, c.role, tone), spans: c.spans }))
+        .map((c) => ({ text: c.statement ? applyTone(c.statement, tone) : rewriteSentence(c.text, c.role, tone, ctx.voice), spans: c.spans }))
         .filter((p) => p.text.split(/\s+/).length >= 2);
     }
   }
@@ -211,7 +217,7 @@ function fillContent(section: Content, heading: string | undefined, ctx: FillCon
 }
 
 /** Fills a (validated) template from a transcript. */
-export function fillTemplate(template: NoteTemplate, transcript: string, facts?: FillFacts): FilledNote {
+export function fillTemplate(template: NoteTemplate, transcript: string, facts?: FillFacts, options: FillOptions = {}): FilledNote {
   const candidates = buildCandidates(transcript);
   for (const fact of facts?.statements ?? []) {
     candidates.push({ text: tidy(fact.text), statement: fact.text, role: 'other', spans: fact.spans, position: fact.spans[0]?.start ?? 0, forKinds: [fact.kind] });
@@ -224,7 +230,7 @@ export function fillTemplate(template: NoteTemplate, transcript: string, facts?:
     }
   };
   visit(template.sections);
-  const ctx: FillContext = { candidates, needs, used: new Set(), hints: readGlobalPrompt(template.global_prompt), evidence: [] };
+  const ctx: FillContext = { candidates, needs, used: new Set(), hints: readGlobalPrompt(template.global_prompt), evidence: [], voice: voiceFor(options.gender) };
   const fill = (sections: TemplateSection[], heading?: string): TemplateSection[] =>
     sections.map((s) => (s.type === 'heading' ? { ...s, children: fill(s.children, s.properties.text) } : fillContent(s, heading, ctx)));
   const sections = fill(template.sections);

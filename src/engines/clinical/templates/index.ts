@@ -5,6 +5,6 @@ export { generateTemplate, templateFromNotes, templateFromDescription } from './
 export { applyInstructions, learnFromEdit, type RefineOutcome } from './refine.ts';
 export { deriveStyle, styleToTemplate, templateToStyle } from './style.ts';
 export { parseNote, noteHeadings } from './note-parse.ts';
-export { fillTemplate, type FillFacts, type FilledNote, type SectionEvidence } from './fill.ts';
+export { fillTemplate, type FillFacts, type FillOptions, type FilledNote, type SectionEvidence } from './fill.ts';
 export { renderMarkdown } from './render.ts';
 export { templateNote, templateForRequest, withTemplateNotes } from './note.ts';

@@ -24,7 +24,7 @@ export function templateNote(request: NoteRequest, facts?: FillFacts): NoteResul
   if (request.instructions?.length) {
     template.global_prompt = [template.global_prompt, ...request.instructions].filter(Boolean).join(' ');
   }
-  const filled = fillTemplate(template, request.transcript, facts);
+  const filled = fillTemplate(template, request.transcript, facts, { gender: request.patientInfo?.gender });
   return { markdown: filled.markdown, json: filled.json };
 }
 

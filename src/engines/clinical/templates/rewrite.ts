@@ -46,8 +46,30 @@ function thirdPersonVerb(verb: string): string {
   return `${v}s`;
 }
 
+/** Pronouns for the patient: from patientInfo.gender when given, else singular "they". */
+export interface Voice {
+  subject: string;
+  object: string;
+  possessive: string;
+  reflexive: string;
+  /** "they" takes plural verbs ("they are", "they were"). */
+  plural: boolean;
+}
+
+export function voiceFor(gender: string | undefined): Voice {
+  const g = (gender ?? '').trim().toLowerCase();
+  if (/^(?:m|male|man|boy)$/.test(g)) return { subject: 'he', object: 'him', possessive: 'his', reflexive: 'himself', plural: false };
+  if (/^(?:f|female|woman|girl)$/.test(g)) return { subject: 'she', object: 'her', possessive: 'her', reflexive: 'herself', plural: false };
+  return { subject: 'they', object: 'them', possessive: 'their', reflexive: 'themselves', plural: true };
+}
+
+const THEY = voiceFor(undefined);
+
 /** Patient speech in the first person becomes a statement about the patient. */
-export function patientToThirdPerson(text: string): string {
+export function patientToThirdPerson(text: string, voice: Voice = THEY): string {
+  const be = voice.plural ? 'are' : 'is';
+  const was = voice.plural ? 'were' : 'was';
+  const have = voice.plural ? 'have' : 'has';
   let t = text
     .replace(/^i'm\b/i, 'the patient is')
     .replace(/^i've\b/i, 'the patient has')
@@ -55,23 +77,23 @@ export function patientToThirdPerson(text: string): string {
     .replace(/^i'd\b/i, 'the patient would')
     .replace(/^i\s+(\w+(?:n't)?)/i, (_m, verb: string) => `the patient ${thirdPersonVerb(verb)}`);
   t = t
-    .replace(/\bi'm\b/gi, 'they are')
-    .replace(/\bi've\b/gi, 'they have')
-    .replace(/\bi'll\b/gi, 'they will')
-    .replace(/\bi'd\b/gi, 'they would')
-    .replace(/\bi am\b/gi, 'they are')
-    .replace(/\bi was\b/gi, 'they were')
-    .replace(/\bi\b/g, 'they')
-    .replace(/\bI\b/g, 'they')
-    .replace(/\bmyself\b/gi, 'themselves')
-    .replace(/\bmy\b/gi, 'their')
-    .replace(/\bmine\b/gi, 'theirs')
-    .replace(/\bme\b/gi, 'them');
+    .replace(/\bi'm\b/gi, `${voice.subject} ${be}`)
+    .replace(/\bi've\b/gi, `${voice.subject} ${have}`)
+    .replace(/\bi'll\b/gi, `${voice.subject} will`)
+    .replace(/\bi'd\b/gi, `${voice.subject} would`)
+    .replace(/\bi am\b/gi, `${voice.subject} ${be}`)
+    .replace(/\bi was\b/gi, `${voice.subject} ${was}`)
+    .replace(/\bi have\b/gi, `${voice.subject} ${have}`)
+    .replace(/\bi\b/gi, voice.subject)
+    .replace(/\bmyself\b/gi, voice.reflexive)
+    .replace(/\bmy\b/gi, voice.possessive)
+    .replace(/\bmine\b/gi, voice.plural ? 'theirs' : voice.possessive === 'his' ? 'his' : 'hers')
+    .replace(/\bme\b/gi, voice.object);
   return t;
 }
 
 /** Clinician speech addressed to the patient becomes a statement about the patient. */
-export function doctorToNote(text: string): string {
+export function doctorToNote(text: string, voice: Voice = THEY): string {
   return text
     .replace(/\byou're\b/gi, 'the patient is')
     .replace(/\byou've\b/gi, 'the patient has')
@@ -79,8 +101,8 @@ export function doctorToNote(text: string): string {
     .replace(/\byou have\b/gi, 'the patient has')
     .replace(/\byou are\b/gi, 'the patient is')
     .replace(/\byou were\b/gi, 'the patient was')
-    .replace(/\byourself\b/gi, 'themselves')
-    .replace(/\byour\b/gi, 'their')
+    .replace(/\byourself\b/gi, voice.reflexive)
+    .replace(/\byour\b/gi, voice.possessive)
     .replace(/\byou\b/gi, 'the patient')
     .replace(/\bi'm\b/gi, 'I am')
     .replace(/\bi\b/g, 'I');
@@ -117,10 +139,10 @@ export function applyTone(text: string, tone: string | undefined): string {
 }
 
 /** Turns a transcript sentence into a note sentence. */
-export function rewriteSentence(text: string, role: Role, tone?: string): string {
+export function rewriteSentence(text: string, role: Role, tone?: string, voice: Voice = THEY): string {
   let t = spokenNumbersToDigits(tidy(text)).replace(/(\d) ?milligrams?\b/gi, '$1 mg').replace(/\bgon na\b/gi, 'going to').replace(/\bwan na\b/gi, 'want to');
   if (!t) return '';
-  t = role === 'patient' ? patientToThirdPerson(t) : doctorToNote(t);
+  t = role === 'patient' ? patientToThirdPerson(t, voice) : doctorToNote(t, voice);
   return applyTone(t, tone);
 }
 
