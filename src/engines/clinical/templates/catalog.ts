@@ -11,6 +11,8 @@ export interface SectionKind {
   shape: 'text' | 'list';
   detail: string;
   cues: string[];
+  /** Regular expressions (case-insensitive) that mark a statement as strongly this kind. */
+  patterns?: string[];
   speaker: 'doctor' | 'patient' | 'any';
 }
 

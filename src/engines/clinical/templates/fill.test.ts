@@ -114,3 +114,11 @@ test('patientInfo.gender picks the pronouns used for the patient', () => {
   assert.match(she, /\bher blood pressure\b/);
   assert.match(they, /\btheir blood pressure\b/);
 });
+
+test('voice-assistant commands and remarks about the visit are not note content', () => {
+  const transcript = '[doctor] hey dragon, show me the knee x-ray.\n[doctor] let me take a quick look at your knee.\n[doctor] the x-ray shows no fracture.\n[doctor] hey dragon, order an mri of the right knee.';
+  const t: NoteTemplate = { id: 't4', title: 'x', sections: [section('res', 'text', 'Results'), section('plan4', 'list', 'Plan')] };
+  const out = fillTemplate(t, transcript).json.sections;
+  assert.equal(result(out, 'res'), 'The x-ray shows no fracture.');
+  assert.deepEqual(result(out, 'plan4'), ['Order an mri of the right knee.']);
+});

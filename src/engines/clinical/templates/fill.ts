@@ -187,7 +187,8 @@ function fillContent(section: Content, heading: string | undefined, ctx: FillCon
 
   if (isList) {
     let items = picked;
-    if (wantsLabels(section.prompt) && need.key !== 'vitals') {
+    // System labels suit findings (ROS, exam) and sections the catalogue does not know.
+    if (wantsLabels(section.prompt) && (need.key === 'ros' || need.key === 'exam' || !need.kind)) {
       // Group findings under body-system labels ("Cardiovascular: Denies chest pain.").
       const groups = new Map<string, Picked>();
       const unlabelled: Picked[] = [];

@@ -11,6 +11,8 @@ interface RewriteData {
   contractions: Record<string, string>;
   layToTechnical: Record<string, string>;
   systems: Record<string, string[]>;
+  wakeWords: string[];
+  metaPatterns: string[];
 }
 
 const data = JSON.parse(readFileSync(new URL('../../../../data/templates/rewrite.json', import.meta.url), 'utf8')) as RewriteData;
@@ -19,6 +21,8 @@ const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const FILLERS = new RegExp(`(?:^|\\s|,)\\s*(?:${data.fillers.map(escape).join('|')})\\s*(?=[\\s,.?!]|$)`, 'gi');
 const LEADING = new RegExp(`^(?:(?:${data.leadingWords.map(escape).join('|')})\\b[\\s,]*)+`, 'i');
 const CONTRACTIONS = new RegExp(`\\b(?:${Object.keys(data.contractions).map(escape).join('|')})\\b`, 'gi');
+const WAKE = new RegExp(`^(?:(?:${data.wakeWords.map((w) => escape(w).replace(/ /g, '[\\s,]+')).join('|')})\\b[\\s,.]*)+`, 'i');
+const META = data.metaPatterns.map((p) => new RegExp(p, 'i'));
 const LAY = Object.entries(data.layToTechnical).sort((a, b) => b[0].length - a[0].length);
 
 /** Undoes ASR-style tokenisation ("pain , and it 's") and drops fillers and stutters. */
@@ -34,6 +38,17 @@ export function tidy(text: string): string {
     .trim();
   t = t.replace(LEADING, '').replace(/^(?:no|yes|yeah|nope)\s*,\s*/i, '').replace(/^[,\s]+/, '').trim();
   return t;
+}
+
+/** Drops a voice assistant's wake word ("hey dragon, order an x-ray" → "order an x-ray"). */
+export function stripWakeWords(text: string): string {
+  return text.replace(WAKE, '').trim();
+}
+
+/** Remarks about the visit itself, with no clinical content of their own. */
+export function isMeta(text: string): boolean {
+  const t = text.replace(/[.?!]+$/, '').trim();
+  return t.split(/\s+/).length <= 12 && !/\d/.test(t) && META.some((re) => re.test(t));
 }
 
 function thirdPersonVerb(verb: string): string {

@@ -3,7 +3,7 @@
 // fever."), each scored against every section kind the template asks for.
 import type { Span } from '../../ports.ts';
 import { kindById, normaliseHeading, type SectionKind } from './catalog.ts';
-import { tidy } from './rewrite.ts';
+import { isMeta, stripWakeWords, tidy } from './rewrite.ts';
 import { readTranscript, type Role, type Utterance } from './transcript-lite.ts';
 
 export interface Candidate {
@@ -86,7 +86,10 @@ export function buildCandidates(transcript: string): Candidate[] {
   const out: Candidate[] = [];
   utterances.forEach((u, i) => {
     for (const piece of chunk(u)) {
-      out.push({ text: tidy(piece.text), role: piece.role, spans: [piece.span], position: piece.span.start });
+      const text = stripWakeWords(tidy(piece.text));
+      // Talk about the visit itself ("let me take a look", "show me the x-ray") is not content.
+      if (!text || isMeta(text)) continue;
+      out.push({ text, role: piece.role, spans: [piece.span], position: piece.span.start });
     }
     const next = utterances[i + 1];
     if (u.role === 'doctor' && (u.question || QUESTION_LEAD.test(tidy(u.text))) && next && next.role === 'patient' && next.turn === u.turn + 1) {
@@ -124,6 +127,7 @@ export interface SectionNeed {
   key: string;
   kind?: SectionKind;
   cues: string[];
+  patterns: RegExp[];
   speaker: 'doctor' | 'patient' | 'any';
 }
 
@@ -133,7 +137,7 @@ export function needFor(key: string, prompt: string, heading: string | undefined
   // For a known kind, only words the caller added to the prompt count as extra cues.
   const own = kind ? new Set(promptWords(`${kind.prompt} ${kind.synonyms.join(' ')} ${kind.title}`)) : new Set<string>();
   const cues = kind ? [...new Set([...kind.cues, ...fromPrompt.filter((w) => !own.has(w))])] : fromPrompt;
-  return { key, kind, cues, speaker: kind?.speaker ?? 'any' };
+  return { key, kind, cues, patterns: (kind?.patterns ?? []).map((p) => new RegExp(p, 'i')), speaker: kind?.speaker ?? 'any' };
 }
 
 export function scoreFor(candidate: Candidate, need: SectionNeed): number {
@@ -146,6 +150,7 @@ export function scoreFor(candidate: Candidate, need: SectionNeed): number {
     const hit = c.length <= 4 ? text.includes(` ${c} `) : text.includes(` ${c}`);
     if (hit) score += 1 + 0.5 * (c.split(' ').length - 1);
   }
+  for (const pattern of need.patterns) if (pattern.test(candidate.text)) score += 2;
   if (score === 0) return 0;
   if (need.speaker !== 'any' && candidate.role !== 'other') score *= candidate.role === need.speaker ? 1.4 : 0.6;
   const words = candidate.text.split(/\s+/).length;
