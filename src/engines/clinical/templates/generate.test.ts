@@ -59,3 +59,17 @@ test('a description naming SOAP gives the four SOAP sections', async () => {
 test('rejects a request with neither notes nor description', async () => {
   await assert.rejects(engine.generate({ notes: [] }), /needs notes or a description/);
 });
+
+test('new-user round trip: three notes → template → note → refine → note', async () => {
+  const { fillTemplate } = await import('./fill.ts');
+  const { VISIT } = await import('./fixtures.test-data.ts');
+  const { template } = await engine.generate({ notes: [{ content: NOTE_A }, { content: NOTE_B }, { content: NOTE_C }] });
+  const first = fillTemplate(template, VISIT).markdown;
+  assert.match(first, /# REVIEW OF SYSTEMS/);
+  const refined = await engine.refine({ template, instructions: 'put the plan as a numbered list and drop the review of systems' });
+  assert.deepEqual(refined.insights?.notApplied, []);
+  const second = fillTemplate(refined.template, VISIT).markdown;
+  assert.doesNotMatch(second, /REVIEW OF SYSTEMS/);
+  assert.match(second, /# ASSESSMENT AND PLAN\n\n1\. .+\n2\. /);
+  assert.match(second, /^# CHIEF COMPLAINT\n\nRight knee pain\.\n\n# HISTORY OF PRESENT ILLNESS\n\n/);
+});
