@@ -27,19 +27,15 @@ function chunk(u: Utterance): Utterance[] {
   if (words <= MAX_WORDS) return [u];
   const out: Utterance[] = [];
   let from = 0;
-  let count = 0;
-  let last = 0;
   const text = u.text;
   for (const m of text.matchAll(SPLIT_AT)) {
     const at = m.index!;
-    count = text.slice(from, at).split(/\s+/).filter(Boolean).length;
+    const count = text.slice(from, at).split(/\s+/).filter(Boolean).length;
     if (count >= 8) {
       out.push({ ...u, text: text.slice(from, at).trim(), span: { start: u.span.start + from, end: u.span.start + at } });
       from = at + m[0].length;
     }
-    last = at;
   }
-  void last;
   out.push({ ...u, text: text.slice(from).trim(), span: { start: u.span.start + from, end: u.span.end } });
   return out.filter((c) => c.text.length > 0);
 }
