@@ -33,6 +33,7 @@ export function tidy(text: string): string {
     .replace(FILLERS, ' ')
     .replace(/\b(\w+)(?:\s+\1\b)+/gi, '$1')
     .replace(/\b((?:\w+\s+){1,2}\w+)\s+\1\b/gi, '$1')
+    .replace(/\s+([,.?!])/g, '$1')
     .replace(/,\s*,/g, ',')
     .replace(/\s+/g, ' ')
     .trim();
@@ -51,11 +52,15 @@ export function isMeta(text: string): boolean {
   return t.split(/\s+/).length <= 12 && !/\d/.test(t) && META.some((re) => re.test(t));
 }
 
+/** Words that follow a subject but are not verbs ("I really…", "you just…"). */
+const NOT_VERBS = new Set(['just', 'also', 'still', 'never', 'always', 'usually', 'even', 'only', 'kinda', 'sort', 'kind', 'really', 'actually', 'probably', 'definitely', 'think', 'guess', 'mean', 'know', 'and', 'or', 'but', 'so', 'to', 'the', 'a', 'an']);
+
 function thirdPersonVerb(verb: string): string {
   const v = verb.toLowerCase();
-  const irregular: Record<string, string> = { am: 'is', have: 'has', do: 'does', go: 'goes', was: 'was', "don't": "doesn't", can: 'can', will: 'will', would: 'would', could: 'could', should: 'should', "can't": "can't", did: 'did', had: 'had', might: 'might', must: 'must', "didn't": "didn't" };
+  if (NOT_VERBS.has(v) || /ly$/.test(v)) return v;
+  const irregular: Record<string, string> = { am: 'is', have: 'has', do: 'does', go: 'goes', was: 'was', "don't": "doesn't", 'do not': 'does not', can: 'can', will: 'will', would: 'would', could: 'could', should: 'should', "can't": "can't", did: 'did', had: 'had', might: 'might', must: 'must', "didn't": "didn't" };
   if (irregular[v]) return irregular[v]!;
-  if (/(?:ed|n't)$/.test(v)) return v;
+  if (/(?:[^e]ed|n't)$/.test(v)) return v;
   if (/(?:s|sh|ch|x|z|o)$/.test(v)) return `${v}es`;
   if (/[^aeiou]y$/.test(v)) return `${v.slice(0, -1)}ies`;
   return `${v}s`;
@@ -90,7 +95,7 @@ export function patientToThirdPerson(text: string, voice: Voice = THEY): string 
     .replace(/^i've\b/i, 'the patient has')
     .replace(/^i'll\b/i, 'the patient will')
     .replace(/^i'd\b/i, 'the patient would')
-    .replace(/^i\s+(\w+(?:n't)?)/i, (_m, verb: string) => `the patient ${thirdPersonVerb(verb)}`);
+    .replace(/^i\s+([a-z]+n't|[a-z]+)\b(?!')/i, (_m, verb: string) => `the patient ${thirdPersonVerb(verb)}`);
   t = t
     .replace(/\bi'm\b/gi, `${voice.subject} ${be}`)
     .replace(/\bi've\b/gi, `${voice.subject} ${have}`)
@@ -99,6 +104,7 @@ export function patientToThirdPerson(text: string, voice: Voice = THEY): string 
     .replace(/\bi am\b/gi, `${voice.subject} ${be}`)
     .replace(/\bi was\b/gi, `${voice.subject} ${was}`)
     .replace(/\bi have\b/gi, `${voice.subject} ${have}`)
+    .replace(/\bi\s+([a-z]+n't|[a-z]+)\b(?!')/gi, (_m, verb: string) => `${voice.subject} ${voice.plural ? verb : thirdPersonVerb(verb)}`)
     .replace(/\bi\b/gi, voice.subject)
     .replace(/\bmyself\b/gi, voice.reflexive)
     .replace(/\bmy\b/gi, voice.possessive)
@@ -113,7 +119,10 @@ export function doctorToNote(text: string, voice: Voice = THEY): string {
     .replace(/\byou're\b/gi, 'the patient is')
     .replace(/\byou've\b/gi, 'the patient has')
     .replace(/\byou'll\b/gi, 'the patient will')
+    .replace(/\b(?:do|did) you\b/gi, (m) => (m.toLowerCase().startsWith('did') ? 'did the patient' : 'does the patient'))
+    .replace(/\bare you\b/gi, 'is the patient')
     .replace(/\byou have\b/gi, 'the patient has')
+    .replace(/\byou (don't|do not|need|want|like|take|feel|get|eat|drink|say|seem|go|try|use|look|work)\b/gi, (_m, verb: string) => `the patient ${thirdPersonVerb(verb)}`)
     .replace(/\byou are\b/gi, 'the patient is')
     .replace(/\byou were\b/gi, 'the patient was')
     .replace(/\byourself\b/gi, voice.reflexive)

@@ -1,0 +1,34 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { spokenNumbersToDigits } from './numbers-lite.ts';
+import { applyTone, isMeta, rewriteSentence, stripWakeWords, tidy, voiceFor } from './rewrite.ts';
+
+test('tidies ASR tokenisation, fillers and stutters', () => {
+  assert.equal(tidy("okay so um i 've had this pain , uh , for the the past week ."), "i've had this pain, for the past week.");
+});
+
+test('patient speech becomes third person, with the caller-given gender when known', () => {
+  assert.equal(rewriteSentence("i've been having pain in my right knee", 'patient'), 'The patient has been having pain in their right knee.');
+  assert.equal(rewriteSentence('i take it daily and i feel fine', 'patient', undefined, voiceFor('male')), 'The patient takes it daily and he feels fine.');
+  assert.equal(rewriteSentence("i don't smoke", 'patient', undefined, voiceFor('female')), "The patient doesn't smoke.");
+  assert.equal(rewriteSentence('you need to rest your knee', 'doctor', undefined, voiceFor('female')), 'The patient needs to rest her knee.');
+});
+
+test('tones: formal expands contractions, technical uses clinical terms, instructional is imperative', () => {
+  assert.equal(applyTone("the patient doesn't have shortness of breath", 'formal'), 'The patient does not have shortness of breath.');
+  assert.equal(applyTone('the patient had a heart attack and high blood pressure', 'technical'), 'The patient had a myocardial infarction and hypertension.');
+  assert.equal(applyTone('I want the patient to ice the knee twice a day', 'instructional'), 'Ice the knee twice a day.');
+});
+
+test('spoken numbers become digits only where they are numbers', () => {
+  assert.equal(spokenNumbersToDigits('blood pressure was one twenty over eighty for two weeks'), 'blood pressure was 120 over 80 for 2 weeks');
+  assert.equal(spokenNumbersToDigits('the one on the left'), 'the one on the left');
+  assert.equal(spokenNumbersToDigits('temperature ninety eight point six'), 'temperature 98.6');
+});
+
+test('wake words and remarks about the visit are recognised', () => {
+  assert.equal(stripWakeWords('hey, dragon, order an x-ray'), 'order an x-ray');
+  assert.ok(isMeta("let's take a quick look at your results"));
+  assert.ok(isMeta('show me the knee x-ray'));
+  assert.ok(!isMeta('the x-ray shows no fracture'));
+});
