@@ -46,7 +46,8 @@ test('generation instructions are applied to the inferred template', async () =>
 test('guide form builds sections in the order a description names them', async () => {
   const { template } = await engine.generate({ description: 'A follow-up note with chief complaint, HPI, current medications, allergies, physical exam and the plan as a numbered list.' });
   assert.ok(validateTemplate(template).ok);
-  assert.deepEqual(headings(template), ['Chief Complaint', 'History of Present Illness', 'Medications', 'Allergies', 'Physical Exam', 'Plan']);
+  assert.deepEqual(headings(template), ['Chief Complaint', 'History of Present Illness', 'Current Medications', 'Allergies', 'Physical Exam', 'Plan']);
+  assert.equal(template.title, 'Follow-up Note');
   const plan = child(template, 'Plan');
   assert.equal(plan.properties?.list_type, 'numeric');
 });
@@ -72,4 +73,12 @@ test('new-user round trip: three notes → template → note → refine → note
   assert.doesNotMatch(second, /REVIEW OF SYSTEMS/);
   assert.match(second, /# ASSESSMENT AND PLAN\n\n1\. .+\n2\. /);
   assert.match(second, /^# CHIEF COMPLAINT\n\nRight knee pain\.\n\n# HISTORY OF PRESENT ILLNESS\n\n/);
+});
+
+test('guide form keeps sections the catalogue does not know, in the caller\'s words', async () => {
+  const { template } = await engine.generate({ description: 'Dermatology visit template with: reason for visit, skin exam, return-to-work status, assessment and plan as a numbered list, and patient education.' });
+  assert.deepEqual(headings(template), ['Reason for Visit', 'Skin Exam', 'Return-to-work Status', 'Assessment and Plan', 'Patient Education']);
+  const ap = child(template, 'Assessment and Plan');
+  assert.equal(ap.properties?.list_type, 'numeric');
+  assert.ok(validateTemplate(template).ok);
 });

@@ -111,6 +111,55 @@ function phraseShape(description: string, at: number, kind: SectionKind | undefi
   return shape;
 }
 
+interface ListedSection {
+  heading: string;
+  kind?: SectionKind;
+  shape: ContentShape;
+}
+
+/** "…with: reason for visit, skin exam, plan as a numbered list and patient education" —
+ * an enumerated description; every item becomes a section, known to the catalogue or not. */
+export function listedSections(description: string): ListedSection[] | undefined {
+  const lines = description.split('\n').map((l) => l.trim());
+  const bulleted = lines.filter((l) => /^(?:[-*•]|\d+[.)])\s+/.test(l));
+  let items: string[];
+  if (bulleted.length >= 2) {
+    items = bulleted.map((l) => l.replace(/^(?:[-*•]|\d+[.)])\s+/, ''));
+  } else {
+    const lead = /:\s*|\b(?:with|including|includes|containing|covering|sections?(?:\s+(?:for|on))?)\s+/i.exec(description);
+    if (!lead) return undefined;
+    let segment = description.slice(lead.index + lead[0].length).split(/\.(?:\s|$)/)[0]!;
+    // Keep "assessment and plan" whole while splitting on "and".
+    const joined = SECTION_KINDS.flatMap((k) => k.synonyms).filter((syn) => / and |&/.test(syn));
+    for (const syn of joined) segment = segment.replace(new RegExp(syn.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'gi'), (m) => m.replace(/ /g, '_'));
+    items = segment.split(/,|;|\n|\bfollowed by\b|\bthen\b|\band\b/i).map((i) => i.replace(/_/g, ' '));
+  }
+  const out: ListedSection[] = [];
+  for (const raw of items) {
+    let phrase = raw.trim();
+    const shape: Partial<ContentShape> = {};
+    if (/\bnumbered|ordered\b/i.test(phrase)) Object.assign(shape, { shape: 'list', listType: 'numeric' });
+    else if (/\bbullet(?:ed|s)?\b|\blist\b/i.test(phrase)) Object.assign(shape, { shape: 'list', listType: 'bullet' });
+    else if (/\b(?:prose|paragraphs?|narrative)\b/i.test(phrase)) shape.shape = 'text';
+    if (/\b(?:brief|concise|short)\b/i.test(phrase)) shape.detail = 'brief';
+    else if (/\b(?:detailed|thorough|comprehensive)\b/i.test(phrase)) shape.detail = 'detailed';
+    phrase = phrase
+      .replace(/\b(?:as|in)\s+(?:a\s+)?(?:numbered|ordered|bulleted|bullet)?\s*(?:list|bullets|bullet points|prose|paragraphs?|narrative)\b/gi, '')
+      .replace(/\b(?:brief|concise|short|detailed|thorough|comprehensive|numbered|bulleted|ordered)\b/gi, '')
+      .replace(/^(?:(?:a|an|the|also|finally|lastly|last|first|plus)\s+)+/i, '')
+      .replace(/^(?:section|part|heading)s?\s+(?:for|on|about|with|covering)\s+/i, '')
+      .replace(/\s+(?:section|part|heading)s?$/i, '')
+      .replace(/[."'()]+/g, '')
+      .replace(/\s+/g, ' ')
+      .trim();
+    if (!phrase || phrase.split(' ').length > 6) continue;
+    const kind = classifyHeading(phrase);
+    const heading = kind && (phrase.replace(/[^a-z]/gi, '').length <= 4 || phrase === phrase.toLowerCase()) ? (phrase.length <= 4 ? kind.title : titleCase(phrase)) : titleCase(phrase);
+    out.push({ heading, kind, shape: { ...defaultShape(kind), ...shape } });
+  }
+  return out.length >= 2 ? out : undefined;
+}
+
 /** Guide form: find the sections a description names, in the order it names them. */
 export function templateFromDescription(description: string, instructions?: string): TemplateJobResult {
   const text = description;
@@ -137,7 +186,10 @@ export function templateFromDescription(description: string, instructions?: stri
   hits.sort((a, b) => a.at - b.at);
   const ids = new IdPool();
   let sections: TemplateSection[];
-  if (hits.length === 0 && /\bsoap\b/i.test(text)) {
+  const listed = listedSections(text);
+  if (listed) {
+    sections = listed.map((l) => makeHeading(l.heading, l.shape, ids, {}, l.kind?.kind));
+  } else if (hits.length === 0 && /\bsoap\b/i.test(text)) {
     sections = SOAP_SECTIONS.map((h) => makeHeading(h, defaultShape(classifyHeading(h)), ids));
   } else if (hits.length === 0) {
     // Nothing recognisable: a general visit note.
@@ -149,7 +201,9 @@ export function templateFromDescription(description: string, instructions?: stri
     sections = hits.map((h) => makeHeading(h.heading, phraseShape(lower, h.end, h.kind), ids, {}, h.kind?.kind));
   }
   let template: NoteTemplate = { id: 'generated_template', title: 'Custom note template', global_prompt: DEFAULT_GLOBAL_PROMPT, sections };
-  const titleMatch = /^(?:an?\s+)?([a-z][a-z -]{2,40}?)\s+(?:note|template)\b/i.exec(text.trim());
+  const titleMatch = /^(?:an?\s+)?([a-z][a-z -]{2,40}?)\s+(?:note|template)\b/i.exec(
+    text.trim().replace(/^(?:(?:i|we)\s+(?:want|need|would like)|please\s+(?:make|create|build)|create|make|build|give me)\s+/i, ''),
+  );
   if (titleMatch) template.title = `${titleCase(titleMatch[1]!)} Note`;
   const outcome = instructions ? applyInstructions(template, instructions) : undefined;
   if (outcome) template = outcome.template;
@@ -157,7 +211,7 @@ export function templateFromDescription(description: string, instructions?: stri
     template,
     insights: {
       commonHeadings: sections.map((s) => (s.type === 'heading' ? s.properties.text : s.id)),
-      recognisedSections: hits.length,
+      recognisedSections: listed ? listed.filter((l) => l.kind).length : hits.length,
       ...(outcome ? { applied: outcome.applied, notApplied: outcome.notApplied } : {}),
     },
   };
