@@ -222,7 +222,10 @@ function holds(check: Check, t: NoteTemplate, base: NoteTemplate): boolean {
       // only get a tighter cap); longer means a higher level or a cap lifted or raised.
       const was = contentOf(base, check.heading);
       const delta = detailIndex(c) - detailIndex(was);
-      const cap = (x: typeof was) => (typeof x?.properties?.max_sentences === 'number' ? x.properties.max_sentences : Infinity);
+      const cap = (x: typeof was) => {
+        const p = x?.properties;
+        return typeof p?.max_sentences === 'number' ? p.max_sentences : typeof p?.max_items === 'number' ? p.max_items : Infinity;
+      };
       const capDelta = cap(c) - cap(was);
       const moved = check.detail_change < 0 ? delta < 0 || capDelta < 0 : delta > 0 || capDelta > 0;
       if (!moved) return false;

@@ -6,6 +6,10 @@ import { classifyHeading, kindById, type SectionKind } from './catalog.ts';
 export const DETAIL_LEVELS = ['brief', 'standard', 'detailed', 'exhaustive'] as const;
 export type DetailLevel = (typeof DETAIL_LEVELS)[number];
 
+/** How many sentences (text) or items (list) each detail level allows when no cap is set. */
+export const SENTENCE_BUDGET: Record<DetailLevel, number> = { brief: 2, standard: 4, detailed: 7, exhaustive: 12 };
+export const ITEM_BUDGET: Record<DetailLevel, number> = { brief: 3, standard: 6, detailed: 10, exhaustive: 16 };
+
 /** Maps caller spellings ("concise", "high") onto the four levels the filler knows. */
 export function detailOf(value: unknown): DetailLevel {
   const v = typeof value === 'string' ? value.toLowerCase() : '';

@@ -3,7 +3,7 @@
 // section's properties. A section with nothing to say stays empty: no filler text.
 import type { NoteTemplate, Span, TemplateSection, TemplateSectionProperties } from '../../ports.ts';
 import { classifySection, SECTION_KINDS } from './catalog.ts';
-import { detailOf, shiftDetail, type DetailLevel } from './build.ts';
+import { detailOf, ITEM_BUDGET, SENTENCE_BUDGET, shiftDetail } from './build.ts';
 import { spokenNumbersToDigits } from './numbers-lite.ts';
 import { renderMarkdown } from './render.ts';
 import { applyTone, rewriteSentence, sentenceCase, systemLabel, tidy, voiceFor, type Voice } from './rewrite.ts';
@@ -30,8 +30,6 @@ export interface FilledNote {
 
 type Content = Exclude<TemplateSection, { type: 'heading' }>;
 
-const SENTENCE_BUDGET: Record<DetailLevel, number> = { brief: 2, standard: 4, detailed: 7, exhaustive: 12 };
-const ITEM_BUDGET: Record<DetailLevel, number> = { brief: 3, standard: 6, detailed: 10, exhaustive: 16 };
 
 interface Picked {
   text: string;

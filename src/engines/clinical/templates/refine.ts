@@ -4,7 +4,7 @@
 // clinician's edit of a note (before → after).
 import type { HeadingSection, NoteTemplate, TemplateSection, TemplateSectionProperties } from '../../ports.ts';
 import { classifyHeading, classifySection, normaliseHeading } from './catalog.ts';
-import { defaultShape, IdPool, makeHeading, shiftDetail, titleCase, walkSections, type ContentShape } from './build.ts';
+import { defaultShape, detailOf, IdPool, ITEM_BUDGET, makeHeading, shiftDetail, titleCase, walkSections, type ContentShape } from './build.ts';
 import { keyFor, parseNote, type ParsedSection } from './note-parse.ts';
 
 export interface RefineOutcome {
@@ -172,6 +172,14 @@ function applyClause(template: NoteTemplate, clause: string): string | undefined
     mapContents(template, idx, (content) => setShape(content, shape, listType));
     return `made ${idx.length === 1 ? template.sections[idx[0]!]!.id : 'all sections'} ${shape === 'text' ? 'prose' : `a ${listType === 'numeric' ? 'numbered' : 'bulleted'} list`}`;
   }
+  if ((m = /^(?:the\s+)?(.+?)\s+(?:should|must|needs? to|has to|could)\s+be\s+(?:in\s+)?(?:a\s+)?(numbered|bulleted|bullet(?:ed)?|ordered)?\s*(list|bullets|bullet points|prose|paragraphs?|narrative)$/i.exec(c))) {
+    const idx = targets(m[1]);
+    if (idx.length === 0) return undefined;
+    const shape = /prose|paragraph|narrative/i.test(m[3]!) ? 'text' : 'list';
+    const listType = m[2] && /number|ordered/i.test(m[2]) ? 'numeric' : 'bullet';
+    mapContents(template, idx, (content) => setShape(content, shape, listType));
+    return `made ${m[1]} ${shape === 'text' ? 'prose' : `a ${listType === 'numeric' ? 'numbered' : 'bulleted'} list`}`;
+  }
   if ((m = /^(?:i'd like|i would like|i want|make|have|keep)\s+(?:the\s+)?(.+?)\s+(numbered|bulleted|in bullets|as bullets|bullet[- ]pointed)$/i.exec(c))) {
     const idx = targets(m[1]);
     if (idx.length === 0) return undefined;
@@ -188,7 +196,7 @@ function applyClause(template: NoteTemplate, clause: string): string | undefined
   }
 
   // Move: "move family history after social history", "put the plan at the top".
-  if ((m = /^(?:move|put|place)\s+(?:the\s+)?(.+?)\s+(?:section\s+)?(after|before|below|above|under|to the top|to the end|to the bottom|at the top|at the end|at the bottom|first|last)\s*(.*)$/i.exec(c))) {
+  if ((m = /^(?:move|put|place)\s+(?:the\s+)?(.+?)\s+(?:section\s+)?(?:right\s+|just\s+|directly\s+|immediately\s+)?(after|before|below|above|under|to the top|to the end|to the bottom|at the top|at the end|at the bottom|first|last)\s*(.*)$/i.exec(c))) {
     const from = findSection(template, m[1]!);
     if (from < 0) return undefined;
     const [section] = template.sections.splice(from, 1);
@@ -207,7 +215,7 @@ function applyClause(template: NoteTemplate, clause: string): string | undefined
   }
 
   // Add: "add a section for family history after social history".
-  if ((m = /^(?:add|include|insert|create)\s+(?:a\s+|an\s+)?(?:new\s+)?(?:(?:section|heading|part)\s+(?:for|on|about|called|named|titled|with|covering)\s+)?(.+?)(?:\s+(?:section|heading))?(?:\s+(?:as|in)\s+(?:a\s+)?(numbered|bulleted)?\s*(list|prose))?(?:\s+(after|before|below|above|under)\s+(?:the\s+)?(.+?)|\s+(?:at|to)\s+the\s+(top|end|bottom|beginning|start))?$/i.exec(c))) {
+  if ((m = /^(?:add|include|insert|create)\s+(?:a\s+|an\s+)?(?:new\s+)?(?:(?:section|heading|part)\s+(?:for|on|about|called|named|titled|with|covering)\s+)?(.+?)(?:\s+(?:section|heading))?(?:\s+(?:as|in)\s+(?:a\s+)?(numbered|bulleted)?\s*(list|prose))?(?:\s+(?:right\s+|just\s+|directly\s+|immediately\s+)?(after|before|below|above|under)\s+(?:the\s+)?(.+?)|\s+(?:at|to)\s+the\s+(top|end|bottom|beginning|start))?$/i.exec(c))) {
     const phrase = cleanTarget(m[1]!);
     if (!phrase || findSection(template, phrase) >= 0 && classifyHeading(phrase)) {
       return phrase ? `kept existing section for ${phrase}` : undefined;
@@ -250,17 +258,24 @@ function applyClause(template: NoteTemplate, clause: string): string | undefined
 
   // Remove: "drop the review of systems", "no ROS", "don't include family history".
   if ((m = /^(?:remove|drop|delete|omit|exclude|get rid of|take out|leave out|skip|no|don't include|do not include|no longer include)\s+(?:the\s+)?(.+)$/i.exec(c))) {
-    const i = findSection(template, m[1]!);
-    if (i < 0) return undefined;
-    const [removed] = template.sections.splice(i, 1);
-    return `removed section ${removed!.id}`;
+    // "the ROS and the exam": several sections, unless the phrase names one ("assessment and plan").
+    const split = m[1]!.split(/\s*,\s*(?:and\s+)?|\s+and\s+|\s+or\s+/i).filter(Boolean);
+    const each = split.map((p) => findSection(template, p));
+    const several = split.length > 1 && each.every((i) => i >= 0) && new Set(each).size === each.length;
+    const indices = several ? each : [findSection(template, m[1]!)];
+    if (indices.length === 0 || indices.some((i) => i < 0)) return undefined;
+    const removed = [...new Set(indices)].sort((a, b) => b - a).map((i) => template.sections.splice(i, 1)[0]!.id);
+    return `removed ${removed.length === 1 ? 'section' : 'sections'} ${removed.reverse().join(', ')}`;
   }
 
   // Length limits: "limit the assessment to 3 sentences", "plan in at most five items".
   if (
     (m = /^(?:limit|keep|restrict|cap)\s+(?:the\s+)?(.+?)\s+to\s+(?:at most\s+|no more than\s+)?(\d+|one|two|three|four|five|six|seven|eight|nine|ten)\s+(sentences?|items?|bullets?|points?|lines?)$/i.exec(c)) ||
-    (m = /^(?:write\s+|keep\s+)?(?:the\s+)?(.+?)\s+(?:in|with|to)\s+(?:at most|no more than|max(?:imum)?(?: of)?|up to)\s+(\d+|one|two|three|four|five|six|seven|eight|nine|ten)\s+(sentences?|items?|bullets?|points?|lines?)$/i.exec(c))
+    (m = /^(?:write\s+|keep\s+)?(?:the\s+)?(.+?)\s+(?:in|with|to)\s+(?:at most|no more than|max(?:imum)?(?: of)?|up to)\s+(\d+|one|two|three|four|five|six|seven|eight|nine|ten)\s+(sentences?|items?|bullets?|points?|lines?)$/i.exec(c)) ||
+    (m = /^(?:write\s+|keep\s+)?(?:the\s+)?(.+?)\s+(under|below|fewer than|less than)\s+(\d+|one|two|three|four|five|six|seven|eight|nine|ten)\s+(sentences?|items?|bullets?|points?|lines?)$/i.exec(c))
   ) {
+    // "under 3 sentences" is strict: at most 2.
+    if (m.length === 5) m = Object.assign([m[0], m[1], String(Math.max(1, toNumber(m[3]!) - 1)), m[4]], { index: m.index, input: m.input }) as unknown as RegExpExecArray;
     const n = toNumber(m[2]!);
     const idx = targets(m[1]);
     if (idx.length === 0 || !Number.isFinite(n)) return undefined;
@@ -293,6 +308,8 @@ function applyClause(template: NoteTemplate, clause: string): string | undefined
       const props = { ...content.properties, detail_level: shiftDetail(content.properties?.detail_level, down ? -1 : 1) };
       if (down && typeof props.max_sentences === 'number') props.max_sentences = Math.max(1, Math.floor(props.max_sentences * 0.6));
       if (down && props.max_sentences === undefined && content.type === 'text') props.max_sentences = props.detail_level === 'brief' ? 2 : 4;
+      if (down && content.type === 'list') props.max_items = Math.max(1, Math.floor((typeof props.max_items === 'number' ? props.max_items : ITEM_BUDGET[detailOf(content.properties?.detail_level)]) * 0.6));
+      if (!down) delete props.max_items;
       if (!down) delete props.max_sentences;
       return { ...content, properties: props };
     });
