@@ -106,6 +106,16 @@ function wantsLabels(prompt: string): boolean {
   return /"Label: finding"|by (?:body )?system|by (?:body )?area|labell?ed/i.test(prompt);
 }
 
+// Each candidate is scored against every kind once, not once per section filled.
+const scoreCache = new WeakMap<Candidate, Map<SectionNeed, number>>();
+function cachedScore(c: Candidate, need: SectionNeed): number {
+  let byNeed = scoreCache.get(c);
+  if (!byNeed) scoreCache.set(c, (byNeed = new Map()));
+  let score = byNeed.get(need);
+  if (score === undefined) byNeed.set(need, (score = scoreFor(c, need)));
+  return score;
+}
+
 /** Picks statements for one section, best first, then restores transcript order. */
 function choose(candidates: Candidate[], need: SectionNeed, rivals: SectionNeed[], used: Set<Candidate>, budget: number, minimum: number): Candidate[] {
   const others = rivals.filter((r) => r.key !== need.key);
@@ -115,8 +125,8 @@ function choose(candidates: Candidate[], need: SectionNeed, rivals: SectionNeed[
   const scored = candidates
     .filter((c) => !used.has(c))
     .map((c) => {
-      const own = scoreFor(c, need);
-      const best = Math.max(0, ...others.map((r) => scoreFor(c, r)), ...absent.map((r) => 0.6 * scoreFor(c, r)));
+      const own = cachedScore(c, need);
+      const best = Math.max(0, ...others.map((r) => cachedScore(c, r)), ...absent.map((r) => 0.6 * cachedScore(c, r)));
       return { c, own, best };
     })
     .filter((x) => x.own >= 1);
