@@ -1,0 +1,127 @@
+// Finding the items of a list field: a labelled list ("Medications: a, b" or a heading
+// with bullet lines), else mentions from a domain lexicon (drugs, symptoms, conditions)
+// or allergy phrases. Each item carries its own scope so that object items can read
+// their other properties (dose, frequency, reaction…) from it.
+import type { FieldQuery } from './field-query.ts';
+import type { PhraseList } from './lexicons.ts';
+import { matchLabels } from './locate.ts';
+import { assertionOf } from './negation.ts';
+import type { Ctx } from './scalars.ts';
+import { type Range, sentenceOf } from './text-doc.ts';
+
+export type Domain = 'drug' | 'allergy' | 'symptom' | 'condition';
+
+export interface Item {
+  text: string;
+  span: Range;
+  /** Where this item's details may be read. */
+  scope: Range;
+  negated: boolean;
+}
+
+export function domainOf(words: string[]): Domain | undefined {
+  const w = words.join(' ');
+  if (/allerg|allergen|intoleran/.test(w)) return 'allergy';
+  if (/medic|\bmeds?\b|drug|prescri|rx\b|pharm/.test(w)) return 'drug';
+  if (/symptom|complaint|\bros\b|finding|negativ|denied/.test(w)) return 'symptom';
+  if (/diagnos|condition|problem|comorbid|\bpmh\b|disease|illness|\bdx\b|histor/.test(w)) return 'condition';
+  return undefined;
+}
+
+const NO_ALLERGIES = /\b(nkda|nka|no known (?:drug )?allergies|no allergies|denies (?:any )?allergies)\b/i;
+
+/** `bothPolarities`: the item schema records presence itself, so keep denied items too. */
+export function findItems(ctx: Ctx, q: FieldQuery, scope: Range, domain: Domain | undefined, bothPolarities = false): Item[] {
+  const labelled = matchLabels(ctx.doc, q, scope)[0];
+  if (labelled) {
+    const items = splitList(ctx, labelled.value, domain);
+    if (items.length > 0 || domain === 'allergy') return filterPolarity(items, q, bothPolarities);
+  }
+  if (domain === 'allergy') return allergyPhrases(ctx, scope);
+  const list = domain === 'drug' ? ctx.lex.drugs : domain === 'symptom' ? ctx.lex.symptoms : domain === 'condition' ? ctx.lex.conditions : undefined;
+  if (!list) return [];
+  const items = lexiconMentions(ctx, list, scope).filter((it) => !(domain !== 'drug' && assertionOf(ctx.doc, it.span).otherPerson));
+  return filterPolarity(domain === 'drug' ? items.filter((i) => !i.negated) : items, q, bothPolarities);
+}
+
+function filterPolarity(items: Item[], q: FieldQuery, both: boolean): Item[] {
+  const wanted = both ? items : items.filter((i) => i.negated === q.wantsDenied);
+  const seen = new Set<string>();
+  return wanted.filter((i) => {
+    const k = i.text.toLowerCase();
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
+}
+
+function splitList(ctx: Ctx, value: Range, domain: Domain | undefined): Item[] {
+  const text = ctx.doc.text.slice(value.start, value.end);
+  if (domain === 'allergy' && NO_ALLERGIES.test(text)) return [];
+  if (/^\s*(none|nil|n\/a|no\b)/i.test(text)) return [];
+  const pieces: Range[] = [];
+  const splitter = /\n|;|,(?![^(]*\))|\s+and\s+(?=[A-Za-z])|(?:^|\s)\d+[.)]\s/g;
+  let start = 0;
+  for (let m = splitter.exec(text); m; m = splitter.exec(text)) {
+    pieces.push({ start: value.start + start, end: value.start + m.index });
+    start = m.index + m[0].length;
+  }
+  pieces.push({ start: value.start + start, end: value.end });
+  const items: Item[] = [];
+  for (const p of pieces) {
+    let { start: s, end: e } = p;
+    while (s < e && /[\s\-*•:]/.test(ctx.doc.text[s])) s++;
+    while (e > s && /[\s.,;]/.test(ctx.doc.text[e - 1])) e--;
+    if (e - s < 2) continue;
+    let span: Range = { start: s, end: e };
+    if (domain === 'drug') {
+      const drug = lexiconMentions(ctx, ctx.lex.drugs, span)[0];
+      if (drug) span = drug.span;
+    } else if (domain === 'allergy') {
+      const paren = ctx.doc.text.slice(s, e).search(/\s*[(\-–:]/);
+      if (paren > 0) span = { start: s, end: s + paren };
+    }
+    items.push({ text: ctx.doc.text.slice(span.start, span.end), span, scope: { start: s, end: e }, negated: false });
+  }
+  return items;
+}
+
+function lexiconMentions(ctx: Ctx, list: PhraseList, scope: Range): Item[] {
+  const tokens = ctx.doc.tokens;
+  const found: Range[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    if (tokens[i].start < scope.start) continue;
+    if (tokens[i].end > scope.end) break;
+    for (let n = Math.min(list.maxWords, tokens.length - i); n >= 1; n--) {
+      const key = tokens.slice(i, i + n).map((t) => t.stem).join(' ');
+      if (list.phrases.has(key) && tokens[i + n - 1].end <= scope.end) {
+        found.push({ start: tokens[i].start, end: tokens[i + n - 1].end });
+        i += n - 1;
+        break;
+      }
+    }
+  }
+  return found.map((span, k) => {
+    const sentence = sentenceOf(ctx.doc, span.start);
+    const next = found[k + 1]?.start ?? Infinity;
+    const lineEnd = ctx.doc.text.indexOf('\n', span.end);
+    const end = Math.min(scope.end, sentence.end, next, lineEnd === -1 ? Infinity : lineEnd);
+    return { text: ctx.doc.text.slice(span.start, span.end), span, scope: { start: span.start, end }, negated: assertionOf(ctx.doc, span).negated };
+  });
+}
+
+function allergyPhrases(ctx: Ctx, scope: Range): Item[] {
+  const text = ctx.doc.text.slice(scope.start, scope.end);
+  if (NO_ALLERGIES.test(text) && !/allergic to|allergy to/i.test(text)) return [];
+  const items: Item[] = [];
+  const re = /\b(?:allergic to|allergy to|allergies to|allergies:?\s+(?:include\s+)?)\s*([A-Za-z][A-Za-z -]{1,40}?)(?=\s*(?:[,.;(]|\band\b|\bwhich\b|\bthat\b|\bcaus|\bgiv|$))|\b([A-Za-z]{3,30})\s+allergy\b/gi;
+  for (let m = re.exec(text); m; m = re.exec(text)) {
+    const word = m[1] ?? m[2];
+    if (/^(no|any|known|drug|food|seasonal)$/i.test(word)) continue;
+    const start = scope.start + m.index + m[0].indexOf(word);
+    const span = { start, end: start + word.length };
+    const sentence = sentenceOf(ctx.doc, start);
+    items.push({ text: word, span, scope: { start, end: Math.min(sentence.end, scope.end) }, negated: false });
+  }
+  return items;
+}

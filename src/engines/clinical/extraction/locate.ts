@@ -1,0 +1,70 @@
+// Where a field's concept appears: label fields whose label names it, and phrase
+// occurrences in running text, both limited to a scope (the whole text, or one item
+// of a list).
+import type { FieldQuery } from './field-query.ts';
+import type { Doc, LabelField, Range } from './text-doc.ts';
+import { within } from './text-doc.ts';
+
+export interface Hit extends Range {
+  /** 0 = the key itself, higher = synonym or description word. */
+  rank: number;
+}
+
+export function matchLabels(doc: Doc, query: FieldQuery, scope: Range): LabelField[] {
+  const scored: { f: LabelField; score: number }[] = [];
+  for (const f of doc.labels) {
+    if (!within(f.value, scope) || f.labelStart < scope.start) continue;
+    const joined = f.stems.join(' ');
+    let score = -1;
+    query.phrases.forEach((p, i) => {
+      const phrase = p.join(' ');
+      if (joined === phrase) score = Math.max(score, 100 - i);
+      else if (p.length > 0 && containsSeq(f.stems, p) && (p.length > 1 || p[0].length > 2 || f.stems.length === 1)) score = Math.max(score, 50 - i);
+    });
+    if (score >= 0) scored.push({ f, score });
+  }
+  return scored.sort((a, b) => b.score - a.score || a.f.labelStart - b.f.labelStart).map((s) => s.f);
+}
+
+export function findPhrases(doc: Doc, phrases: string[][], scope: Range, rankOffset = 0): Hit[] {
+  const hits: Hit[] = [];
+  const tokens = doc.tokens;
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i];
+    if (t.start < scope.start) continue;
+    if (t.end > scope.end) break;
+    phrases.forEach((p, rank) => {
+      if (i + p.length > tokens.length) return;
+      for (let k = 0; k < p.length; k++) if (tokens[i + k].stem !== p[k]) return;
+      const end = tokens[i + p.length - 1].end;
+      if (end > scope.end) return;
+      // One-letter phrases ("t", "p", "k") only count when written as a label-like token: "T 38.2".
+      if (p.length === 1 && p[0].length === 1 && !/^[A-Z]$/.test(t.text)) return;
+      hits.push({ start: t.start, end, rank: rank + rankOffset });
+    });
+  }
+  return hits.sort((a, b) => a.rank - b.rank || a.start - b.start);
+}
+
+function containsSeq(hay: string[], needle: string[]): boolean {
+  outer: for (let i = 0; i + needle.length <= hay.length; i++) {
+    for (let k = 0; k < needle.length; k++) if (hay[i + k] !== needle[k]) continue outer;
+    return true;
+  }
+  return false;
+}
+
+/** Label values first, then phrase hits in text; each as the region to read a value from. */
+export function regionsFor(doc: Doc, query: FieldQuery, scope: Range, useDescription = true): { region: Range; anchor: Range; label: boolean }[] {
+  const out: { region: Range; anchor: Range; label: boolean }[] = [];
+  for (const f of matchLabels(doc, query, scope)) out.push({ region: f.value, anchor: f.value, label: true });
+  let hits = findPhrases(doc, query.phrases, scope);
+  if (hits.length === 0 && useDescription) hits = findPhrases(doc, query.descriptionPhrases, scope, 100);
+  for (const h of hits) out.push({ region: { start: h.end, end: Math.min(scope.end, sentenceEnd(doc, h.end)) }, anchor: h, label: false });
+  return out;
+}
+
+function sentenceEnd(doc: Doc, at: number): number {
+  for (const s of doc.sentences) if (at >= s.start && at < s.end) return s.end;
+  return doc.text.length;
+}

@@ -1,0 +1,70 @@
+// Makes the extracted value conform: Ajv names each violation, and the offending value
+// is replaced by the least-committal value of its subschema (a missing required
+// property is added, a disallowed one removed). A last resort replaces the whole value.
+import type { ErrorObject, ValidateFunction } from 'ajv';
+import { leastValue } from './least-value.ts';
+import type { SchemaNav } from './schema-nav.ts';
+
+const MAX_ROUNDS = 50;
+
+export function repair(value: unknown, validate: ValidateFunction, nav: SchemaNav, replaced: string[]): { ok: boolean; value: unknown } {
+  let current = value;
+  for (let round = 0; round < MAX_ROUNDS; round++) {
+    if (validate(current)) return { ok: true, value: current };
+    const error = pickError(validate.errors ?? []);
+    if (!error) break;
+    current = fixOne(current, error, nav, replaced);
+  }
+  if (validate(current)) return { ok: true, value: current };
+  const least = leastValue(nav, nav.root);
+  replaced.push('');
+  return { ok: validate(least) as boolean, value: least };
+}
+
+/** The deepest error first: fixing a leaf keeps what was found around it. */
+function pickError(errors: ErrorObject[]): ErrorObject | undefined {
+  return [...errors].sort((a, b) => depth(b.instancePath) - depth(a.instancePath))[0];
+}
+
+function depth(p: string): number {
+  return p === '' ? 0 : p.split('/').length;
+}
+
+function fixOne(root: unknown, e: ErrorObject, nav: SchemaNav, replaced: string[]): unknown {
+  const path = e.instancePath;
+  const parent = e.parentSchema as Record<string, unknown> | undefined;
+  if (e.keyword === 'required' && parent) {
+    const missing = (e.params as { missingProperty: string }).missingProperty;
+    const props = (nav.resolve(parent).properties ?? {}) as Record<string, unknown>;
+    replaced.push(`${path}/${missing}`);
+    return setAt(root, `${path}/${escape(missing)}`, leastValue(nav, props[missing] ?? {}));
+  }
+  if (e.keyword === 'additionalProperties' || e.keyword === 'unevaluatedProperties') {
+    const extra = (e.params as Record<string, string>).additionalProperty ?? (e.params as Record<string, string>).unevaluatedProperty;
+    return setAt(root, `${path}/${escape(extra)}`, undefined);
+  }
+  replaced.push(path);
+  return setAt(root, path, parent ? leastValue(nav, parent) : null);
+}
+
+function escape(key: string): string {
+  return key.replace(/~/g, '~0').replace(/\//g, '~1');
+}
+
+/** Sets (or with `undefined`, deletes) the value at a JSON pointer; returns the new root. */
+function setAt(root: unknown, pointer: string, value: unknown): unknown {
+  if (pointer === '') return value;
+  const parts = pointer.slice(1).split('/').map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
+  let cur = root as Record<string, unknown>;
+  for (const part of parts.slice(0, -1)) {
+    if (cur === null || typeof cur !== 'object') return root;
+    cur = cur[part] as Record<string, unknown>;
+  }
+  if (cur === null || typeof cur !== 'object') return root;
+  const last = parts[parts.length - 1];
+  if (value === undefined) {
+    if (Array.isArray(cur)) cur.splice(Number(last), 1);
+    else delete cur[last];
+  } else cur[last] = value;
+  return root;
+}

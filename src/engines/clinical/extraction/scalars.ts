@@ -1,0 +1,257 @@
+// Finders for one scalar value of a given type within a scope of the text. Each returns
+// the value and the span it came from, or undefined: never a guess.
+import type { FieldQuery } from './field-query.ts';
+import type { Lexicons } from './lexicons.ts';
+import { regionsFor, findPhrases } from './locate.ts';
+import { type DateMention, type NumberMention, renderDate } from './mentions.ts';
+import { assertionOf } from './negation.ts';
+import type { SchemaNode } from './schema-nav.ts';
+import { type Doc, type Range, stems, within } from './text-doc.ts';
+import { convert, dimensionOf, roundSensibly } from './units.ts';
+
+export interface Ctx {
+  doc: Doc;
+  lex: Lexicons;
+  numbers: NumberMention[];
+  dates: DateMention[];
+}
+
+export interface Found<T> {
+  value: T;
+  span: Range;
+}
+
+const NEAR = 48; // characters after a concept within which its number may follow
+
+export function findNumber(ctx: Ctx, q: FieldQuery, node: SchemaNode, scope: Range, integer: boolean): Found<number> | undefined {
+  const accept = (m: NumberMention, useSecond: boolean): Found<number> | undefined => {
+    if (m.second !== undefined && !useSecond && !/systol|blood|bp|pressure/.test(q.words.join(' '))) return undefined; // 120/80 is not a weight
+    const raw = useSecond ? m.second! : m.value;
+    let v = convert(raw, m.unit, q.targetUnit, ctx.lex);
+    if (v === undefined) return undefined;
+    v = integer ? Math.round(v) : roundSensibly(v);
+    if (!inBounds(v, node)) return undefined;
+    return { value: v, span: { start: m.start, end: m.end } };
+  };
+  const wantsSecond = q.words.some((w) => w.startsWith('diastol'));
+  const age = q.words.length === 1 && q.words[0] === 'age' ? findAge(ctx, scope, integer) : undefined;
+  if (age && inBounds(age.value, node)) return age;
+  for (const { region, label } of regionsFor(ctx.doc, q, scope)) {
+    const limit = label ? region.end : Math.min(region.end, region.start + NEAR);
+    for (const m of ctx.numbers) {
+      if (m.start < region.start || m.start >= limit) continue;
+      if (!label && /[.;]/.test(ctx.doc.text.slice(region.start, m.start))) break;
+      const found = accept(m, wantsSecond && m.second !== undefined);
+      if (found) return found;
+      if (!label) break; // the first number after the concept is its value, or none is
+    }
+  }
+  // No concept named: a number in the field's unit dimension ("82 kg" for weight_kg).
+  const dim = dimensionOf(q.targetUnit, ctx.lex);
+  if (dim && dim !== 'duration') {
+    const implied = dim === 'dose' ? 'dose' : ctx.lex.impliedConcept[dim];
+    if (implied && q.words.some((w) => stems(implied).includes(w))) {
+      for (const m of ctx.numbers) if (within(m, scope) && dimensionOf(m.unit, ctx.lex) === dim) return accept(m, false);
+    }
+  }
+  return undefined;
+}
+
+function findAge(ctx: Ctx, scope: Range, integer: boolean): Found<number> | undefined {
+  const text = ctx.doc.text.slice(scope.start, scope.end);
+  const m = /\b(\d{1,3})[- ]?(?:years?|yrs?|y)[- ]?(?:old|o\b|\/o)|\b(\d{1,3})\s?y\/?o\b|\bage[ds]?\s*(?:of\s*|:\s*|is\s*)?(\d{1,3})\b/i.exec(text);
+  if (!m) return undefined;
+  const v = Number(m[1] ?? m[2] ?? m[3]);
+  return { value: integer ? Math.round(v) : v, span: { start: scope.start + m.index, end: scope.start + m.index + m[0].length } };
+}
+
+function inBounds(v: number, node: SchemaNode): boolean {
+  if (typeof node.minimum === 'number' && v < node.minimum) return false;
+  if (typeof node.maximum === 'number' && v > node.maximum) return false;
+  if (typeof node.exclusiveMinimum === 'number' && v <= node.exclusiveMinimum) return false;
+  if (typeof node.exclusiveMaximum === 'number' && v >= node.exclusiveMaximum) return false;
+  if (typeof node.multipleOf === 'number' && node.multipleOf > 0 && Math.abs(v / node.multipleOf - Math.round(v / node.multipleOf)) > 1e-9) return false;
+  return true;
+}
+
+export function findDate(ctx: Ctx, q: FieldQuery, node: SchemaNode, scope: Range): Found<string> | undefined {
+  const format = typeof node.format === 'string' ? node.format : undefined;
+  const render = (d: DateMention) => ({ value: renderDate(d, format, q.description), span: { start: d.start, end: d.end } });
+  for (const { region, anchor, label } of regionsFor(ctx.doc, q, scope)) {
+    // In running text the date may sit on either side of its concept within the sentence.
+    const from = label ? region.start : sentenceStart(ctx.doc, anchor.start);
+    const d = ctx.dates.find((x) => x.start >= from && x.end <= region.end && (label || x.start >= anchor.start - 40));
+    if (d) return render(d);
+  }
+  if (q.words.length === 0 || q.words.every((w) => w === 'date')) {
+    const d = ctx.dates.find((x) => within(x, scope));
+    if (d) return render(d);
+  }
+  return undefined;
+}
+
+function sentenceStart(doc: Doc, at: number): number {
+  for (const s of doc.sentences) if (at >= s.start && at < s.end) return s.start;
+  return 0;
+}
+
+const YES = /^\s*(yes|y|true|positive|present|current|currently|active|confirmed|\+)\b/i;
+const NO = /^\s*(no|n|false|negative|none|never|denies|denied|absent|nil|not|-)\b/i;
+
+export function findBoolean(ctx: Ctx, q: FieldQuery, scope: Range): Found<boolean> | undefined {
+  const wantsFormer = q.words.some((w) => /^(former|ever|histor|past|previou)/.test(w));
+  const aboutFamily = q.words.some((w) => /^(family|mother|father)/.test(w));
+  for (const { region, anchor, label } of regionsFor(ctx.doc, q, scope, true)) {
+    if (label) {
+      const value = ctx.doc.text.slice(region.start, region.end);
+      if (YES.test(value)) return { value: true, span: region };
+      if (NO.test(value)) return { value: false, span: region };
+      if (/\b(former|quit|ex-)/i.test(value)) return { value: wantsFormer, span: region };
+      continue;
+    }
+    const a = assertionOf(ctx.doc, anchor);
+    if (a.otherPerson && !aboutFamily) continue;
+    if (a.negated) return { value: false, span: anchor };
+    if (a.former && !wantsFormer) return { value: false, span: anchor };
+    return { value: true, span: anchor };
+  }
+  return undefined;
+}
+
+export function enumVariants(value: unknown, lex: Lexicons): string[][] {
+  const text = String(value).toLowerCase().replace(/[_]+/g, ' ');
+  const list = [text, ...(lex.enumSynonyms.get(text) ?? [])];
+  return list.map((v) => stems(v)).filter((s) => s.length > 0);
+}
+
+export function findEnum(ctx: Ctx, q: FieldQuery, options: unknown[], scope: Range): Found<unknown> | undefined {
+  const strings = options.filter((o) => typeof o === 'string' || typeof o === 'number');
+  const variants = strings.map((o) => enumVariants(o, ctx.lex));
+  const pick = (region: Range, requireUnique: boolean): Found<unknown> | undefined => {
+    let best: { i: number; hit: Range; rank: number } | undefined;
+    const seen = new Set<number>();
+    variants.forEach((vs, i) => {
+      // Single-letter variants ("m", "f") only inside a labelled value.
+      const usable = vs.filter((v) => v.length > 1 || v[0].length > 1 || region.end - region.start < 4);
+      for (const h of findPhrases(ctx.doc, usable, region)) {
+        if (assertionOf(ctx.doc, h).negated && !/^(no|none|never|negative|absent)$/i.test(String(strings[i]))) continue;
+        seen.add(i);
+        const rank = h.rank === 0 ? 0 : 1;
+        if (!best || rank < best.rank || (rank === best.rank && h.start < best.hit.start)) best = { i, hit: h, rank };
+        break;
+      }
+    });
+    if (!best || (requireUnique && seen.size !== 1)) return undefined;
+    return { value: strings[best.i], span: best.hit };
+  };
+  for (const { region, anchor, label } of regionsFor(ctx.doc, q, scope)) {
+    const r = label ? region : { start: sentenceStart(ctx.doc, anchor.start), end: region.end };
+    const found = pick(r, false);
+    if (found) return found;
+  }
+  // The concept is not named ("severity"), but exactly one option is mentioned.
+  return pick(scope, true);
+}
+
+const STRING_CUE = /^\s*(?:is|was|are|were|of|:|-|=|includes?|including|reported as|noted as|consists? of)?\s*/i;
+
+export function findString(ctx: Ctx, q: FieldQuery, node: SchemaNode, scope: Range): Found<string> | undefined {
+  const format = typeof node.format === 'string' ? node.format : undefined;
+  if (format === 'date' || format === 'date-time') return findDate(ctx, q, node, scope);
+  const formatted = format ? FORMAT_FINDERS[format] : undefined;
+  if (formatted) {
+    const m = formatted.exec(ctx.doc.text.slice(scope.start, scope.end));
+    return m ? { value: m[0], span: { start: scope.start + m.index, end: scope.start + m.index + m[0].length } } : undefined;
+  }
+  if (/date|dob|birth|born/.test(q.words.join(' ')) || /\bdate\b/i.test(q.description)) {
+    const d = findDate(ctx, q, node, scope);
+    if (d) return d;
+  }
+  if (q.words.includes('name') || q.words.includes('physician') || q.words.includes('doctor')) {
+    const n = findName(ctx, q, scope);
+    if (n) return n;
+  }
+  const wantsMeasure = q.words.some((w) => /^(bp|blood|pressur|dos|dosag|strength)$/.test(w));
+  if (q.words.some((w) => /^(frequency|sig|schedul|often|how)$/.test(w))) {
+    const f = findFrequency(ctx, scope);
+    if (f) return f;
+  }
+  for (const { region, label } of regionsFor(ctx.doc, q, scope, false)) {
+    if (wantsMeasure) {
+      const m = ctx.numbers.find((n) => n.start >= region.start && n.start < Math.min(region.end, region.start + NEAR));
+      if (m) return { value: ctx.doc.text.slice(m.start, m.end), span: m };
+    }
+    const raw = ctx.doc.text.slice(region.start, region.end);
+    const lead = label ? 0 : STRING_CUE.exec(raw)![0].length;
+    let end = region.end;
+    if (!label) {
+      const stop = /[.;\n]|,\s*(?:and |but |which )/.exec(raw.slice(lead));
+      if (stop) end = region.start + lead + stop.index;
+    }
+    const span = trim(ctx.doc.text, region.start + lead, end);
+    if (span.end - span.start < 2) continue;
+    return { value: clip(ctx.doc.text.slice(span.start, span.end), node), span };
+  }
+  if (q.words.some((w) => /^(dos|dosag|strength)$/.test(w))) {
+    // Inside a medication item the dose is its first amount with a dose unit.
+    const m = ctx.numbers.find((n) => within(n, scope) && (dimensionOf(n.unit, ctx.lex) === 'dose' || /^\s*(units?|puffs?|tablets?|tabs?|caps?|ml|drops?|%)/i.test(ctx.doc.text.slice(n.end, n.end + 8))));
+    if (m) {
+      const tail = /^\s*(units?|puffs?|tablets?|tabs?|capsules?|caps?|ml|drops?)\b/i.exec(ctx.doc.text.slice(m.end, m.end + 12));
+      const end = m.end + (m.unit ? 0 : tail?.[0].length ?? 0);
+      return { value: ctx.doc.text.slice(m.start, end), span: { start: m.start, end } };
+    }
+  }
+  return undefined;
+}
+
+const FREQUENCY = /\b(?:(?:once|twice|three times|four times|[1-4] times|[1-4]x)\s+(?:a|per|each|every)\s+(?:day|week|month|night)|(?:once|twice|three times|four times|[1-4] times)\s+(?:daily|weekly|nightly)|(?:every|q)\s*\d+(?:\s*(?:-|to)\s*\d+)?\s*(?:hours?|hrs?|h|days?|weeks?)|q\.?\s?\d+h|every (?:morning|night|evening|day|other day|week)|at (?:bedtime|night)|in the (?:morning|evening)|as needed|daily|nightly|weekly|monthly|bid|b\.i\.d\.?|tid|t\.i\.d\.?|qid|qd|qhs|prn|od|bd)\b/gi;
+
+function findFrequency(ctx: Ctx, scope: Range): Found<string> | undefined {
+  const text = ctx.doc.text.slice(scope.start, scope.end);
+  FREQUENCY.lastIndex = 0;
+  const first = FREQUENCY.exec(text);
+  if (!first) return undefined;
+  let end = first.index + first[0].length;
+  // "every 4 hours as needed": adjacent expressions form one frequency.
+  for (let next = FREQUENCY.exec(text); next && next.index - end <= 3; next = FREQUENCY.exec(text)) end = next.index + next[0].length;
+  return { value: text.slice(first.index, end), span: { start: scope.start + first.index, end: scope.start + end } };
+}
+
+const FORMAT_FINDERS: Record<string, RegExp> = {
+  email: /[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/,
+  uri: /\bhttps?:\/\/[^\s<>"']+/,
+  url: /\bhttps?:\/\/[^\s<>"']+/,
+  uuid: /\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/i,
+  ipv4: /\b(?:(?:25[0-5]|2[0-4]\d|1?\d?\d)\.){3}(?:25[0-5]|2[0-4]\d|1?\d?\d)\b/,
+  time: /\b(?:[01]\d|2[0-3]):[0-5]\d(?::[0-5]\d)?(?:Z|[+-]\d{2}:\d{2})\b/,
+};
+
+function findName(ctx: Ctx, q: FieldQuery, scope: Range): Found<string> | undefined {
+  const text = ctx.doc.text.slice(scope.start, scope.end);
+  const doctor = q.words.some((w) => /^(physician|doctor|provider|referr|gp|clinician|attend)/.test(w));
+  const patterns = doctor
+    ? [/\b(?:Dr\.?|Doctor)\s+([A-Z][a-zA-Z'-]+(?:\s+[A-Z][a-zA-Z'-]+)?)/]
+    : [/\b(?:name is|named|patient:|patient name:|name:)\s*((?:Mr\.?|Mrs\.?|Ms\.?|Miss)?\s*[A-Z][a-zA-Z'-]+(?:\s+[A-Z][a-zA-Z'-]+){0,2})/i, /\b((?:Mr|Mrs|Ms|Miss)\.?\s+[A-Z][a-zA-Z'-]+(?:\s+[A-Z][a-zA-Z'-]+)?)/];
+  for (const re of patterns) {
+    const m = re.exec(text);
+    if (!m) continue;
+    const start = scope.start + m.index + m[0].lastIndexOf(m[1]);
+    const value = m[1].trim();
+    return { value: doctor && /^Dr/.test(m[0]) ? `Dr. ${value}` : value, span: { start, end: start + m[1].length } };
+  }
+  return undefined;
+}
+
+function trim(text: string, start: number, end: number): Range {
+  while (start < end && /[\s,:;\-–(]/.test(text[start])) start++;
+  while (end > start && /[\s,.;:\-–)]/.test(text[end - 1])) end--;
+  return { start, end };
+}
+
+function clip(s: string, node: SchemaNode): string {
+  const max = typeof node.maxLength === 'number' ? node.maxLength : 2000;
+  if (s.length <= max) return s;
+  const cut = s.slice(0, max);
+  const space = cut.lastIndexOf(' ');
+  return space > max / 2 ? cut.slice(0, space) : cut;
+}
