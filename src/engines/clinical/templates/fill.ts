@@ -4,6 +4,7 @@
 import type { NoteTemplate, Span, TemplateSection, TemplateSectionProperties } from '../../ports.ts';
 import { classifySection, SECTION_KINDS } from './catalog.ts';
 import { detailOf, ITEM_BUDGET, SENTENCE_BUDGET, shiftDetail } from './build.ts';
+import { correctDrugNames } from './drug-spelling.ts';
 import { spokenNumbersToDigits } from './numbers-lite.ts';
 import { renderMarkdown } from './render.ts';
 import { applyTone, rewriteSentence, sentenceCase, systemLabel, tidy, voiceFor, type Voice } from './rewrite.ts';
@@ -158,6 +159,8 @@ interface FillContext {
 export interface FillOptions {
   /** patientInfo.gender: picks he/she over "they" when rewriting speech. */
   gender?: string;
+  /** Drug names the patient takes: misheard spellings in the note are corrected to them. */
+  medicationList?: string[];
 }
 
 function keyOf(section: Content, heading: string | undefined): string {
@@ -225,6 +228,14 @@ function fillContent(section: Content, heading: string | undefined, ctx: FillCon
   return { ...section, type: 'text', result: sentences.map((p) => p.text).join(' ') };
 }
 
+function respell(sections: TemplateSection[], medicationList: string[]): TemplateSection[] {
+  return sections.map((s) => {
+    if (s.type === 'heading') return { ...s, children: respell(s.children, medicationList) };
+    if (s.type === 'list') return { ...s, result: s.result?.map((r) => correctDrugNames(r, medicationList)) };
+    return { ...s, result: s.result === undefined ? undefined : correctDrugNames(s.result, medicationList) };
+  });
+}
+
 /** Fills a (validated) template from a transcript. */
 export function fillTemplate(template: NoteTemplate, transcript: string, facts?: FillFacts, options: FillOptions = {}): FilledNote {
   const candidates = buildCandidates(transcript);
@@ -242,6 +253,7 @@ export function fillTemplate(template: NoteTemplate, transcript: string, facts?:
   const ctx: FillContext = { candidates, needs, used: new Set(), hints: readGlobalPrompt(template.global_prompt), evidence: [], voice: voiceFor(options.gender) };
   const fill = (sections: TemplateSection[], heading?: string): TemplateSection[] =>
     sections.map((s) => (s.type === 'heading' ? { ...s, children: fill(s.children, s.properties.text) } : fillContent(s, heading, ctx)));
-  const sections = fill(template.sections);
+  let sections = fill(template.sections);
+  if (options.medicationList?.length) sections = respell(sections, options.medicationList);
   return { markdown: renderMarkdown(sections), json: { sections, evidence: ctx.evidence } };
 }

@@ -1,6 +1,7 @@
 // Notes that follow a caller's structure: `noteType` note_template or note_style.
 import { EngineError, type NoteEngine, type NoteRequest, type NoteResult, type NoteTemplate } from '../../ports.ts';
 import { fillTemplate, type FillFacts } from './fill.ts';
+import { applyInstructions } from './refine.ts';
 import { styleToTemplate } from './style.ts';
 import { validateTemplate } from './validate.ts';
 
@@ -21,10 +22,12 @@ export function templateForRequest(request: NoteRequest): NoteTemplate | undefin
 export function templateNote(request: NoteRequest, facts?: FillFacts): NoteResult {
   const template = templateForRequest(request);
   if (!template) throw new EngineError('templateNote needs noteType note_template or note_style');
-  if (request.instructions?.length) {
-    template.global_prompt = [template.global_prompt, ...request.instructions].filter(Boolean).join(' ');
-  }
-  const filled = fillTemplate(template, request.transcript, facts, { gender: request.patientInfo?.gender });
+  let shaped = template;
+  const instructions = (request.instructions ?? []).filter((i) => typeof i === 'string' && i.trim());
+  // Structural wishes ("no review of systems", "plan as a numbered list") change the
+  // template for this note; the rest stays in the global prompt for the filler.
+  if (instructions.length) shaped = applyInstructions(template, instructions.join('\n')).template;
+  const filled = fillTemplate(shaped, request.transcript, facts, { gender: request.patientInfo?.gender, medicationList: request.medicationList });
   return { markdown: filled.markdown, json: filled.json };
 }
 

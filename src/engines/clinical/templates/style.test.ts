@@ -57,3 +57,23 @@ test('withTemplateNotes writes template notes and passes SOAP notes through', as
   assert.equal(soapCalls, 1);
   await assert.rejects(engine.generateNote({ transcript: VISIT, noteType: { type: 'note_template', template: { id: 'x', title: 'x', sections: [] } } }), /invalid template: template\.sections must hold/);
 });
+
+test('note requests: instructions reshape the template for that note; medicationList fixes drug spellings', async () => {
+  const style = await deriveStyle({ sampleNote: NOTE_A });
+  const misheard = VISIT.replace('lisinopril', 'lisinipril');
+  const note = templateNote({
+    transcript: misheard,
+    noteType: { type: 'note_style', template: style },
+    instructions: ['drop the review of systems', 'add a medications section after the HPI'],
+    medicationList: ['Lisinopril', 'Ibuprofen'],
+  });
+  assert.doesNotMatch(note.markdown, /REVIEW OF SYSTEMS/);
+  assert.doesNotMatch(note.markdown, /lisinipril/i);
+  assert.match(note.markdown, /lisinopril 10 mg/i);
+});
+
+test('drug spelling correction leaves ordinary words alone', async () => {
+  const { correctDrugNames } = await import('./drug-spelling.ts');
+  assert.equal(correctDrugNames('Takes metfromin and listens to music.', ['metformin', 'lisinopril']), 'Takes metformin and listens to music.');
+  assert.equal(correctDrugNames('Started Atorvastatine.', ['atorvastatin']), 'Started Atorvastatin.');
+});
