@@ -3,7 +3,7 @@
 // and whether the field asks for denied rather than present findings.
 import type { Lexicons } from './lexicons.ts';
 import type { SchemaNode } from './schema-nav.ts';
-import { stems } from './text-doc.ts';
+import { stem, stems } from './text-doc.ts';
 
 export interface FieldQuery {
   key: string;
@@ -16,6 +16,8 @@ export interface FieldQuery {
   targetUnit?: string;
   description: string;
   wantsDenied: boolean;
+  /** The only date field of its object: the text's date is its date. */
+  soleDate?: boolean;
 }
 
 const KEY_STOPWORDS = new Set(['is', 'ha', 'has', 'have', 'doe', 'does', 'the', 'of', 'patient', 'pt', 'current', 'currently', 'value', 'in', 'any', 'if', 'a', 'an', 'list', 'flag', 'indicator', 'status', 'present', 'reported', 'documented', 'mentioned', 'whether', 'total']);
@@ -27,6 +29,11 @@ const UNIT_WORDS: Record<string, string> = {
   c: 'c', celsius: 'c', centigrade: 'c', f: 'f', fahrenheit: 'f', mg: 'mg', mcg: 'mcg', g: 'g', grams: 'g',
   years: 'years', months: 'months', weeks: 'weeks', days: 'days', hours: 'hours',
 };
+
+/** Does the query's key contain this word (compared by stem)? */
+export function hasWord(q: FieldQuery, word: string): boolean {
+  return q.words.includes(stem(word));
+}
 
 export function splitKey(key: string): string[] {
   return key

@@ -22,7 +22,7 @@ export interface Item {
 export function domainOf(words: string[]): Domain | undefined {
   const w = words.join(' ');
   if (/allerg|allergen|intoleran/.test(w)) return 'allergy';
-  if (/medic|\bmeds?\b|drug|prescri|rx\b|pharm/.test(w)) return 'drug';
+  if (/medic(?!al)|\bmeds?\b|drug|prescri|rx\b|pharm/.test(w)) return 'drug';
   if (/symptom|complaint|\bros\b|finding|negativ|denied/.test(w)) return 'symptom';
   if (/diagnos|condition|problem|comorbid|\bpmh\b|disease|illness|\bdx\b|histor/.test(w)) return 'condition';
   return undefined;
@@ -34,13 +34,18 @@ const NO_ALLERGIES = /\b(nkda|nka|no known (?:drug )?allergies|no allergies|deni
 export function findItems(ctx: Ctx, q: FieldQuery, scope: Range, domain: Domain | undefined, bothPolarities = false): Item[] {
   const labelled = matchLabels(ctx.doc, q, scope)[0];
   if (labelled) {
+    const value = ctx.doc.text.slice(labelled.value.start, labelled.value.end);
+    if (/^\s*(none|nil|n\/a|no\b|nkda|nka)/i.test(value)) return [];
     const items = splitList(ctx, labelled.value, domain);
     if (items.length > 0 || domain === 'allergy') return filterPolarity(items, q, bothPolarities);
   }
   if (domain === 'allergy') return allergyPhrases(ctx, scope);
   const list = domain === 'drug' ? ctx.lex.drugs : domain === 'symptom' ? ctx.lex.symptoms : domain === 'condition' ? ctx.lex.conditions : undefined;
   if (!list) return [];
-  const items = lexiconMentions(ctx, list, scope).filter((it) => !(domain !== 'drug' && assertionOf(ctx.doc, it.span).otherPerson));
+  const items = lexiconMentions(ctx, list, scope).filter((it) => {
+    const a = assertionOf(ctx.doc, it.span);
+    return !a.hypothetical && !(domain !== 'drug' && a.otherPerson);
+  });
   return filterPolarity(domain === 'drug' ? items.filter((i) => !i.negated) : items, q, bothPolarities);
 }
 
@@ -78,8 +83,16 @@ function splitList(ctx: Ctx, value: Range, domain: Domain | undefined): Item[] {
       const drug = lexiconMentions(ctx, ctx.lex.drugs, span)[0];
       if (drug) span = drug.span;
     } else if (domain === 'allergy') {
-      const paren = ctx.doc.text.slice(s, e).search(/\s*[(\-–:]/);
-      if (paren > 0) span = { start: s, end: s + paren };
+      const piece = ctx.doc.text.slice(s, e);
+      const cut = piece.search(/\s*(?:[(\-–:]|\ballerg(?:y|ies|ic)\b)/i);
+      if (cut > 0) span = { start: s, end: s + cut };
+    } else if (domain === 'condition' || domain === 'symptom') {
+      // "you had asthma since childhood": the lexicon terms, when the piece has any.
+      const terms = lexiconMentions(ctx, domain === 'condition' ? ctx.lex.conditions : ctx.lex.symptoms, span);
+      if (terms.length > 0) {
+        for (const t of terms) items.push({ ...t, scope: { start: t.span.start, end: e } });
+        continue;
+      }
     }
     items.push({ text: ctx.doc.text.slice(span.start, span.end), span, scope: { start: s, end: e }, negated: false });
   }

@@ -18,8 +18,10 @@ export function matchLabels(doc: Doc, query: FieldQuery, scope: Range): LabelFie
     let score = -1;
     query.phrases.forEach((p, i) => {
       const phrase = p.join(' ');
-      if (joined === phrase) score = Math.max(score, 100 - i);
-      else if (p.length > 0 && containsSeq(f.stems, p) && (p.length > 1 || p[0].length > 2 || f.stems.length === 1)) score = Math.max(score, 50 - i);
+      // Phrase order (key synonyms before single words) dominates; an exact label breaks ties.
+      const rank = (query.phrases.length - i) * 2;
+      if (joined === phrase) score = Math.max(score, rank + 1);
+      else if (p.length > 0 && containsSeq(f.stems, p) && (p.length > 1 || p[0].length > 2 || f.stems.length === 1)) score = Math.max(score, rank);
     });
     if (score >= 0) scored.push({ f, score });
   }

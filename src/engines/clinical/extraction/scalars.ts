@@ -1,12 +1,12 @@
 // Finders for one scalar value of a given type within a scope of the text. Each returns
 // the value and the span it came from, or undefined: never a guess.
-import type { FieldQuery } from './field-query.ts';
+import { type FieldQuery, hasWord } from './field-query.ts';
 import type { Lexicons } from './lexicons.ts';
-import { regionsFor, findPhrases } from './locate.ts';
+import { findPhrases, matchLabels, regionsFor } from './locate.ts';
 import { type DateMention, type NumberMention, renderDate } from './mentions.ts';
 import { assertionOf } from './negation.ts';
 import type { SchemaNode } from './schema-nav.ts';
-import { type Doc, type Range, stems, within } from './text-doc.ts';
+import { type Doc, type Range, stem, stems, within } from './text-doc.ts';
 import { convert, dimensionOf, roundSensibly } from './units.ts';
 
 export interface Ctx {
@@ -83,7 +83,7 @@ export function findDate(ctx: Ctx, q: FieldQuery, node: SchemaNode, scope: Range
     const d = ctx.dates.find((x) => x.start >= from && x.end <= region.end && (label || x.start >= anchor.start - 40));
     if (d) return render(d);
   }
-  if (q.words.length === 0 || q.words.every((w) => w === 'date')) {
+  if (q.words.length === 0 || q.words.every((w) => w === stem('date')) || q.soleDate) {
     const d = ctx.dates.find((x) => within(x, scope));
     if (d) return render(d);
   }
@@ -110,7 +110,7 @@ export function findBoolean(ctx: Ctx, q: FieldQuery, scope: Range): Found<boolea
       continue;
     }
     const a = assertionOf(ctx.doc, anchor);
-    if (a.otherPerson && !aboutFamily) continue;
+    if ((a.otherPerson && !aboutFamily) || a.hypothetical) continue;
     if (a.negated) return { value: false, span: anchor };
     if (a.former && !wantsFormer) return { value: false, span: anchor };
     return { value: true, span: anchor };
@@ -163,13 +163,13 @@ export function findString(ctx: Ctx, q: FieldQuery, node: SchemaNode, scope: Ran
     const m = formatted.exec(ctx.doc.text.slice(scope.start, scope.end));
     return m ? { value: m[0], span: { start: scope.start + m.index, end: scope.start + m.index + m[0].length } } : undefined;
   }
-  if (/date|dob|birth|born/.test(q.words.join(' ')) || /\bdate\b/i.test(q.description)) {
+  if (hasWord(q, 'date') || /dob|birth|born/.test(q.words.join(' ')) || /\bdate\b/i.test(q.description)) {
     const d = findDate(ctx, q, node, scope);
     if (d) return d;
   }
-  if (q.words.includes('name') || q.words.includes('physician') || q.words.includes('doctor')) {
-    const n = findName(ctx, q, scope);
-    if (n) return n;
+  if (hasWord(q, 'name') || PERSON_ROLE.test(q.words.join(' '))) {
+    // A person's name or nothing: a clause after "referred" is not a doctor's name.
+    return findName(ctx, q, scope);
   }
   const wantsMeasure = q.words.some((w) => /^(bp|blood|pressur|dos|dosag|strength)$/.test(w));
   if (q.words.some((w) => /^(frequency|sig|schedul|often|how)$/.test(w))) {
@@ -185,7 +185,7 @@ export function findString(ctx: Ctx, q: FieldQuery, node: SchemaNode, scope: Ran
     const lead = label ? 0 : STRING_CUE.exec(raw)![0].length;
     let end = region.end;
     if (!label) {
-      const stop = /[.;\n]|,\s*(?:and |but |which )/.exec(raw.slice(lead));
+      const stop = /[;\n]|(?<!\b(?:Dr|Mr|Mrs|Ms|St|vs|approx|e\.g|i\.e))\.(?=\s|$)|,\s*(?:and |but |which )/.exec(raw.slice(lead));
       if (stop) end = region.start + lead + stop.index;
     }
     const span = trim(ctx.doc.text, region.start + lead, end);
@@ -226,12 +226,22 @@ const FORMAT_FINDERS: Record<string, RegExp> = {
   time: /\b(?:[01]\d|2[0-3]):[0-5]\d(?::[0-5]\d)?(?:Z|[+-]\d{2}:\d{2})\b/,
 };
 
+const PERSON_ROLE = /\b(physician|doctor|provider|clinician|gp|surgeon|consultant)\b/;
+const NAME_WORDS = /^(?:(?:Mr|Mrs|Ms|Miss|Dr)\.?\s+)?[A-Z][a-zA-Z'-]+(?:\s+[A-Z][a-zA-Z'-]+){1,2}$/;
+
 function findName(ctx: Ctx, q: FieldQuery, scope: Range): Found<string> | undefined {
   const text = ctx.doc.text.slice(scope.start, scope.end);
-  const doctor = q.words.some((w) => /^(physician|doctor|provider|referr|gp|clinician|attend)/.test(w));
+  const doctor = PERSON_ROLE.test(q.words.join(' ')) || /^referr/.test(q.words.join(' '));
+  if (!doctor) {
+    // "Patient: Jane Doe", "Re: Mr. John Smith"
+    for (const f of matchLabels(ctx.doc, { ...q, phrases: [...q.phrases, ['re'], ['patient']] }, scope)) {
+      const value = ctx.doc.text.slice(f.value.start, f.value.end).split(/\s{2,}|,|\(/)[0].trim();
+      if (NAME_WORDS.test(value)) return { value, span: { start: f.value.start, end: f.value.start + value.length } };
+    }
+  }
   const patterns = doctor
     ? [/\b(?:Dr\.?|Doctor)\s+([A-Z][a-zA-Z'-]+(?:\s+[A-Z][a-zA-Z'-]+)?)/]
-    : [/\b(?:name is|named|patient:|patient name:|name:)\s*((?:Mr\.?|Mrs\.?|Ms\.?|Miss)?\s*[A-Z][a-zA-Z'-]+(?:\s+[A-Z][a-zA-Z'-]+){0,2})/i, /\b((?:Mr|Mrs|Ms|Miss)\.?\s+[A-Z][a-zA-Z'-]+(?:\s+[A-Z][a-zA-Z'-]+)?)/];
+    : [/\b(?:name is|named)\s*((?:Mr\.?|Mrs\.?|Ms\.?|Miss)?\s*[A-Z][a-zA-Z'-]+(?:\s+[A-Z][a-zA-Z'-]+){0,2})/, /\b((?:Mr|Mrs|Ms|Miss)\.?\s+[A-Z][a-zA-Z'-]+(?:\s+[A-Z][a-zA-Z'-]+)?)/, /^\s*([A-Z][a-z]+\s+[A-Z][a-z]+)(?=,)/];
   for (const re of patterns) {
     const m = re.exec(text);
     if (!m) continue;

@@ -36,7 +36,7 @@ export function stem(word: string): string {
   let w = word.toLowerCase();
   if (w.length <= 3) return w;
   w = w.replace(/ies$/, 'y');
-  const cut = w.replace(/(ing|ers|er|ed|es|ic|ly|s)$/, '');
+  const cut = w.replace(/(ing|ion|ers|er|ed|es|ic|ly|s)$/, '');
   if (cut.length >= 3) w = cut;
   if (w.length > 3 && w.endsWith('e')) w = w.slice(0, -1);
   return w;
@@ -93,7 +93,10 @@ function findLabels(text: string): LabelField[] {
     const line = text.slice(start, end);
     const m = LABEL_LINE.exec(line);
     const heading = m ? undefined : HEADING.exec(line);
-    if (!m && !heading) continue;
+    if (!m && !heading) {
+      midLineLabels(text, start, end, out);
+      continue;
+    }
     if (m && /^\s*(https?|mailto)$/i.test(m[2])) continue;
     const label = m ? m[2] : heading![1];
     const labelStart = start + (m ? m[1].length : line.indexOf(label));
@@ -125,13 +128,27 @@ function findLabels(text: string): LabelField[] {
   return out;
 }
 
+/** "…a day. Allergies: sulfa, latex." — a label after a sentence inside a line. */
+function midLineLabels(text: string, start: number, end: number, out: LabelField[]): void {
+  const line = text.slice(start, end);
+  const re = /[.;!?]\s+([A-Z][A-Za-z0-9 /()#'-]{0,30}?)\s*:\s*/g;
+  const cuts: { label: string; at: number; valueStart: number }[] = [];
+  for (let m = re.exec(line); m; m = re.exec(line)) cuts.push({ label: m[1], at: start + m.index + m[0].indexOf(m[1]), valueStart: start + m.index + m[0].length });
+  for (let c = 0; c < cuts.length; c++) {
+    const valueEnd = c + 1 < cuts.length ? cuts[c + 1].at : end;
+    out.push(field(cuts[c].label, cuts[c].at, { start: cuts[c].valueStart, end: trimEnd(text, cuts[c].valueStart, valueEnd) }));
+  }
+}
+
 function trimEnd(text: string, start: number, end: number): number {
   while (end > start && /[\s,;|]/.test(text[end - 1])) end--;
   return end;
 }
 
 function field(label: string, labelStart: number, value: Range): LabelField {
-  return { label, stems: stems(label), labelStart, value };
+  // "D.O.B." is the word "dob".
+  const words = /^([A-Za-z]\.){2,}[A-Za-z]?\.?$/.test(label.trim()) ? label.replace(/\./g, '') : label;
+  return { label, stems: stems(words), labelStart, value };
 }
 
 export function sentenceOf(doc: Doc, at: number): Range {

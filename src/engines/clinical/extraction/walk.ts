@@ -21,6 +21,8 @@ export interface Walker {
   nav: SchemaNav;
   evidence: Evidence[];
   notFound: string[];
+  /** Set by an object for the one date-formatted property it has. */
+  soleDate?: boolean;
 }
 
 type Out = { found: boolean; value: unknown };
@@ -45,6 +47,8 @@ export function fill(w: Walker, raw: unknown, key: string, path: string, scope: 
   }
   const types = w.nav.types(node);
   const q = buildQuery(key, node, w.ctx.lex);
+  q.soleDate = w.soleDate && ['date', 'date-time'].includes(String(node.format));
+  w.soleDate = false;
   if (Array.isArray(node.enum)) return scalar(w, path, findEnum(w.ctx, q, node.enum, scope));
   if (types.has('object') && node.properties) return fillObject(w, node, path, scope, depth);
   if (types.has('array')) return fillArray(w, node, key, path, scope, depth);
@@ -72,7 +76,9 @@ function fillObject(w: Walker, node: SchemaNode, path: string, scope: Range, dep
   const out: Record<string, unknown> = {};
   let any = false;
   let anchored = false; // the first name-like property takes the item's own text
+  const dateKeys = Object.entries(props).filter(([, v]) => ['date', 'date-time'].includes(String(w.nav.resolve(v).format)));
   for (const [key, sub] of Object.entries(props)) {
+    w.soleDate = dateKeys.length === 1 && dateKeys[0][0] === key;
     const subPath = `${path}/${escape(key)}`;
     let r: Out;
     if (item && ANCHOR_KEYS.test(key) && !anchored) {
