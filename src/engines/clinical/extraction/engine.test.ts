@@ -145,6 +145,17 @@ test('symptoms present vs denied as objects', async () => {
   ]);
 });
 
+test('recursive schemas through $ref stay valid', async () => {
+  const schema = {
+    $defs: { node: { type: 'object', properties: { label: { type: ['string', 'null'] }, children: { type: 'array', items: { $ref: '#/$defs/node' } } }, required: ['label', 'children'] } },
+    type: 'object',
+    properties: { tree: { $ref: '#/$defs/node' } },
+    required: ['tree'],
+  };
+  const { data } = await run('Label: root', schema);
+  assert.deepEqual(data.tree.children, []);
+});
+
 test('a refused schema is an EngineError with the intake message', async () => {
   await assert.rejects(engine.extract('x', { properties: { a: { $ref: 'http://x.example/s' } } }), /only local references/);
 });

@@ -11,6 +11,7 @@ import { fill, type Walker } from './walk.ts';
 import { leastValue } from './least-value.ts';
 
 export function createEmbeddedExtractionEngine(): ExtractionEngine {
+  lexicons(); // load the data files at start-up, not on the first request
   return { extract: async (text, schema) => extract(text, schema) };
 }
 
