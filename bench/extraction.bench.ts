@@ -13,6 +13,7 @@ interface Case {
   expected: Record<string, unknown>;
   text?: string;
   source?: string;
+  split?: 'heldout';
 }
 
 const SHARED = process.env.CLINSCRIBE_SHARED_DATA ?? '/work/shared/data';
@@ -21,12 +22,37 @@ const devSet = JSON.parse(fs.readFileSync(path.join(import.meta.dirname, 'data/e
   cases: Case[];
 };
 
+/** `file.json#field` or `file.csv#ID#column`, read from the shared data folder. */
 function textOf(c: Case): string | undefined {
   if (c.text !== undefined) return c.text;
-  const [file, field] = c.source!.split('#');
-  const full = path.join(SHARED, file);
+  const parts = c.source!.split('#');
+  const full = path.join(SHARED, parts[0]);
   if (!fs.existsSync(full)) return undefined;
-  return (JSON.parse(fs.readFileSync(full, 'utf8')) as Record<string, string>)[field];
+  if (parts.length === 2) return (JSON.parse(fs.readFileSync(full, 'utf8')) as Record<string, string>)[parts[1]];
+  const rows = parseCsv(fs.readFileSync(full, 'utf8'));
+  const header = rows[0];
+  const row = rows.find((r) => r[header.indexOf('ID')] === parts[1]);
+  return row?.[header.indexOf(parts[2])];
+}
+
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    if (quoted) {
+      if (ch === '"' && text[i + 1] === '"') (cell += '"', i++);
+      else if (ch === '"') quoted = false;
+      else cell += ch;
+    } else if (ch === '"') quoted = true;
+    else if (ch === ',') (row.push(cell), (cell = ''));
+    else if (ch === '\n') (row.push(cell.replace(/\r$/, '')), rows.push(row), (row = []), (cell = ''));
+    else cell += ch;
+  }
+  if (cell || row.length) (row.push(cell), rows.push(row));
+  return rows;
 }
 
 // ---------------------------------------------------------------- scoring
@@ -68,7 +94,7 @@ function setF1(got: unknown[], want: unknown[], same: (a: unknown, b: unknown) =
 }
 
 type Kind = 'number' | 'boolean' | 'enum' | 'null' | 'string' | 'array' | 'object array';
-const scores = new Map<Kind, number[]>();
+let scores = new Map<Kind, number[]>();
 const add = (k: Kind, s: number) => scores.set(k, [...(scores.get(k) ?? []), s]);
 
 function kindOf(want: unknown, schema: Record<string, unknown>): Kind {
@@ -102,57 +128,62 @@ function scoreObject(got: Record<string, unknown>, want: Record<string, unknown>
 
 // ---------------------------------------------------------------- dev set
 
-const latencies: number[] = [];
-let valid = 0;
-let run = 0;
-let skipped = 0;
-for (const c of devSet.cases) {
-  const text = textOf(c);
-  if (text === undefined) {
-    skipped++;
-    continue;
-  }
-  const schema = devSet.schemas[c.schema];
-  const compiled = compileSchema(schema);
-  if (!compiled.ok) throw new Error(`dev-set schema ${c.schema} refused`);
-  extract(text, schema); // warm-up
-  for (let i = 0; i < 20; i++) {
-    const t0 = performance.now();
-    extract(text, schema);
-    latencies.push(performance.now() - t0);
-  }
-  const { data } = extract(text, schema);
-  run++;
-  if (compiled.validate(data)) valid++;
-  scoreObject(data as Record<string, unknown>, c.expected, schema);
-  if (process.env.BENCH_EXTRACTION_VERBOSE) console.error(c.id, JSON.stringify(data));
-}
-
 const pct = (xs: number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
 };
 const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
 const f = (x: number, d = 1) => x.toFixed(d);
-
-console.log(`\nDevelopment set: ${run} cases${skipped ? ` (${skipped} skipped: shared data missing)` : ''}\n`);
-console.log('| metric | value |');
-console.log('|---|---|');
-console.log(`| schema-valid rate | ${f((100 * valid) / Math.max(1, run))} % |`);
-const all = [...scores.values()].flat();
-console.log(`| field accuracy (all ${all.length} fields) | ${f(100 * mean(all))} % |`);
-console.log(`| latency p50 | ${f(pct(latencies, 50), 2)} ms |`);
-console.log(`| latency p99 | ${f(pct(latencies, 99), 2)} ms |`);
-console.log('\n| field kind | fields | score | rule |');
-console.log('|---|---|---|---|');
 const rules: Record<Kind, string> = {
   number: 'exact (±0.5 %, ±0.1)', boolean: 'exact', enum: 'exact', null: 'exact (null expected)', string: 'token F1 ≥ 0.8',
   array: 'mean set F1', 'object array': 'mean item F1 (by name)',
 };
-for (const k of ['number', 'boolean', 'enum', 'null', 'string', 'array', 'object array'] as Kind[]) {
-  const xs = scores.get(k) ?? [];
-  console.log(`| ${k} | ${xs.length} | ${f(100 * mean(xs))} % | ${rules[k]} |`);
+
+function runSplit(title: string, cases: Case[]) {
+  scores = new Map();
+  const latencies: number[] = [];
+  let valid = 0;
+  let run = 0;
+  let skipped = 0;
+  for (const c of cases) {
+    const text = textOf(c);
+    if (text === undefined) {
+      skipped++;
+      continue;
+    }
+    const schema = devSet.schemas[c.schema];
+    const compiled = compileSchema(schema);
+    if (!compiled.ok) throw new Error(`dev-set schema ${c.schema} refused`);
+    extract(text, schema); // warm-up
+    for (let i = 0; i < 20; i++) {
+      const t0 = performance.now();
+      extract(text, schema);
+      latencies.push(performance.now() - t0);
+    }
+    const { data } = extract(text, schema);
+    run++;
+    if (compiled.validate(data)) valid++;
+    scoreObject(data as Record<string, unknown>, c.expected, schema);
+    if (process.env.BENCH_EXTRACTION_VERBOSE) console.error(c.id, JSON.stringify(data));
+  }
+  console.log(`\n${title}: ${run} cases${skipped ? ` (${skipped} skipped: shared data missing)` : ''}\n`);
+  console.log('| metric | value |');
+  console.log('|---|---|');
+  console.log(`| schema-valid rate | ${f((100 * valid) / Math.max(1, run))} % |`);
+  const all = [...scores.values()].flat();
+  console.log(`| field accuracy (all ${all.length} fields) | ${f(100 * mean(all))} % |`);
+  console.log(`| latency p50 | ${f(pct(latencies, 50), 2)} ms |`);
+  console.log(`| latency p99 | ${f(pct(latencies, 99), 2)} ms |`);
+  console.log('\n| field kind | fields | score | rule |');
+  console.log('|---|---|---|---|');
+  for (const k of ['number', 'boolean', 'enum', 'null', 'string', 'array', 'object array'] as Kind[]) {
+    const xs = scores.get(k) ?? [];
+    console.log(`| ${k} | ${xs.length} | ${f(100 * mean(xs))} % | ${rules[k]} |`);
+  }
 }
+
+runSplit('Development set', devSet.cases.filter((c) => c.split !== 'heldout'));
+runSplit('Held-out cases (never used for tuning)', devSet.cases.filter((c) => c.split === 'heldout'));
 
 // ---------------------------------------------------------------- generated schemas
 
