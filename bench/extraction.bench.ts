@@ -183,7 +183,7 @@ function runSplit(title: string, cases: Case[]) {
 }
 
 runSplit('Development set', devSet.cases.filter((c) => c.split !== 'heldout'));
-runSplit('Held-out cases (never used for tuning)', devSet.cases.filter((c) => c.split === 'heldout'));
+runSplit('Held-out cases (written after tuning; first run scored 80.7 % before three bug fixes they exposed)', devSet.cases.filter((c) => c.split === 'heldout'));
 
 // ---------------------------------------------------------------- generated schemas
 

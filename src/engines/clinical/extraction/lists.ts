@@ -46,7 +46,9 @@ export function findItems(ctx: Ctx, q: FieldQuery, scope: Range, domain: Domain 
     const a = assertionOf(ctx.doc, it.span);
     return !a.hypothetical && !(domain !== 'drug' && a.otherPerson);
   });
-  return filterPolarity(domain === 'drug' ? items.filter((i) => !i.negated) : items, q, bothPolarities);
+  // A drug the patient is allergic to, or does not take, is not one of their medications.
+  const taken = (i: Item) => !i.negated && !/\b(allerg|intoleran|reaction to|sensitiv)/i.test(ctx.doc.text.slice(sentenceOf(ctx.doc, i.span.start).start, i.span.start));
+  return filterPolarity(domain === 'drug' ? items.filter(taken) : items, q, bothPolarities);
 }
 
 function filterPolarity(items: Item[], q: FieldQuery, both: boolean): Item[] {

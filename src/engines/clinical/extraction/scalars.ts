@@ -80,7 +80,11 @@ export function findDate(ctx: Ctx, q: FieldQuery, node: SchemaNode, scope: Range
   for (const { region, anchor, label } of regionsFor(ctx.doc, q, scope)) {
     // In running text the date may sit on either side of its concept within the sentence.
     const from = label ? region.start : sentenceStart(ctx.doc, anchor.start);
-    const d = ctx.dates.find((x) => x.start >= from && x.end <= region.end && (label || x.start >= anchor.start - 40));
+    // The date after the concept first ("discharged on 02/14"), else one just before it.
+    const d = label
+      ? ctx.dates.find((x) => x.start >= from && x.end <= region.end)
+      : (ctx.dates.find((x) => x.start >= anchor.end && x.end <= region.end) ??
+        ctx.dates.filter((x) => x.start >= Math.max(from, anchor.start - 40) && x.end <= anchor.start).pop());
     if (d) return render(d);
   }
   if (q.words.length === 0 || q.words.every((w) => w === stem('date')) || q.soleDate) {
@@ -240,7 +244,7 @@ function findName(ctx: Ctx, q: FieldQuery, scope: Range): Found<string> | undefi
     }
   }
   const patterns = doctor
-    ? [/\b(?:Dr\.?|Doctor)\s+([A-Z][a-zA-Z'-]+(?:\s+[A-Z][a-zA-Z'-]+)?)/]
+    ? [/(?<!\b(?:Dear|To|Attn:?)\s+)\b(?:Dr\.?|Doctor)\s+([A-Z][a-zA-Z'-]+(?:\s+[A-Z][a-zA-Z'-]+)?)/] // the addressee is not the author
     : [/\b(?:name is|named)\s*((?:Mr\.?|Mrs\.?|Ms\.?|Miss)?\s*[A-Z][a-zA-Z'-]+(?:\s+[A-Z][a-zA-Z'-]+){0,2})/, /\b((?:Mr|Mrs|Ms|Miss)\.?\s+[A-Z][a-zA-Z'-]+(?:\s+[A-Z][a-zA-Z'-]+)?)/, /^\s*([A-Z][a-z]+\s+[A-Z][a-z]+)(?=,)/];
   for (const re of patterns) {
     const m = re.exec(text);
