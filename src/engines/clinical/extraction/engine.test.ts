@@ -156,6 +156,12 @@ test('recursive schemas through $ref stay valid', async () => {
   assert.deepEqual(data.tree.children, []);
 });
 
+test('oneOf whose obvious value matches both branches still gets a valid value', async () => {
+  const schema = { type: 'object', properties: { a: { oneOf: [{ type: 'string' }, { type: 'string', maxLength: 3 }] } }, required: ['a'] };
+  const { meta } = await run('nothing here', schema);
+  assert.ok(meta.notFound.includes('/a'));
+});
+
 test('a refused schema is an EngineError with the intake message', async () => {
   await assert.rejects(engine.extract('x', { properties: { a: { $ref: 'http://x.example/s' } } }), /only local references/);
 });

@@ -13,7 +13,7 @@ export function repair(value: unknown, validate: ValidateFunction, nav: SchemaNa
     if (validate(current)) return { ok: true, value: current };
     const error = pickError(validate.errors ?? []);
     if (!error) break;
-    current = fixOne(current, error, nav, replaced);
+    current = fixOne(current, error, nav, replaced, validate);
   }
   if (validate(current)) return { ok: true, value: current };
   const least = leastValue(nav, nav.root);
@@ -30,7 +30,7 @@ function depth(p: string): number {
   return p === '' ? 0 : p.split('/').length;
 }
 
-function fixOne(root: unknown, e: ErrorObject, nav: SchemaNav, replaced: string[]): unknown {
+function fixOne(root: unknown, e: ErrorObject, nav: SchemaNav, replaced: string[], validate: ValidateFunction): unknown {
   const path = e.instancePath;
   const parent = e.parentSchema as Record<string, unknown> | undefined;
   if (e.keyword === 'required' && parent) {
@@ -44,7 +44,23 @@ function fixOne(root: unknown, e: ErrorObject, nav: SchemaNav, replaced: string[
     return setAt(root, `${path}/${escape(extra)}`, undefined);
   }
   replaced.push(path);
-  return setAt(root, path, parent ? leastValue(nav, parent) : null);
+  const candidates = parent ? alternatives(nav, parent) : [null];
+  // Keep the first candidate that clears this error (oneOf may reject the obvious one).
+  for (const candidate of candidates) {
+    const trial = setAt(structuredClone(root), path, candidate);
+    validate(trial);
+    if (!(validate.errors ?? []).some((x) => x.instancePath === path && x.keyword === e.keyword)) return trial;
+  }
+  return setAt(root, path, candidates[0]);
+}
+
+/** The least value first, then each union branch's, then a few plain values. */
+function alternatives(nav: SchemaNav, parent: Record<string, unknown>): unknown[] {
+  const node = nav.resolve(parent);
+  const base = [leastValue(nav, node), ...nav.branches(node).map((b) => leastValue(nav, b))];
+  // Neighbours of each: oneOf may need a value that fits one branch but not another.
+  const near = base.flatMap((v): unknown[] => (typeof v === 'number' ? [v + 1, v + 2, v + 0.5] : typeof v === 'string' ? [`${v}x`, `x${v}`] : []));
+  return [...base, ...near, 'unknown', 'unknown value', 'x', '', 'x'.repeat(64), 'urn:x', 0, 1, -1, 0.5, 1000, false, true, null, {}, []];
 }
 
 function escape(key: string): string {

@@ -85,6 +85,8 @@ export function schemaArbitrary(): fc.Arbitrary<Schema> {
           return s;
         }),
       fc.tuple(tie('node'), tie('node')).map(([a, b]) => ({ anyOf: [a, b] })),
+      // Two identical branches would make oneOf unsatisfiable.
+      fc.tuple(leaf, leaf).filter(([a, b]) => JSON.stringify(a) !== JSON.stringify(b)).map(([a, b]) => ({ oneOf: [a, b] })),
     ),
   }));
   // The root is an object; some schemas route a property through $defs.
