@@ -1,0 +1,81 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { type Harness, STORES, startHarness } from '../helpers/harness.ts';
+
+const text = `Discharge summary. Patient: Maria Lopez, 67 years old. Blood pressure 142/88.
+Allergies: penicillin (rash). She denies smoking.
+Medications: metformin 500 mg twice daily; lisinopril 10 mg once daily.`;
+
+const schema = {
+  type: 'object',
+  properties: {
+    age: { type: ['integer', 'null'], description: 'Patient age in years' },
+    smoker: { type: ['boolean', 'null'], description: 'Does the patient smoke?' },
+    allergies: { type: 'array', items: { type: 'string' }, description: 'Drug allergies' },
+    medications: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: { name: { type: 'string' }, dose: { type: ['string', 'null'] }, frequency: { type: ['string', 'null'] } },
+        required: ['name'],
+      },
+    },
+    pregnancyStatus: { type: ['string', 'null'], description: 'Pregnancy status' },
+  },
+  required: ['age', 'smoker', 'allergies', 'medications', 'pregnancyStatus'],
+};
+
+for (const store of STORES) {
+  describe(`text-to-json (${store})`, () => {
+    let h: Harness;
+    before(async () => {
+      h = await startHarness(store, { workers: false });
+    });
+    after(() => h.close());
+
+    test('returns data that conforms to the schema, with nulls where the text is silent', async () => {
+      const res = await h.app.inject({
+        method: 'POST',
+        url: '/v1/utils/text-to-json',
+        headers: { 'X-API-KEY': h.apiKey, 'X-ACCOUNT-ID': h.accountId },
+        payload: { text, schema },
+      });
+      assert.equal(res.statusCode, 200, res.body);
+      const { data } = res.json();
+      assert.equal(h.runtime.compileSchema(schema).ok && (h.runtime.compileSchema(schema) as any).validate(data), true);
+      assert.equal(data.age, 67);
+      assert.equal(data.smoker, false);
+      assert.equal(data.pregnancyStatus, null);
+      assert.ok(data.medications.some((m: { name: string }) => /metformin/i.test(m.name)));
+      assert.ok(data.allergies.some((a: string) => /penicillin/i.test(a)));
+      assert.equal(res.json().meta, undefined);
+    });
+
+    test('includeMeta adds paths not found and evidence spans', async () => {
+      const res = await h.app.inject({ method: 'POST', url: '/v1/utils/text-to-json', headers: h.stable, payload: { text, schema, includeMeta: true } });
+      assert.equal(res.statusCode, 200);
+      assert.ok(res.json().meta);
+    });
+
+    test('bad requests are 400 {error: 400, message}; auth failures 401 in the same shape', async () => {
+      const bodies: unknown[] = [
+        { text: 'x' },
+        { schema },
+        { text: '', schema },
+        { text: 'x', schema: { $ref: 'https://example.com/schema.json' } },
+        { text: 'x', schema: { type: 'nonsense' } },
+        { text: 'x', schema: 'not a schema' },
+      ];
+      for (const payload of bodies) {
+        const res = await h.app.inject({ method: 'POST', url: '/v1/utils/text-to-json', headers: h.stable, payload: payload as object });
+        assert.equal(res.statusCode, 400, JSON.stringify(payload).slice(0, 80));
+        assert.deepEqual(Object.keys(res.json()).sort(), ['error', 'message']);
+        assert.equal(res.json().error, 400);
+        assert.ok(res.json().message.length > 5);
+      }
+      const unauth = await h.app.inject({ method: 'POST', url: '/v1/utils/text-to-json', payload: { text, schema } });
+      assert.equal(unauth.statusCode, 401);
+      assert.equal(unauth.json().error, 401);
+    });
+  });
+}
