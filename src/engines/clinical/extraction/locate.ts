@@ -3,7 +3,7 @@
 // of a list).
 import type { FieldQuery } from './field-query.ts';
 import type { Doc, LabelField, Range } from './text-doc.ts';
-import { within } from './text-doc.ts';
+import { sentenceOf, within } from './text-doc.ts';
 
 export interface Hit extends Range {
   /** 0 = the key itself, higher = synonym or description word. */
@@ -31,20 +31,21 @@ export function matchLabels(doc: Doc, query: FieldQuery, scope: Range): LabelFie
 export function findPhrases(doc: Doc, phrases: string[][], scope: Range, rankOffset = 0): Hit[] {
   const hits: Hit[] = [];
   const tokens = doc.tokens;
-  for (let i = 0; i < tokens.length; i++) {
-    const t = tokens[i];
-    if (t.start < scope.start) continue;
-    if (t.end > scope.end) break;
-    phrases.forEach((p, rank) => {
-      if (i + p.length > tokens.length) return;
-      for (let k = 0; k < p.length; k++) if (tokens[i + k].stem !== p[k]) return;
+  phrases.forEach((p, rank) => {
+    if (p.length === 0) return;
+    for (const i of doc.byStem.get(p[0]) ?? []) {
+      const t = tokens[i];
+      if (t.start < scope.start || i + p.length > tokens.length) continue;
+      let match = true;
+      for (let k = 1; k < p.length && match; k++) match = tokens[i + k].stem === p[k];
+      if (!match) continue;
       const end = tokens[i + p.length - 1].end;
-      if (end > scope.end) return;
+      if (end > scope.end) continue;
       // One-letter phrases ("t", "p", "k") only count when written as a label-like token: "T 38.2".
-      if (p.length === 1 && p[0].length === 1 && !/^[A-Z]$/.test(t.text)) return;
+      if (p.length === 1 && p[0].length === 1 && !/^[A-Z]$/.test(t.text)) continue;
       hits.push({ start: t.start, end, rank: rank + rankOffset });
-    });
-  }
+    }
+  });
   return hits.sort((a, b) => a.rank - b.rank || a.start - b.start);
 }
 
@@ -67,6 +68,5 @@ export function regionsFor(doc: Doc, query: FieldQuery, scope: Range, useDescrip
 }
 
 function sentenceEnd(doc: Doc, at: number): number {
-  for (const s of doc.sentences) if (at >= s.start && at < s.end) return s.end;
-  return doc.text.length;
+  return sentenceOf(doc, at).end;
 }

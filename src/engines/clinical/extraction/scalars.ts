@@ -6,7 +6,7 @@ import { findPhrases, matchLabels, regionsFor } from './locate.ts';
 import { type DateMention, type NumberMention, renderDate } from './mentions.ts';
 import { assertionOf } from './negation.ts';
 import type { SchemaNode } from './schema-nav.ts';
-import { type Doc, type Range, stem, stems, within } from './text-doc.ts';
+import { type Doc, type Range, sentenceOf, stem, stems, within } from './text-doc.ts';
 import { convert, dimensionOf, roundSensibly } from './units.ts';
 
 export interface Ctx {
@@ -38,8 +38,9 @@ export function findNumber(ctx: Ctx, q: FieldQuery, node: SchemaNode, scope: Ran
   if (age && inBounds(age.value, node)) return age;
   for (const { region, label } of regionsFor(ctx.doc, q, scope)) {
     const limit = label ? region.end : Math.min(region.end, region.start + NEAR);
-    for (const m of ctx.numbers) {
-      if (m.start < region.start || m.start >= limit) continue;
+    for (let i = firstAtOrAfter(ctx.numbers, region.start); i < ctx.numbers.length; i++) {
+      const m = ctx.numbers[i];
+      if (m.start >= limit) break;
       if (!label && /[.;]/.test(ctx.doc.text.slice(region.start, m.start))) break;
       const found = accept(m, wantsSecond && m.second !== undefined);
       if (found) return found;
@@ -55,6 +56,18 @@ export function findNumber(ctx: Ctx, q: FieldQuery, node: SchemaNode, scope: Ran
     }
   }
   return undefined;
+}
+
+/** Index of the first mention starting at or after `pos` (mentions are sorted). */
+function firstAtOrAfter(list: { start: number }[], pos: number): number {
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (list[mid].start < pos) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 function findAge(ctx: Ctx, scope: Range, integer: boolean): Found<number> | undefined {
@@ -95,8 +108,7 @@ export function findDate(ctx: Ctx, q: FieldQuery, node: SchemaNode, scope: Range
 }
 
 function sentenceStart(doc: Doc, at: number): number {
-  for (const s of doc.sentences) if (at >= s.start && at < s.end) return s.start;
-  return 0;
+  return sentenceOf(doc, at).start;
 }
 
 const YES = /^\s*(yes|y|true|positive|present|current|currently|active|confirmed|\+)\b/i;

@@ -30,6 +30,8 @@ export interface Doc {
   tokens: Token[];
   sentences: Range[];
   labels: LabelField[];
+  /** Token indexes by stem, so a phrase lookup does not scan the whole text. */
+  byStem: Map<string, number[]>;
 }
 
 export function stem(word: string): string {
@@ -57,7 +59,14 @@ export function stems(phrase: string): string[] {
 }
 
 export function buildDoc(text: string): Doc {
-  return { text, lower: text.toLowerCase(), tokens: tokenize(text), sentences: splitSentences(text), labels: findLabels(text) };
+  const tokens = tokenize(text);
+  const byStem = new Map<string, number[]>();
+  tokens.forEach((t, i) => {
+    const list = byStem.get(t.stem);
+    if (list) list.push(i);
+    else byStem.set(t.stem, [i]);
+  });
+  return { text, lower: text.toLowerCase(), tokens, sentences: splitSentences(text), labels: findLabels(text), byStem };
 }
 
 const ABBREVIATIONS = /\b(dr|mr|mrs|ms|st|vs|no|approx|e\.g|i\.e|etc|pt|hx|b\.i\.d|t\.i\.d|q\.d|p\.o|mg|mcg)\.$/i;
@@ -152,7 +161,16 @@ function field(label: string, labelStart: number, value: Range): LabelField {
 }
 
 export function sentenceOf(doc: Doc, at: number): Range {
-  for (const s of doc.sentences) if (at >= s.start && at < s.end) return s;
+  // Sentences are sorted and disjoint: binary search keeps long texts linear overall.
+  let lo = 0;
+  let hi = doc.sentences.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const s = doc.sentences[mid];
+    if (at < s.start) hi = mid - 1;
+    else if (at >= s.end) lo = mid + 1;
+    else return s;
+  }
   return { start: 0, end: doc.text.length };
 }
 
