@@ -1,0 +1,93 @@
+// NegEx/ConText-style assertion status of one concept mention inside its sentence.
+import type { Span } from '../../ports.ts';
+import { splitSentences, sentenceAt } from './sentences.ts';
+import { TOKEN_RE, triggerTrie, type Category, type TriggerRule } from './triggers.ts';
+
+export interface Assertion {
+  negated: boolean;
+  uncertain: boolean;
+  historical: boolean;
+  /** Experiencer is someone other than the patient (family member, partner). */
+  family: boolean;
+  hypothetical: boolean;
+  /** The sentence is a question (ends with '?'): nothing is asserted by it. */
+  question: boolean;
+}
+
+interface Token { text: string; start: number; end: number }
+interface Match { from: number; to: number; rule: TriggerRule } // token indexes [from, to)
+
+// How many tokens a trigger reaches (forward, backward), per category.
+const WINDOW: Record<Category, [number, number]> = {
+  negated: [6, 3],
+  uncertain: [6, 3],
+  hypothetical: [10, 3],
+  historical: [6, 4],
+  family: [9, 6],
+};
+
+function tokenize(text: string, span: Span): Token[] {
+  const out: Token[] = [];
+  const re = new RegExp(TOKEN_RE.source, 'gi');
+  const slice = text.slice(span.start, span.end);
+  for (let m = re.exec(slice); m; m = re.exec(slice)) {
+    out.push({ text: m[0].toLowerCase().replace('’', "'"), start: span.start + m.index, end: span.start + m.index + m[0].length });
+  }
+  return out;
+}
+
+/** Longest-first phrase matches; a pseudo-trigger hides any trigger it covers. */
+function findMatches(tokens: Token[]): Match[] {
+  const root = triggerTrie();
+  const matches: Match[] = [];
+  let i = 0;
+  while (i < tokens.length) {
+    let node = root;
+    let best: { to: number; rules: TriggerRule[] } | undefined;
+    for (let j = i; j < tokens.length; j++) {
+      const n = node.next.get(tokens[j]!.text);
+      if (!n) break;
+      node = n;
+      if (n.rules.length) best = { to: j + 1, rules: n.rules };
+    }
+    if (!best) {
+      i++;
+      continue;
+    }
+    if (!best.rules.some((r) => r.kind === 'pseudo')) {
+      for (const rule of best.rules) matches.push({ from: i, to: best.to, rule });
+    }
+    i = best.to;
+  }
+  return matches;
+}
+
+const EMPTY: Assertion = { negated: false, uncertain: false, historical: false, family: false, hypothetical: false, question: false };
+
+/**
+ * Assertion status of `concept` (a span of `text`). `sentence` defaults to the
+ * sentence around the concept found by `splitSentences`.
+ */
+export function assertionsFor(text: string, concept: Span, sentence?: Span): Assertion {
+  const sent = sentence ?? sentenceAt(splitSentences(text), concept.start) ?? { start: 0, end: text.length };
+  const tokens = tokenize(text, sent);
+  const result: Assertion = { ...EMPTY, question: text.slice(sent.start, sent.end).trimEnd().endsWith('?') };
+  let cs = tokens.findIndex((t) => t.end > concept.start);
+  if (cs < 0) return result;
+  let ce = cs;
+  while (ce < tokens.length && tokens[ce]!.start < concept.end) ce++;
+  if (ce === cs) ce = cs + 1;
+  const matches = findMatches(tokens);
+  const terminators = matches.filter((m) => m.rule.kind === 'terminate');
+  const blocked = (from: number, to: number): boolean => terminators.some((t) => t.from >= from && t.to <= to);
+  for (const m of matches) {
+    const { rule } = m;
+    if (rule.kind !== 'trigger' || !rule.category) continue;
+    if (m.to > cs && m.from < ce) continue; // inside the concept itself
+    const [fwd, back] = WINDOW[rule.category];
+    const forwardOk = rule.direction !== 'backward' && m.to <= cs && cs - m.to <= fwd && !blocked(m.to, cs);
+    const backwardOk = rule.direction !== 'forward' && m.from >= ce && m.from - ce <= back && !blocked(ce, m.from);
+    if (forwardOk || backwardOk) result[rule.category] = true;
+  }
+  return result;
+}

@@ -1,0 +1,67 @@
+// Sentence splitting that keeps character offsets into the caller's text.
+import type { Span } from '../../ports.ts';
+
+// Words whose trailing period does not end a sentence.
+const ABBREVIATIONS = new Set([
+  'dr', 'mr', 'mrs', 'ms', 'st', 'vs', 'etc', 'e.g', 'i.e', 'approx', 'no', 'mg', 'mcg', 'ml',
+  'b.i.d', 't.i.d', 'q.i.d', 'p.o', 'q.d', 'a.m', 'p.m', 'pt', 'hx', 'dx', 'sx', 'fig', 'jr', 'sr',
+]);
+
+/**
+ * Split text into sentence spans. Boundaries: a line break, or `.`, `!`, `?`, `;`
+ * followed by space/end (not a decimal point, not an abbreviation's period).
+ * Leading and trailing whitespace is trimmed from each span; empty spans are dropped.
+ */
+export function splitSentences(text: string): Span[] {
+  const spans: Span[] = [];
+  let start = 0;
+  const push = (end: number): void => {
+    let s = start;
+    let e = end;
+    while (s < e && /\s/.test(text[s]!)) s++;
+    while (e > s && /\s/.test(text[e - 1]!)) e--;
+    if (e > s) spans.push({ start: s, end: e });
+  };
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i]!;
+    if (ch === '\n' || ch === '\r') {
+      push(i);
+      start = i + 1;
+      continue;
+    }
+    if (ch !== '.' && ch !== '!' && ch !== '?' && ch !== ';') continue;
+    const next = text[i + 1];
+    if (next !== undefined && !/\s/.test(next) && next !== '"' && next !== "'" && next !== ')') continue;
+    if (ch === '.' && isAbbreviation(text, i)) continue;
+    push(i + 1);
+    start = i + 1;
+  }
+  push(text.length);
+  return spans;
+}
+
+/** The sentence span that contains `offset` (or the nearest one before it). */
+export function sentenceAt(sentences: readonly Span[], offset: number): Span | undefined {
+  let lo = 0;
+  let hi = sentences.length - 1;
+  let found: Span | undefined;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const s = sentences[mid]!;
+    if (s.start <= offset) {
+      found = s;
+      lo = mid + 1;
+    } else hi = mid - 1;
+  }
+  return found;
+}
+
+function isAbbreviation(text: string, dot: number): boolean {
+  let s = dot;
+  while (s > 0 && /[A-Za-z.]/.test(text[s - 1]!)) s--;
+  const word = text.slice(s, dot).toLowerCase();
+  if (word.length === 0) return false;
+  if (ABBREVIATIONS.has(word)) return true;
+  // A single capital initial ("J. Smith").
+  return /^[a-z]$/.test(word) && /[A-Z]/.test(text[dot - 1]!);
+}

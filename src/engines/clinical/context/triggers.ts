@@ -1,0 +1,63 @@
+// Loads the assertion trigger lists (data/lexicon/context-triggers.json) into token tries.
+import { readFileSync } from 'node:fs';
+
+export type Category = 'negated' | 'uncertain' | 'hypothetical' | 'historical' | 'family';
+export type Direction = 'forward' | 'backward' | 'both';
+export const CATEGORIES: readonly Category[] = ['negated', 'uncertain', 'hypothetical', 'historical', 'family'];
+
+export interface TriggerRule {
+  kind: 'trigger' | 'pseudo' | 'terminate';
+  category?: Category;
+  direction?: Direction;
+  length: number; // in tokens
+}
+
+interface TriggerFile {
+  pseudo: string[];
+  terminate: string[];
+  [category: string]: unknown;
+}
+
+/** A phrase trie keyed by lower-case tokens; each node may carry rules. */
+export interface TrieNode {
+  next: Map<string, TrieNode>;
+  rules: TriggerRule[];
+}
+
+const FILE = new URL('../../../../data/lexicon/context-triggers.json', import.meta.url);
+
+/** The same tokenisation is used for phrases and for text. */
+export const TOKEN_RE = /[a-z0-9]+(?:['’/][a-z0-9]+)*|\?|,/gi;
+
+export function tokensOf(phrase: string): string[] {
+  return (phrase.toLowerCase().match(TOKEN_RE) ?? []).map((t) => t.replace('’', "'"));
+}
+
+let cached: TrieNode | undefined;
+
+export function triggerTrie(): TrieNode {
+  if (cached) return cached;
+  const data = JSON.parse(readFileSync(FILE, 'utf8')) as TriggerFile;
+  const root: TrieNode = { next: new Map(), rules: [] };
+  const add = (phrase: string, rule: Omit<TriggerRule, 'length'>): void => {
+    const toks = tokensOf(phrase);
+    if (toks.length === 0) return;
+    let node = root;
+    for (const t of toks) {
+      let n = node.next.get(t);
+      if (!n) node.next.set(t, (n = { next: new Map(), rules: [] }));
+      node = n;
+    }
+    node.rules.push({ ...rule, length: toks.length });
+  };
+  for (const category of CATEGORIES) {
+    const lists = data[category] as Partial<Record<Direction, string[]>>;
+    for (const direction of ['forward', 'backward', 'both'] as const) {
+      for (const p of lists[direction] ?? []) add(p, { kind: 'trigger', category, direction });
+    }
+  }
+  for (const p of data.pseudo) add(p, { kind: 'pseudo' });
+  for (const p of data.terminate) add(p, { kind: 'terminate' });
+  cached = root;
+  return root;
+}
