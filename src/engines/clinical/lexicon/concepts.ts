@@ -1,0 +1,109 @@
+// Clinical concepts (data/lexicon/concepts.tsv): lay and clinical phrases → ICD-10-CM codes,
+// matched longest-first over word tokens.
+import { readFileSync } from 'node:fs';
+import { phraseTokens, type Token } from './tokens.ts';
+
+export type ConceptKind = 'dx' | 'chronic' | 'symptom' | 'status' | 'ignore';
+
+export interface Concept {
+  /** Code per side: U (unspecified side, always present), R, L, B (bilateral). */
+  codes: { U: string; R?: string; L?: string; B?: string };
+  kind: ConceptKind;
+  systems: string[];
+  /** When mentioned as past history: '=' keep the code, '-' drop, else this code. */
+  history: string;
+  /** The first listed phrase, used as the concept's name. */
+  name: string;
+}
+
+export interface ConceptMention {
+  concept: Concept;
+  start: number;
+  end: number;
+  /** Token index range [from, to) in the token list that was scanned. */
+  from: number;
+  to: number;
+}
+
+interface Node {
+  next: Map<string, Node>;
+  concept?: Concept;
+}
+
+const FILE = new URL('../../../../data/lexicon/concepts.tsv', import.meta.url);
+
+export function parseConcepts(tsv: string): Concept[] {
+  const out: Concept[] = [];
+  for (const line of tsv.split('\n')) {
+    if (!line.trim() || line.startsWith('#')) continue;
+    const [code, kind, systems, history, terms] = line.split('\t');
+    if (!code || !kind || !terms) throw new Error(`concepts.tsv: malformed row "${line.slice(0, 30)}"`);
+    const codes: Concept['codes'] = { U: code };
+    if (code.includes(':')) {
+      for (const part of code.split(',')) {
+        const [side, c] = part.split(':') as ['R' | 'L' | 'B' | 'U', string];
+        codes[side] = c;
+      }
+    }
+    const concept: Concept = {
+      codes,
+      kind: kind as ConceptKind,
+      systems: (systems ?? '').split(','),
+      history: history ?? '-',
+      name: terms.split('|')[0]!,
+    };
+    (concept as Concept & { terms: string[] }).terms = terms.split('|');
+    out.push(concept);
+  }
+  return out;
+}
+
+let cached: { concepts: Concept[]; root: Node } | undefined;
+
+export function conceptLexicon(): { concepts: Concept[]; root: Node } {
+  if (cached) return cached;
+  const concepts = parseConcepts(readFileSync(FILE, 'utf8'));
+  const root: Node = { next: new Map() };
+  const add = (toks: string[], concept: Concept): void => {
+    let node = root;
+    for (const t of toks) {
+      let n = node.next.get(t);
+      if (!n) node.next.set(t, (n = { next: new Map() }));
+      node = n;
+    }
+    node.concept ??= concept; // first listing wins
+  };
+  for (const c of concepts) {
+    for (const term of (c as Concept & { terms: string[] }).terms) {
+      const toks = phraseTokens(term);
+      if (toks.length === 0) continue;
+      add(toks, c);
+      const last = toks[toks.length - 1]!;
+      if (!last.endsWith('s') && /[a-z]{3}$/.test(last)) add([...toks.slice(0, -1), `${last}s`], c); // plural
+    }
+  }
+  cached = { concepts, root };
+  return cached;
+}
+
+/** Longest non-overlapping concept mentions, left to right. */
+export function findConcepts(tokens: readonly Token[]): ConceptMention[] {
+  const { root } = conceptLexicon();
+  const out: ConceptMention[] = [];
+  let i = 0;
+  while (i < tokens.length) {
+    let node: Node | undefined = root;
+    let best: { to: number; concept: Concept } | undefined;
+    for (let j = i; j < tokens.length && node; j++) {
+      node = node.next.get(tokens[j]!.norm);
+      if (node?.concept) best = { to: j + 1, concept: node.concept };
+    }
+    if (!best) {
+      i++;
+      continue;
+    }
+    out.push({ concept: best.concept, start: tokens[i]!.start, end: tokens[best.to - 1]!.end, from: i, to: best.to });
+    i = best.to;
+  }
+  return out;
+}

@@ -1,0 +1,30 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { conceptLexicon, drugLexicon, findConcepts, icd10cmTitles, isBillable, tokenize } from './index.ts';
+
+test('the shipped code set is the 74,719 billable FY2026 codes, no headers', () => {
+  assert.equal(icd10cmTitles().size, 74719);
+  assert.equal(isBillable('E11.9'), true);
+  assert.equal(isBillable('E11'), false);
+  assert.equal(isBillable('R51'), false);
+});
+
+test('every concept code is billable', () => {
+  for (const c of conceptLexicon().concepts) {
+    if (c.kind === 'ignore') continue;
+    for (const code of Object.values(c.codes)) assert.ok(isBillable(code!), `${code} billable`);
+    if (c.history !== '=' && c.history !== '-') assert.ok(isBillable(c.history), `${c.history} billable`);
+  }
+});
+
+test('longest match wins and offsets index the text', () => {
+  const text = 'He has Type 2 Diabetes and high blood pressure.';
+  const found = findConcepts(tokenize(text));
+  assert.deepEqual(found.map((m) => m.concept.codes.U), ['E11.9', 'I10']);
+  assert.deepEqual(found.map((m) => text.slice(m.start, m.end)), ['Type 2 Diabetes', 'high blood pressure']);
+});
+
+test('drug lexicon maps brands to generics', () => {
+  assert.equal(drugLexicon().get('lipitor')?.generic, 'atorvastatin');
+  assert.equal(drugLexicon().get('lisinopril')?.rx, true);
+});
