@@ -1,0 +1,41 @@
+// Reads the coding rule tables (data/lexicon/coding-rules.tsv, family-history.tsv).
+import { readFileSync } from 'node:fs';
+
+export interface CombinationRule {
+  when: string;
+  also: string;
+  add?: string;
+  drop: string[];
+}
+
+const DIR = new URL('../../../../data/lexicon/', import.meta.url);
+
+function rows(file: string): string[][] {
+  return readFileSync(new URL(file, DIR), 'utf8')
+    .split('\n')
+    .filter((l) => l.trim() && !l.startsWith('#'))
+    .map((l) => l.split('\t').map((c) => c.trim()));
+}
+
+/** Exact code, or prefix when the pattern ends with '*'. */
+export function codeMatches(pattern: string, code: string): boolean {
+  return pattern.endsWith('*') ? code.startsWith(pattern.slice(0, -1)) : code === pattern;
+}
+
+let combos: CombinationRule[] | undefined;
+export function combinationRules(): CombinationRule[] {
+  combos ??= rows('coding-rules.tsv').map(([when, also, add, drop]) => ({
+    when: when!,
+    also: also!,
+    add: add && add !== '-' ? add : undefined,
+    drop: (drop ?? '').split(',').filter(Boolean),
+  }));
+  return combos;
+}
+
+let family: [string, string][] | undefined;
+/** Family-history Z code for a condition code, if the condition is one coders record. */
+export function familyHistoryCode(code: string): string | undefined {
+  family ??= rows('family-history.tsv').map(([p, z]) => [p!, z!] as [string, string]);
+  return family.find(([prefix]) => code.startsWith(prefix))?.[1];
+}

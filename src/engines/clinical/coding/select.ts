@@ -1,0 +1,106 @@
+// From concept mentions to the codes a coder would assign for the visit.
+import { icd10cmTitle, isBillable, type Concept } from '../lexicon/index.ts';
+import type { Mention } from './mentions.ts';
+import { codeMatches, combinationRules, familyHistoryCode } from './rules.ts';
+
+export type Basis = 'present' | 'history' | 'family' | 'combination';
+
+export interface CodedDiagnosis {
+  code: string;
+  title: string;
+  basis: Basis;
+  concept: Concept;
+  /** The mention that justifies the code (its span is the evidence). */
+  mention: Mention;
+  /** Mentions that support the code (repetition raises confidence). */
+  count: number;
+}
+
+function codesFor(m: Mention): { code: string; basis: Basis }[] {
+  const { concept } = m;
+  switch (m.status) {
+    case 'present': {
+      const sided = concept.codes[m.side];
+      if (sided) return [{ code: sided, basis: 'present' }];
+      if (m.side === 'B' && concept.codes.R && concept.codes.L) {
+        return [{ code: concept.codes.R, basis: 'present' }, { code: concept.codes.L, basis: 'present' }];
+      }
+      return [{ code: concept.codes.U, basis: 'present' }];
+    }
+    case 'historical':
+      if (concept.history === '=') return codesFor({ ...m, status: 'present' });
+      return concept.history === '-' ? [] : [{ code: concept.history, basis: 'history' }];
+    case 'family': {
+      const z = familyHistoryCode(concept.codes.U);
+      return z ? [{ code: z, basis: 'family' }] : [];
+    }
+    default:
+      return [];
+  }
+}
+
+const UNSPECIFIC = /unspecified|without complications/i;
+
+export function selectDiagnoses(mentions: readonly Mention[]): CodedDiagnosis[] {
+  const byCode = new Map<string, CodedDiagnosis>();
+  for (const m of mentions) {
+    for (const { code, basis } of codesFor(m)) {
+      const seen = byCode.get(code);
+      if (seen) {
+        seen.count++;
+        continue;
+      }
+      byCode.set(code, { code, title: icd10cmTitle(code) ?? code, basis, concept: m.concept, mention: m, count: 1 });
+    }
+  }
+  // A past-history code yields when the condition itself is current in this visit.
+  for (const d of [...byCode.values()]) {
+    if (d.basis === 'history' && [...byCode.values()].some((o) => o.concept === d.concept && o.basis === 'present')) byCode.delete(d.code);
+  }
+  applyCombinations(byCode);
+  dropLessSpecific(byCode);
+  dropIntegralSymptoms(byCode);
+  // Never emit a header or unknown code, whatever the tables say.
+  for (const code of [...byCode.keys()]) if (!isBillable(code)) byCode.delete(code);
+  return [...byCode.values()].sort(order);
+}
+
+function applyCombinations(byCode: Map<string, CodedDiagnosis>): void {
+  for (const rule of combinationRules()) {
+    const when = [...byCode.values()].find((d) => codeMatches(rule.when, d.code) && d.basis !== 'family');
+    if (!when) continue;
+    const also = [...byCode.values()].find((d) => d !== when && codeMatches(rule.also, d.code) && d.basis !== 'family');
+    if (!also) continue;
+    if (rule.add && !byCode.has(rule.add)) {
+      byCode.set(rule.add, { ...when, code: rule.add, title: icd10cmTitle(rule.add) ?? rule.add, basis: 'combination', count: when.count + also.count });
+    }
+    for (const d of rule.drop) if (d !== rule.add) byCode.delete(d);
+  }
+}
+
+/** Within a 3-character category, an "unspecified" code yields to a specific one. */
+function dropLessSpecific(byCode: Map<string, CodedDiagnosis>): void {
+  const specificCategories = new Set<string>();
+  for (const d of byCode.values()) if (!UNSPECIFIC.test(d.title)) specificCategories.add(d.code.slice(0, 3));
+  for (const d of [...byCode.values()]) {
+    if (UNSPECIFIC.test(d.title) && specificCategories.has(d.code.slice(0, 3))) byCode.delete(d.code);
+  }
+}
+
+/** A symptom of a body system whose diagnosis is coded is integral to it. */
+function dropIntegralSymptoms(byCode: Map<string, CodedDiagnosis>): void {
+  const explained = new Set<string>();
+  for (const d of byCode.values()) {
+    if (d.concept.kind === 'dx' && d.basis !== 'family' && d.basis !== 'history') d.concept.systems.forEach((s) => explained.add(s));
+  }
+  for (const d of [...byCode.values()]) {
+    if (d.concept.kind === 'symptom' && d.concept.systems.some((s) => explained.has(s))) byCode.delete(d.code);
+  }
+}
+
+const RANK: Record<string, number> = { dx: 0, chronic: 1, symptom: 2, status: 3 };
+function order(a: CodedDiagnosis, b: CodedDiagnosis): number {
+  const ra = a.basis === 'family' || a.basis === 'history' ? 4 : RANK[a.concept.kind] ?? 3;
+  const rb = b.basis === 'family' || b.basis === 'history' ? 4 : RANK[b.concept.kind] ?? 3;
+  return ra - rb || b.count - a.count || a.mention.start - b.mention.start;
+}
