@@ -86,6 +86,8 @@ export function conceptLexicon(): { concepts: Concept[]; root: Node } {
   return cached;
 }
 
+const SIDE_WORDS = new Set(['right', 'left', 'bilateral']);
+
 /** Longest non-overlapping concept mentions, left to right. */
 export function findConcepts(tokens: readonly Token[]): ConceptMention[] {
   const { root } = conceptLexicon();
@@ -95,7 +97,11 @@ export function findConcepts(tokens: readonly Token[]): ConceptMention[] {
     let node: Node | undefined = root;
     let best: { to: number; concept: Concept } | undefined;
     for (let j = i; j < tokens.length && node; j++) {
-      node = node.next.get(tokens[j]!.norm);
+      const norm = tokens[j]!.norm;
+      // "pain in my right knee": a side word inside a phrase is read past (laterality is
+      // resolved from the words around the mention).
+      if (j > i && SIDE_WORDS.has(norm) && !node.next.has(norm)) continue;
+      node = node.next.get(norm);
       if (node?.concept) best = { to: j + 1, concept: node.concept };
     }
     if (!best) {
