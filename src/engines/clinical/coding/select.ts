@@ -39,6 +39,8 @@ function codesFor(m: Mention): { code: string; basis: Basis }[] {
   }
 }
 
+// A short text (a problem list, a dictated line) has no chatter: every symptom counts.
+const SHORT_TEXT_MENTIONS = 6;
 const UNSPECIFIC = /unspecified|without complications/i;
 
 export function selectDiagnoses(mentions: readonly Mention[]): CodedDiagnosis[] {
@@ -60,6 +62,7 @@ export function selectDiagnoses(mentions: readonly Mention[]): CodedDiagnosis[] 
   applyCombinations(byCode);
   dropLessSpecific(byCode);
   dropIntegralSymptoms(byCode);
+  if (mentions.length > SHORT_TEXT_MENTIONS) dropPassingSymptoms(byCode);
   // Never emit a header or unknown code, whatever the tables say.
   for (const code of [...byCode.keys()]) if (!isBillable(code)) byCode.delete(code);
   return [...byCode.values()].sort(order);
@@ -96,6 +99,16 @@ function dropIntegralSymptoms(byCode: Map<string, CodedDiagnosis>): void {
   for (const d of [...byCode.values()]) {
     if (d.concept.kind === 'symptom' && d.concept.systems.some((s) => explained.has(s))) byCode.delete(d.code);
   }
+}
+
+/**
+ * Symptoms are coded when they are the reason for the visit, not a passing remark:
+ * repeated at least twice, three times when a definitive diagnosis was also coded.
+ */
+function dropPassingSymptoms(byCode: Map<string, CodedDiagnosis>): void {
+  const definitive = [...byCode.values()].some((d) => (d.concept.kind === 'dx' || d.concept.kind === 'chronic') && d.basis !== 'family' && d.basis !== 'history');
+  const needed = definitive ? 3 : 2;
+  for (const d of [...byCode.values()]) if (d.concept.kind === 'symptom' && d.count < needed) byCode.delete(d.code);
 }
 
 const RANK: Record<string, number> = { dx: 0, chronic: 1, symptom: 2, status: 3 };

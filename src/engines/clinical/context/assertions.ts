@@ -10,7 +10,7 @@ export interface Assertion {
   /** Experiencer is someone other than the patient (family member, partner). */
   family: boolean;
   hypothetical: boolean;
-  /** The sentence is a question (ends with '?'): nothing is asserted by it. */
+  /** Asked about, not asserted: the sentence ends with '?' or an interrogative opener ("have you", "any") reaches the concept. */
   question: boolean;
 }
 
@@ -24,6 +24,7 @@ const WINDOW: Record<Category, [number, number]> = {
   hypothetical: [10, 3],
   historical: [6, 4],
   family: [9, 6],
+  question: [8, 0],
 };
 
 function tokenize(text: string, span: Span): Token[] {

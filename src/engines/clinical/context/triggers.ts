@@ -1,9 +1,9 @@
 // Loads the assertion trigger lists (data/lexicon/context-triggers.json) into token tries.
 import { readFileSync } from 'node:fs';
 
-export type Category = 'negated' | 'uncertain' | 'hypothetical' | 'historical' | 'family';
+export type Category = 'negated' | 'uncertain' | 'hypothetical' | 'historical' | 'family' | 'question';
 export type Direction = 'forward' | 'backward' | 'both';
-export const CATEGORIES: readonly Category[] = ['negated', 'uncertain', 'hypothetical', 'historical', 'family'];
+export const CATEGORIES: readonly Category[] = ['negated', 'uncertain', 'hypothetical', 'historical', 'family', 'question'];
 
 export interface TriggerRule {
   kind: 'trigger' | 'pseudo' | 'terminate';
@@ -42,6 +42,9 @@ export function triggerTrie(): TrieNode {
   const add = (phrase: string, rule: Omit<TriggerRule, 'length'>): void => {
     const toks = tokensOf(phrase);
     if (toks.length === 0) return;
+    // Transcripts often split contractions ("do n't"): index that spelling too.
+    const split = toks.flatMap((t) => (/^.+n't$/.test(t) ? [t.slice(0, -3), "n't"] : [t]));
+    if (split.length !== toks.length) add(split.join(' '), rule);
     let node = root;
     for (const t of toks) {
       let n = node.next.get(t);
