@@ -1,6 +1,7 @@
 // Picks each capability's engine from configuration. A capability whose engine is not
 // available answers every job with a clear failure naming what is missing: never fake output.
 import type { Config } from '../config.ts';
+import { createEmbeddedCodingEngine } from './clinical/coding/index.ts';
 import { createEmbeddedExtractionEngine } from './clinical/extraction/index.ts';
 import { createEmbeddedTemplateEngine, withTemplateNotes } from './clinical/templates/index.ts';
 import { ChatClient } from './llm/chat-client.ts';
@@ -25,7 +26,7 @@ export function createEngines(config: Config, overrides: Partial<Engines> = {}):
   return {
     notes: overrides.notes ?? choose('note', config.engines.notes, () => withTemplateNotes(unavailable('SOAP note', NOT_BUILT))),
     templates: overrides.templates ?? choose('note template', config.engines.templates, createEmbeddedTemplateEngine),
-    coding: overrides.coding ?? choose('coding', config.engines.coding),
+    coding: overrides.coding ?? choose('coding', config.engines.coding, createEmbeddedCodingEngine),
     extraction: overrides.extraction ?? choose('text-to-JSON', config.engines.extraction, createEmbeddedExtractionEngine),
     speech: overrides.speech ?? choose('speech', config.engines.speech),
     consensus: overrides.consensus ?? consensusEngine(config),
