@@ -70,9 +70,12 @@ const EMPTY: Assertion = { negated: false, uncertain: false, historical: false, 
  * sentence around the concept found by `splitSentences`.
  */
 export function assertionsFor(text: string, concept: Span, sentence?: Span): Assertion {
-  const sent = sentence ?? sentenceAt(splitSentences(text), concept.start) ?? { start: 0, end: text.length };
+  const whole = sentence ?? sentenceAt(splitSentences(text), concept.start) ?? { start: 0, end: text.length };
+  // A speaker label ("Guest_family:", "[patient]") is not part of what is said.
+  const label = LABEL.exec(text.slice(whole.start, whole.end))?.[0].length ?? 0;
+  const sent = { start: Math.min(whole.start + label, concept.start), end: whole.end };
   const tokens = tokenize(text, sent);
-  const result: Assertion = { ...EMPTY, question: text.slice(sent.start, sent.end).trimEnd().endsWith('?') };
+  const result: Assertion = { ...EMPTY };
   let cs = tokens.findIndex((t) => t.end > concept.start);
   if (cs < 0) return result;
   let ce = cs;
@@ -90,5 +93,20 @@ export function assertionsFor(text: string, concept: Span, sentence?: Span): Ass
     const backwardOk = rule.direction !== 'forward' && m.from >= ce && m.from - ce <= back && !blocked(ce, m.from);
     if (forwardOk || backwardOk) result[rule.category] = true;
   }
+  // Asked, not asserted: a question that is not a wh-question ("do you…?", "any…?",
+  // "and you got…?", "how about…?"), or an interrogative
+  // opener reaching the concept when nothing else (negation, "if") explains the words.
+  // Wh-questions ("how's your asthma?") presuppose the condition and tag questions
+  // ("…, correct?") assert it.
+  const said = text.slice(sent.start, sent.end);
+  const opening = said.replace(FILLERS, '');
+  const yesNo = said.trimEnd().endsWith('?') && (ASKS_ABOUT.test(opening) || !WH_OPENER.test(opening));
+  const other = result.negated || result.hypothetical || result.uncertain || result.family;
+  result.question = yesNo || (result.question && !other);
   return result;
 }
+
+const LABEL = /^\s*(?:\[[^\]]{1,30}\]\s*|[A-Za-z_][A-Za-z_ ]{0,20}\d?\s*:\s+)+/;
+const FILLERS = /^(?:\W*\b(?:okay|ok|so|and|um|uh|alright|all right|well|hm+|oh|now|then|yeah|right|great|good)\b)*\W*/i;
+const ASKS_ABOUT = /^(?:how about|what about)\b/i;
+const WH_OPENER = /^(?:what|what's|how|how's|how've|where|when|why|which|who|tell)\b/i;
