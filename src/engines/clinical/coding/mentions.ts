@@ -63,8 +63,38 @@ function answerAfter(text: string, sentences: Span[], sentence: Span): 'yes' | '
   return undefined;
 }
 
+const BODY_PARTS = new Set(['knee', 'shoulder', 'hip', 'ankle', 'foot', 'elbow', 'wrist', 'hand', 'leg', 'arm', 'calf', 'toe', 'finger', 'clavicle', 'collarbone', 'acl', 'meniscus', 'carpal', 'achilles', 'rotator']);
+
+/**
+ * The one side the visit names for a body part ("right knee" throughout), used when the
+ * sentence of a mention names none. Undefined when both sides or neither are named.
+ */
+function visitSides(tokens: Token[]): Map<string, Side> {
+  const seen = new Map<string, Set<Side>>();
+  tokens.forEach((t, i) => {
+    const side = SIDE_WORDS[t.norm];
+    if (!side || side === 'B') return;
+    for (let j = i + 1; j <= i + 3 && j < tokens.length; j++) {
+      const part = tokens[j]!.norm.replace(/s$/, '');
+      if (BODY_PARTS.has(part)) {
+        if (!seen.has(part)) seen.set(part, new Set());
+        seen.get(part)!.add(side);
+        break;
+      }
+    }
+  });
+  const sides = new Map<string, Side>();
+  for (const [part, set] of seen) if (set.size === 1) sides.set(part, [...set][0]!);
+  return sides;
+}
+
+function bodyPartOf(concept: Concept): string | undefined {
+  return concept.name.split(/\s+/).map((w) => w.replace(/s$/, '')).find((w) => BODY_PARTS.has(w));
+}
+
 export function findMentions(text: string): Mention[] {
   const tokens = tokenize(text);
+  let sidesOfVisit: Map<string, Side> | undefined;
   const sentences = splitSentences(text);
   const out: Mention[] = [];
   for (const m of findConcepts(tokens)) {
@@ -72,12 +102,18 @@ export function findMentions(text: string): Mention[] {
     const sentence = sentenceAt(sentences, m.start) ?? { start: 0, end: text.length };
     const assertion = assertionsFor(text, { start: m.start, end: m.end }, sentence);
     const answer = assertion.question ? answerAfter(text, sentences, sentence) : undefined;
+    let side = sideOf(tokens, m.from, m.to, sentence);
+    if (side === 'U' && m.concept.codes.R) {
+      const part = bodyPartOf(m.concept);
+      sidesOfVisit ??= visitSides(tokens);
+      side = (part && sidesOfVisit.get(part)) || 'U';
+    }
     out.push({
       concept: m.concept,
       start: m.start,
       end: m.end,
       sentence,
-      side: sideOf(tokens, m.from, m.to, sentence),
+      side,
       status: statusOf(assertion, answer),
       assertion,
     });

@@ -20,7 +20,7 @@ export function splitSentences(text: string): Span[] {
     let e = end;
     while (s < e && /\s/.test(text[s]!)) s++;
     while (e > s && /\s/.test(text[e - 1]!)) e--;
-    if (e > s) spans.push({ start: s, end: e });
+    if (e > s) for (const piece of splitLongRun(text, s, e)) spans.push(piece);
   };
   for (let i = 0; i < text.length; i++) {
     const ch = text[i]!;
@@ -38,6 +38,29 @@ export function splitSentences(text: string): Span[] {
   }
   push(text.length);
   return spans;
+}
+
+// Unpunctuated speech (ASR output) runs on for a whole turn; a long run is cut before a
+// discourse marker so that negation and question scopes stay local.
+const MARKER = /\b(?:okay|alright|so|now|well|um|uh|hmm+|and then|but)\b/gi;
+const LONG_RUN_WORDS = 25;
+const MIN_PIECE_WORDS = 5;
+
+function splitLongRun(text: string, start: number, end: number): Span[] {
+  const run = text.slice(start, end);
+  if ((run.match(/\S+/g)?.length ?? 0) <= LONG_RUN_WORDS) return [{ start, end }];
+  const pieces: Span[] = [];
+  let from = 0;
+  for (const m of run.matchAll(MARKER)) {
+    const words = run.slice(from, m.index).match(/\S+/g)?.length ?? 0;
+    if (words < MIN_PIECE_WORDS) continue;
+    let e = m.index;
+    while (e > from && /\s/.test(run[e - 1]!)) e--;
+    pieces.push({ start: start + from, end: start + e });
+    from = m.index;
+  }
+  pieces.push({ start: start + from, end });
+  return pieces;
 }
 
 /** The sentence span that contains `offset` (or the nearest one before it). */
