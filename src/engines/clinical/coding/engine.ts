@@ -25,7 +25,7 @@ function confidence(d: CodedDiagnosis): number {
 /** Code one visit's text synchronously (the engine wraps this in a promise). */
 export function codeText(text: string): CodingResult {
   const mentions = findMentions(text);
-  const diagnoses = selectDiagnoses(mentions);
+  const diagnoses = selectDiagnoses(mentions, text.length);
   const result: CodingResult = {
     diagnoses: diagnoses.map((d, i) => ({
       id: `dx-${i + 1}`,

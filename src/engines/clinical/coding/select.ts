@@ -43,7 +43,7 @@ function codesFor(m: Mention): { code: string; basis: Basis }[] {
 const SHORT_TEXT_MENTIONS = 6;
 const UNSPECIFIC = /unspecified|without complications/i;
 
-export function selectDiagnoses(mentions: readonly Mention[]): CodedDiagnosis[] {
+export function selectDiagnoses(mentions: readonly Mention[], textLength: number): CodedDiagnosis[] {
   const byCode = new Map<string, CodedDiagnosis>();
   for (const m of mentions) {
     for (const { code, basis } of codesFor(m)) {
@@ -62,7 +62,7 @@ export function selectDiagnoses(mentions: readonly Mention[]): CodedDiagnosis[] 
   applyCombinations(byCode);
   dropLessSpecific(byCode);
   dropIntegralSymptoms(byCode);
-  if (mentions.length > SHORT_TEXT_MENTIONS) dropPassingSymptoms(byCode);
+  if (mentions.length > SHORT_TEXT_MENTIONS) dropPassingSymptoms(byCode, textLength);
   // Never emit a header or unknown code, whatever the tables say.
   for (const code of [...byCode.keys()]) if (!isBillable(code)) byCode.delete(code);
   return [...byCode.values()].sort(order);
@@ -102,14 +102,23 @@ function dropIntegralSymptoms(byCode: Map<string, CodedDiagnosis>): void {
 }
 
 /**
- * Symptoms are coded when they are the reason for the visit, not a passing remark:
- * repeated at least twice, three times when a definitive diagnosis was also coded.
+ * In a long visit, code what the visit was about, not passing remarks: symptoms repeated
+ * at least twice (three times beside a definitive diagnosis); conditions named more than
+ * once or in the closing (assessment) part.
  */
-function dropPassingSymptoms(byCode: Map<string, CodedDiagnosis>): void {
+function dropPassingSymptoms(byCode: Map<string, CodedDiagnosis>, textLength: number): void {
   const definitive = [...byCode.values()].some((d) => (d.concept.kind === 'dx' || d.concept.kind === 'chronic') && d.basis !== 'family' && d.basis !== 'history');
   const needed = definitive ? 3 : 2;
-  for (const d of [...byCode.values()]) if (d.concept.kind === 'symptom' && d.count < needed) byCode.delete(d.code);
+  for (const d of [...byCode.values()]) {
+    if (d.concept.kind === 'symptom' && d.count < needed) byCode.delete(d.code);
+    else if ((d.concept.kind === 'dx' || d.concept.kind === 'chronic') && d.basis === 'present' && d.count < MENTIONS_OF_MANAGED && d.mention.start < textLength * ASSESSMENT_PART) byCode.delete(d.code);
+  }
 }
+
+// A condition named once in a long visit (a past-history list) was not managed in it,
+// unless it is named in the closing part, where the assessment and plan are said.
+const MENTIONS_OF_MANAGED = 2;
+const ASSESSMENT_PART = 0.6;
 
 const RANK: Record<string, number> = { dx: 0, chronic: 1, symptom: 2, status: 3 };
 function order(a: CodedDiagnosis, b: CodedDiagnosis): number {
