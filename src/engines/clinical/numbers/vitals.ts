@@ -1,0 +1,36 @@
+// Vital signs from one (number-normalised) sentence: value strings as a note writes them.
+export interface Vitals {
+  bloodPressure?: string;
+  heartRate?: string;
+  temperature?: string;
+  respiratoryRate?: string;
+  oxygenSaturation?: string;
+  weight?: string;
+}
+
+const PATTERNS: [keyof Vitals, RegExp, (m: RegExpExecArray) => string][] = [
+  ['bloodPressure', /\b(?:blood pressure|bp)\b[^.?!\d]{0,40}?(\d{2,3})\s*\/\s*(\d{2,3})/i, (m) => `${m[1]}/${m[2]} mmHg`],
+  ['heartRate', /\b(?:heart rate|pulse|hr)\b[^.?!\d]{0,30}?(\d{2,3})\b/i, (m) => `${m[1]} bpm`],
+  ['temperature', /\b(?:temperature|temp|fever of)\b[^.?!\d]{0,30}?(\d{2,3}(?:\.\d)?)\b/i, (m) => `${m[1]} °${Number(m[1]) > 50 ? 'F' : 'C'}`],
+  ['respiratoryRate', /\b(?:respiratory rate|respirations|resp rate|rr)\b[^.?!\d]{0,30}?(\d{1,2})\b/i, (m) => `${m[1]} breaths/min`],
+  ['oxygenSaturation', /\b(?:oxygen saturation|o2 sat\w*|sats?|saturation|pulse ox\w*|saturating)\b[^.?!\d]{0,30}?(\d{2,3})\s*%?/i, (m) => `${m[1]}%`],
+  ['weight', /\b(?:weight|weigh|weighs)\b[^.?!\d]{0,30}?(\d{2,3}(?:\.\d)?)\s*(pounds|lbs?|kilograms|kg)\b/i, (m) => `${m[1]} ${/^k/.test(m[2]!) ? 'kg' : 'lb'}`],
+];
+
+const PLAUSIBLE: Record<keyof Vitals, (v: number) => boolean> = {
+  bloodPressure: (v) => v >= 60 && v <= 260,
+  heartRate: (v) => v >= 25 && v <= 250,
+  temperature: (v) => (v >= 34 && v <= 43) || (v >= 93 && v <= 110),
+  respiratoryRate: (v) => v >= 6 && v <= 60,
+  oxygenSaturation: (v) => v >= 50 && v <= 100,
+  weight: (v) => v >= 2 && v <= 700,
+};
+
+export function vitalsIn(sentence: string): Vitals {
+  const found: Vitals = {};
+  for (const [key, re, format] of PATTERNS) {
+    const m = re.exec(sentence);
+    if (m && PLAUSIBLE[key](Number(m[1]))) found[key] = format(m);
+  }
+  return found;
+}

@@ -1,0 +1,187 @@
+// Assembles the SOAP payload (json + markdown + evidence) from a read transcript.
+import type { NoteRequest, Span } from '../../ports.ts';
+import { codeText } from '../coding/index.ts';
+import { spokenNumbersToDigits, vitalsIn, type Vitals } from '../numbers/index.ts';
+import type { Sentence, Transcript } from '../transcript/index.ts';
+import { classify, type Part } from './classify.ts';
+import { MarkdownWriter, mergeSpans, type Source, type Statement } from './evidence.ts';
+import { examArea } from './exam.ts';
+import { medicationsIn } from './medications.ts';
+import { clinicianToNote, patientToThird, type Sex } from './person.ts';
+import { tidy } from './polish.ts';
+import { reviewOfSystems } from './ros.ts';
+
+const SYSTEM_TITLES: Record<string, string> = {
+  constitutional: 'Constitutional', cardiovascular: 'Cardiovascular', respiratory: 'Respiratory', gastrointestinal: 'Gastrointestinal',
+  genitourinary: 'Genitourinary', musculoskeletal: 'Musculoskeletal', neurological: 'Neurological', psychiatric: 'Psychiatric',
+  skin: 'Skin', ent: 'Ears, Nose, Mouth and Throat', abdomen: 'Abdomen', heent: 'HEENT', general: 'General',
+};
+const VITAL_TITLES: Record<keyof Vitals, string> = {
+  bloodPressure: 'Blood pressure', heartRate: 'Heart rate', temperature: 'Temperature', respiratoryRate: 'Respiratory rate',
+  oxygenSaturation: 'Oxygen saturation', weight: 'Weight',
+};
+
+function sexOf(request: NoteRequest, sentences: Sentence[]): Sex {
+  const g = request.patientInfo?.gender?.toLowerCase() ?? '';
+  if (/^(?:f|female|woman|girl)/.test(g)) return 'female';
+  if (/^(?:m|male|man|boy)/.test(g)) return 'male';
+  let f = 0;
+  let m = 0;
+  for (const s of sentences) if (s.role === 'clinician') {
+    f += (s.text.match(/\b(?:female|woman|mrs|ms|miss|she|her)\b/gi) ?? []).length;
+    m += (s.text.match(/\b(?:male|man|mr|he|his|him)\b/gi) ?? []).length;
+  }
+  return f > m + 1 ? 'female' : m > f + 1 ? 'male' : undefined;
+}
+
+function ageOf(request: NoteRequest): number | undefined {
+  const dob = Date.parse(request.patientInfo?.dateOfBirth ?? '');
+  const at = request.date ? Date.parse(request.date) : NaN;
+  if (Number.isNaN(dob) || Number.isNaN(at) || at < dob) return undefined;
+  return Math.floor((at - dob) / (365.25 * 24 * 3600 * 1000));
+}
+
+export interface Payload { markdown: string; json: Record<string, unknown>; }
+
+export function assemble(request: NoteRequest, transcript: Transcript): Payload {
+  const text = request.transcript;
+  const sentences = transcript.sentences;
+  const sex = sexOf(request, sentences);
+  const fields: Record<string, Source> = {};
+  const json: Record<string, Record<string, unknown>> = { subjective: {}, objective: {}, assessment: {}, plan: {} };
+  const set = (path: string, value: unknown, spans: Span[], requestField?: string): void => {
+    const [section, ...rest] = path.split('.');
+    let node = json[section!]!;
+    for (const k of rest.slice(0, -1)) node = (node[k] ??= {}) as Record<string, unknown>;
+    node[rest[rest.length - 1]!] = value;
+    fields[path] = { spans: mergeSpans(spans), ...(requestField ? { request: requestField } : {}) };
+  };
+
+  // Sentences per note part, rewritten into note voice; duplicates dropped.
+  const parts: Record<Part, Statement[]> = { hpi: [], exam: [], results: [], plan: [], none: [] };
+  const said = new Set<string>();
+  for (const { sentence, part } of classify(sentences)) {
+    if (part === 'none') continue;
+    const voiced = sentence.role === 'clinician' ? clinicianToNote(sentence.text, sex) : patientToThird(sentence.text, sex);
+    const t = tidy(voiced);
+    if (t.split(/\s+/).length < 4 || said.has(t.toLowerCase())) continue;
+    said.add(t.toLowerCase());
+    parts[part].push({ text: t, spans: [sentence.span] });
+  }
+
+  // Intro line: the clinician's own summary if said, otherwise age and sex from the request.
+  const introIndex = parts.hpi.findIndex((s) => /\bis an? \d+[- ]year[- ]old\b/i.test(s.text));
+  const intro = introIndex >= 0 ? parts.hpi.splice(introIndex, 1)[0] : undefined;
+  const age = ageOf(request);
+  const hpi: Statement[] = [];
+  if (intro) hpi.push(intro);
+  else if (age !== undefined || sex) hpi.push({ text: `The patient is ${age !== undefined ? `a ${age}-year-old` : 'a'} ${sex ?? 'patient'}.`, spans: [], request: 'patientInfo' });
+  hpi.push(...parts.hpi);
+
+  // Objective: vitals from anything said with numbers normalised.
+  const vitals: Statement[] = [];
+  for (const s of sentences) {
+    const found = vitalsIn(spokenNumbersToDigits(s.text));
+    for (const [key, value] of Object.entries(found) as [keyof Vitals, string][]) {
+      if (fields[`objective.vitalSigns.${key}`]) continue;
+      set(`objective.vitalSigns.${key}`, value, [s.span]);
+      vitals.push({ text: `${VITAL_TITLES[key]}: ${value}.`, spans: [s.span] });
+    }
+  }
+  const examByArea = new Map<string, Statement[]>();
+  for (const s of parts.exam) {
+    const area = examArea(s.text);
+    examByArea.set(area, [...(examByArea.get(area) ?? []), s]);
+  }
+  for (const [area, items] of examByArea) set(`objective.physicalExam.${area}`, items.map((s) => s.text).join(' '), items.flatMap((s) => s.spans));
+  if (parts.results.length) set('objective.results', parts.results.map((s) => s.text).join(' '), parts.results.flatMap((s) => s.spans));
+
+  // Subjective.
+  const ros = reviewOfSystems(sentences);
+  for (const f of ros) {
+    const path = `subjective.reviewOfSystems.${f.system}`;
+    const prev = (json.subjective!.reviewOfSystems as Record<string, string> | undefined)?.[f.system];
+    set(path, prev ? `${prev} ${f.text}` : f.text, [...(fields[path]?.spans ?? []), ...f.spans]);
+  }
+  if (hpi.length) {
+    const transcriptSpans = hpi.flatMap((s) => s.spans);
+    set('subjective.historyOfPresentIllness', hpi.map((s) => s.text).join(' '), transcriptSpans, hpi.some((s) => s.request) ? 'patientInfo' : undefined);
+  }
+
+  // Assessment: coded conditions the visit asserts, in the order first said.
+  const coded = codeText(text).diagnoses
+    .filter((d) => (d.confidence ?? 1) >= 0.5)
+    .sort((a, b) => a.text_span.start_char - b.text_span.start_char)
+    .slice(0, 8);
+  const diagnoses: Statement[] = [];
+  coded.forEach((d, i) => {
+    const span = { start: d.text_span.start_char, end: d.text_span.end_char };
+    const icd = d.code.coding[0]?.code;
+    set(`assessment.diagnoses.${i}.description`, d.code.text, [span]);
+    if (icd) set(`assessment.diagnoses.${i}.icdCode`, icd, [span]);
+    diagnoses.push({ text: `${d.code.text}${icd ? ` (${icd})` : ''}.`, spans: [span] });
+  });
+  const cc = diagnoses[0] ? { text: coded[0]!.code.text + '.', spans: diagnoses[0].spans } : undefined;
+  if (cc) set('subjective.chiefComplaint', coded[0]!.code.text, cc.spans);
+  const impression = parts.plan.filter((s) => /\b(?:diagnos|i think|consistent with|sounds like|impression|likely|assessment)\b/i.test(s.text));
+  if (impression.length) set('assessment.clinicalImpression', impression.map((s) => s.text).join(' '), impression.flatMap((s) => s.spans));
+
+  // Plan.
+  const medSentences = sentences.filter((s) => !s.question);
+  medicationsIn(medSentences, request.medicationList ?? []).forEach((m, i) => {
+    set(`plan.medications.${i}.name`, m.name, m.spans);
+    if (m.dosage) set(`plan.medications.${i}.dosage`, m.dosage, m.spans);
+    if (m.frequency) set(`plan.medications.${i}.frequency`, m.frequency, m.spans);
+  });
+  const pick = (re: RegExp): Statement[] => parts.plan.filter((s) => re.test(s.text));
+  const instructions = pick(/\b(?:i want (?:her|him|the patient) to|make sure|should|try to|avoid|keep|continue to|ice|elevate|rest|call)\b/i);
+  instructions.forEach((s, i) => set(`plan.patientInstructions.${i}`, s.text, s.spans));
+  const education = pick(/\b(?:discuss|explain|educat|counsel|risk|benefit|side effects?|recommend)\w*/i);
+  education.forEach((s, i) => set(`plan.patientEducation.${i}`, s.text, s.spans));
+  const followUp = pick(/\b(?:follow[- ]?up|come back|see (?:her|him|the patient) (?:again|back|in)|return)\b/i);
+  if (followUp.length) set('plan.followUp', followUp.map((s) => s.text).join(' '), followUp.flatMap((s) => s.spans));
+
+  // Markdown under the usual headings; only sections with content.
+  const md = new MarkdownWriter();
+  if (cc) { md.heading('CHIEF COMPLAINT'); md.statements([cc]); }
+  if (hpi.length) { md.heading('HISTORY OF PRESENT ILLNESS'); md.statements(hpi); }
+  if (ros.length) {
+    md.heading('REVIEW OF SYSTEMS');
+    md.statements(ros, { lines: true, prefix: (i) => `• ${SYSTEM_TITLES[ros[i]!.system]}: ` });
+  }
+  if (vitals.length || examByArea.size) {
+    md.heading('PHYSICAL EXAMINATION');
+    md.statements(vitals, { lines: true });
+    const areas = [...examByArea];
+    areas.forEach(([area, items]) => {
+      md.text += md.text.endsWith('\n\n') ? '' : '\n';
+      md.text += `• ${SYSTEM_TITLES[area] ?? area}: `;
+      md.statements(items);
+    });
+  }
+  if (parts.results.length) { md.heading('RESULTS'); md.statements(parts.results); }
+  if (diagnoses.length || parts.plan.length) {
+    md.heading('ASSESSMENT AND PLAN');
+    md.statements(diagnoses, { lines: true });
+    if (diagnoses.length && parts.plan.length) md.text += '\n\n';
+    md.statements(parts.plan);
+  }
+
+  for (const key of Object.keys(json)) if (Object.keys(json[key]!).length === 0) delete json[key];
+  arraysFromIndexedKeys(json);
+  return {
+    markdown: md.text ? md.text + '\n' : '',
+    json: { ...json, evidence: { fields, markdown: md.evidence } },
+  };
+}
+
+/** `set` writes list items as numbered keys; turn those objects into arrays. */
+function arraysFromIndexedKeys(node: Record<string, unknown>): void {
+  for (const [k, v] of Object.entries(node)) {
+    if (!v || typeof v !== 'object') continue;
+    const obj = v as Record<string, unknown>;
+    arraysFromIndexedKeys(obj);
+    const keys = Object.keys(obj);
+    if (keys.length && keys.every((x, i) => x === String(i))) node[k] = keys.map((x) => obj[x]);
+  }
+}

@@ -1,0 +1,41 @@
+// Which part of the note a sentence of the visit belongs to, or none (chit-chat).
+import type { Sentence } from '../transcript/index.ts';
+
+export type Part = 'hpi' | 'exam' | 'results' | 'plan' | 'none';
+
+const CHATTER = /\b(?:dragon|dax|weather|vacation|football|baseball|game|nice to meet|how are you|good morning|hello|hi there|have a (?:good|great)|bye|thank you|thanks|see you)\b/;
+const EXAM = /\b(?:exam(?:ination)?|tender(?:ness)?|swelling|murmur|lungs?|heart (?:sounds|is regular|exam)|auscultat|palpat|range of motion|edema|reflexes|pulses?|appreciate|bruit|gallop|rub|rales|wheez|crackles|erythema|effusion|strength|sensation|abdomen is|soft|non-?tender|regular rate|clear to|no evidence of|ecchymosis|lesion|rash on|looks good|normal)\b/;
+const RESULTS = /\b(?:x-?rays?|mri|ct scan|cat scan|ultrasound|echo(?:cardiogram)?|ekg|ecg|labs?|lab work|blood work|a1c|hemoglobin|lipid|cholesterol|results?|showed|shows|revealed|reveals|biopsy|mammogram|culture|level was|levels? (?:is|are|were))\b/;
+const PLAN = /\b(?:prescrib|start (?:you|him|her|them)|starting|continue|increase|decrease|stop (?:taking|the)|refer|referral|order(?:ing)?|follow up|follow-up|come back|schedul|recommend|i want (?:you|to)|we'?ll|we will|going to (?:have|put|give|send|start|order|get|refer|check|do)|gon na (?:have|put|give|send|start|order|get|refer|check|do)|physical therapy|surgery|injection|diagnos|my assessment|my impression|i think (?:you|it|this|that)|sounds like (?:you|it)|consistent with|plan|prescription|milligrams|mg|dose|therapy|avoid|make sure|ice|rest|brace|counsel)\b/;
+const CLINICAL = /\b(?:pain|hurt|ache|aching|sore|swell|swollen|fever|chills|cough|nausea|vomit|diarrhea|constipat|dizz|tired|fatigue|weak|numb|tingl|blood|sugar|pressure|medication|medicine|pills?|taking|mg|milligrams|doctor|hospital|surgery|weeks?|months?|days?|years?|started|since|worse|better|diagnosed|history|injur|fell|fall|twist|noticed|breath|chest|heart|knee|back|shoulder|ankle|hip|neck|head|stomach|belly|diet|exercise|sleep|smok|alcohol|drink|allerg|rash|itch|urin|bowel|weight|depress|anxi|stress|insulin|inhaler|therapy)\b/;
+
+export interface Classified { sentence: Sentence; part: Part; }
+
+/**
+ * Classifies each sentence. Position matters: once the clinician announces the exam, statements
+ * are exam findings until results or assessment talk begins; patient speech is history.
+ */
+export function classify(sentences: Sentence[]): Classified[] {
+  let phase: 'history' | 'exam' | 'plan' = 'history';
+  const out: Classified[] = [];
+  const n = sentences.length;
+  sentences.forEach((s, i) => {
+    const t = s.text.toLowerCase();
+    const words = t.split(/\s+/).length;
+    const clinician = s.role === 'clinician';
+    if (clinician && /\b(?:physical exam|examine you|take a look|take a listen|check (?:you|your) out|look at your|on exam)\b/.test(t)) phase = 'exam';
+    if (clinician && /\b(?:assessment|my plan|impression|the plan|for your first problem|in terms of (?:your|the) plan|so for your)\b/.test(t) && i > n * 0.4) phase = 'plan';
+    let part: Part = 'none';
+    if (words < 4 || CHATTER.test(t)) part = 'none';
+    else if (!clinician) part = s.question ? 'none' : CLINICAL.test(t) || words >= 8 ? 'hpi' : 'none';
+    else if (s.question) part = 'none';
+    else if (/\bis an? \d+[- ]year[- ]old\b/.test(t)) part = 'hpi';
+    else if (RESULTS.test(t) && !/\b(?:going to|gon na|we'?ll|order)\b/.test(t)) part = 'results';
+    else if (phase === 'exam' && EXAM.test(t)) part = 'exam';
+    else if (phase === 'exam' && PLAN.test(t)) { part = 'plan'; }
+    else if (phase === 'plan' && (PLAN.test(t) || CLINICAL.test(t))) part = 'plan';
+    else if (phase === 'history' && PLAN.test(t) && i > n * 0.5) part = 'plan';
+    out.push({ sentence: s, part });
+  });
+  return out;
+}

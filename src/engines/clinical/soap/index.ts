@@ -1,0 +1,39 @@
+/**
+ * Embedded SOAP note engine: deterministic, offline, every statement traceable to the transcript.
+ *
+ *   createEmbeddedNoteEngine(): NoteEngine  — handles noteType.type === 'soap'.
+ *
+ * payload.json: the spec's SOAP shape (subjective, objective, assessment, plan; each key absent
+ * when empty) plus `evidence`:
+ *
+ *   evidence: {
+ *     fields:   { "<dotted JSON path>": { spans: Span[], request?: "patientInfo" } },
+ *               // one entry per leaf, e.g. "plan.medications.0.dosage", "subjective.reviewOfSystems.respiratory"
+ *     markdown: [ { start, end, spans: Span[], request?: "patientInfo" } ]
+ *               // one entry per markdown sentence: markdown.slice(start, end) came from
+ *               // transcript.slice(span.start, span.end) for each span
+ *   }
+ *
+ * Spans are character offsets into the submitted transcript. A statement taken from a request
+ * field instead of the transcript (age/sex from patientInfo) names that field in `request`.
+ */
+import { EngineError, type NoteEngine, type NoteRequest, type NoteResult } from '../../ports.ts';
+import { readTranscript } from '../transcript/index.ts';
+import { assemble } from './assemble.ts';
+
+export function generateSoapNote(request: NoteRequest): NoteResult {
+  if (request.language && !/^en\b/i.test(request.language)) {
+    throw new EngineError(`the embedded note engine writes English notes only; language "${request.language.slice(0, 20)}" is not supported yet`);
+  }
+  if (!request.transcript || !request.transcript.trim()) throw new EngineError('the transcript is empty');
+  return assemble(request, readTranscript(request.transcript));
+}
+
+export function createEmbeddedNoteEngine(): NoteEngine {
+  return {
+    async generateNote(request: NoteRequest): Promise<NoteResult> {
+      if (request.noteType.type !== 'soap') throw new EngineError('note_template notes are not supported by this engine yet');
+      return generateSoapNote(request);
+    },
+  };
+}

@@ -1,0 +1,45 @@
+// Review of systems from the clinician's symptom questions and the patient's yes/no answers.
+import type { Span } from '../../ports.ts';
+import type { Sentence } from '../transcript/index.ts';
+
+export interface RosFinding { system: string; text: string; spans: Span[]; }
+
+const SYSTEMS: [string, RegExp][] = [
+  ['constitutional', /\b(?:fevers?|chills|night sweats|weight (?:loss|gain)|fatigue|tired)\b/],
+  ['cardiovascular', /\b(?:chest pains?|palpitations|swelling in (?:your|the) legs|leg swelling|racing heart)\b/],
+  ['respiratory', /\b(?:shortness of breath|short of breath|cough(?:ing)?|wheez\w*|trouble breathing)\b/],
+  ['gastrointestinal', /\b(?:nausea|vomiting|abdominal pain|belly pain|stomach pain|diarrhea|constipation|blood in (?:your|the) stool|heartburn)\b/],
+  ['genitourinary', /\b(?:burning (?:with|when you) urinat\w*|urinary \w+|blood in (?:your|the) urine|frequent urination)\b/],
+  ['musculoskeletal', /\b(?:joint pain|muscle (?:pain|aches)|back pain|stiffness)\b/],
+  ['neurological', /\b(?:headaches?|dizziness|dizzy|numbness|tingling|weakness|lightheaded\w*|passing out|fainting)\b/],
+  ['psychiatric', /\b(?:depress\w*|anxiety|anxious|harm (?:yourself|others)|hurt (?:yourself|others)|trouble sleeping)\b/],
+  ['skin', /\b(?:rash(?:es)?|itching|skin changes)\b/],
+  ['ent', /\b(?:nasal congestion|congestion|sore throat|runny nose|ear pain)\b/],
+];
+
+const NO = /^(?:no\b|nope|not (?:really|that i|at all)|nothing|none|i have n't|i haven't|i don't think|never|negative)/i;
+const YES = /^(?:yes|yeah|yep|i do|i have|a little|some|sometimes|uh-huh|mm-hmm)\b/i;
+
+export function reviewOfSystems(sentences: Sentence[]): RosFinding[] {
+  const found: RosFinding[] = [];
+  const seen = new Set<string>();
+  for (let i = 0; i < sentences.length; i++) {
+    const q = sentences[i]!;
+    if (q.role !== 'clinician' || !q.question) continue;
+    const answer = sentences.slice(i + 1, i + 4).find((s) => s.turn !== q.turn);
+    if (!answer || answer.role === 'clinician') continue;
+    const negative = NO.test(answer.text);
+    const positive = !negative && YES.test(answer.text);
+    if (!negative && !positive) continue;
+    const qt = q.text.toLowerCase();
+    for (const [system, re] of SYSTEMS) {
+      const terms = [...qt.matchAll(new RegExp(re.source, 'g'))].map((m) => m[0].replace(/\byour\b/, 'the'));
+      const fresh = terms.filter((t) => !seen.has(t));
+      if (!fresh.length) continue;
+      fresh.forEach((t) => seen.add(t));
+      const list = fresh.join(', ');
+      found.push({ system, text: negative ? `Denies ${list}.` : `Endorses ${list}.`, spans: [q.span, answer.span] });
+    }
+  }
+  return found;
+}

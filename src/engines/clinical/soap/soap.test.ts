@@ -1,0 +1,67 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { EngineError, type NoteRequest } from '../../ports.ts';
+import { createEmbeddedNoteEngine } from './index.ts';
+
+const VISIT = [
+  "[doctor] hi , how are you doing today ?",
+  "[patient] i've been having pain in my right knee for about two weeks . it hurts when i climb stairs .",
+  "[doctor] any fever or chills ?",
+  "[patient] no .",
+  "[doctor] okay , let me do a quick physical exam . your blood pressure is one twenty over eighty and your heart rate is seventy two .",
+  "[doctor] on exam of your right knee , there is tenderness over the medial joint line and a small effusion .",
+  "[doctor] so for my assessment , i think you have a medial meniscus tear of the right knee . i'm going to start you on meloxicam fifteen milligrams once a day .",
+  "[doctor] i want you to ice the knee and follow up in two weeks .",
+].join('\n');
+
+type Json = Record<string, any>;
+const engine = createEmbeddedNoteEngine();
+const soap = (over: Partial<NoteRequest> = {}) => engine.generateNote({ transcript: VISIT, noteType: { type: 'soap' }, ...over });
+
+test('a visit becomes a SOAP note under the usual headings', async () => {
+  const note = await soap({ patientInfo: { gender: 'female' } });
+  for (const h of ['HISTORY OF PRESENT ILLNESS', 'REVIEW OF SYSTEMS', 'PHYSICAL EXAMINATION', 'ASSESSMENT AND PLAN']) assert.ok(note.markdown.includes(h), h);
+  const j = note.json as Json;
+  assert.equal(j.objective.vitalSigns.bloodPressure, '120/80 mmHg');
+  assert.equal(j.objective.vitalSigns.heartRate, '72 bpm');
+  assert.deepEqual(j.plan.medications[0], { name: 'Meloxicam', dosage: '15 mg', frequency: 'once daily' });
+  assert.match(j.subjective.reviewOfSystems.constitutional, /^Denies fever, chills\.$/);
+  assert.match(j.subjective.historyOfPresentIllness, /\bShe has been having pain in her right knee\b/);
+  assert.ok(j.plan.followUp);
+});
+
+test('every markdown sentence and JSON leaf has evidence inside the transcript', async () => {
+  const note = await soap();
+  const ev = (note.json as Json).evidence;
+  assert.ok(ev.markdown.length > 5);
+  for (const e of ev.markdown) {
+    assert.ok(e.end > e.start && e.end <= note.markdown.length);
+    assert.ok(e.spans.length > 0 || e.request);
+    for (const s of e.spans) assert.ok(s.start >= 0 && s.end <= VISIT.length && s.end > s.start);
+  }
+  const leaves: string[] = [];
+  const walk = (v: unknown, path: string): void => {
+    if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) walk(x, path ? `${path}.${k}` : k);
+    else leaves.push(path);
+  };
+  const { evidence: _e, ...rest } = note.json as Json;
+  walk(rest, '');
+  for (const leaf of leaves) assert.ok(ev.fields[leaf]?.spans.length, `no evidence for ${leaf}`);
+});
+
+test('medicationList corrects a misheard drug name', async () => {
+  const note = await engine.generateNote({ transcript: '[doctor] keep taking the metforman five hundred milligrams twice a day .', noteType: { type: 'soap' }, medicationList: ['Metformin'] });
+  assert.deepEqual((note.json as Json).plan.medications[0], { name: 'Metformin', dosage: '500 mg', frequency: 'twice daily' });
+});
+
+test('no clinical content gives empty sections, no filler', async () => {
+  const note = await engine.generateNote({ transcript: '[doctor] hi there .\n[patient] hello .', noteType: { type: 'soap' } });
+  assert.equal(note.markdown, '');
+  assert.deepEqual(Object.keys(note.json), ['evidence']);
+});
+
+test('other languages, empty transcripts and template notes are refused clearly', async () => {
+  await assert.rejects(soap({ language: 'fr' }), EngineError);
+  await assert.rejects(engine.generateNote({ transcript: '  ', noteType: { type: 'soap' } }), EngineError);
+  await assert.rejects(engine.generateNote({ transcript: VISIT, noteType: { type: 'note_style', template: 'x' } }), /not supported/);
+});

@@ -1,0 +1,10 @@
+/**
+ * Transcript reading with character offsets into the submitted text.
+ *   readTranscript(text): Transcript — turns and sentences (span, cleaned text, role, question).
+ * Formats: "[00:01:02] Doctor: …", "Speaker 1: …", "[doctor]/[patient]/[patient_guest]", "D:/P:",
+ * WebVTT (with or without <v> voices), unlabelled text, and a pasted transcription result JSON.
+ */
+export { readTranscript } from './read.ts';
+export { cleanUtterance } from './fillers.ts';
+export { roleFromLabel, inferRoles } from './roles.ts';
+export type { Transcript, Turn, Sentence, SpeakerRole } from './types.ts';

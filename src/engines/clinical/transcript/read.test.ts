@@ -1,0 +1,53 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { cleanUtterance, readTranscript } from './index.ts';
+
+test('timestamped labelled turns keep spans into the text and map roles', () => {
+  const text = '[00:01:02] Doctor: How is the knee?\n[00:01:09] Patient: It hurts when I walk.';
+  const t = readTranscript(text);
+  assert.equal(t.format, 'labelled');
+  assert.deepEqual(t.sentences.map((s) => s.role), ['clinician', 'patient']);
+  assert.equal(text.slice(t.sentences[1]!.span.start, t.sentences[1]!.span.end), 'It hurts when I walk.');
+  assert.equal(t.sentences[0]!.question, true);
+});
+
+test('ACI-bench tags, a family member, and D:/P: labels', () => {
+  const t = readTranscript('[doctor] hi .\n[patient] hello .\n[patient_guest] she fell .');
+  assert.deepEqual(t.turns.map((x) => x.role), ['clinician', 'patient', 'family']);
+  assert.deepEqual(readTranscript('D: any fever?\nP: no.').turns.map((x) => x.role), ['clinician', 'patient']);
+});
+
+test('generic speakers: the one who examines and asks is the clinician', () => {
+  const t = readTranscript('Speaker 1: What brings you in today? Any pain?\nSpeaker 2: My back has been sore for a week.\nSpeaker 1: Let me examine you.');
+  assert.deepEqual(t.turns.map((x) => x.role), ['clinician', 'patient', 'clinician']);
+});
+
+test('WebVTT cues with voices', () => {
+  const text = 'WEBVTT\n\n00:00:01.000 --> 00:00:03.000\n<v Doctor>Any cough?</v>\n\n00:00:03.000 --> 00:00:05.000\n<v Patient>No cough at all.</v>\n';
+  const t = readTranscript(text);
+  assert.equal(t.format, 'webvtt');
+  assert.deepEqual(t.turns.map((x) => x.role), ['clinician', 'patient']);
+  assert.equal(text.slice(t.sentences[1]!.span.start, t.sentences[1]!.span.end), 'No cough at all.');
+});
+
+test('a pasted transcription result: word spans point at the words inside the JSON', () => {
+  const json = JSON.stringify({ channels: [{ transcript: '', words: [
+    { word: 'any', start: 0, end: 1, confidence: 1, speaker: 0 }, { word: 'pain?', start: 1, end: 2, confidence: 1, speaker: 0 },
+    { word: 'no', start: 2, end: 3, confidence: 1, speaker: 1 }, { word: 'pain.', start: 3, end: 4, confidence: 1, speaker: 1 }] }] });
+  const t = readTranscript(json);
+  assert.equal(t.format, 'transcription-json');
+  assert.equal(t.turns.length, 2);
+  assert.equal(t.sentences[1]!.text, 'no pain.');
+  assert.ok(json.slice(t.sentences[1]!.span.start, t.sentences[1]!.span.end).endsWith('pain.'));
+});
+
+test('unlabelled text is one unknown speaker', () => {
+  const t = readTranscript('Patient reports knee pain. Worse on stairs.');
+  assert.equal(t.format, 'unlabelled');
+  assert.equal(t.sentences.length, 2);
+});
+
+test('fillers, false starts and stutters are removed', () => {
+  assert.equal(cleanUtterance('um , we- we\'re going to , uh , check the the murmur'), "we're going to, check the murmur");
+  assert.equal(cleanUtterance('i , i love it'), 'i love it');
+});

@@ -1,0 +1,181 @@
+// Reads a visit transcript in any supported format into turns and sentences with spans.
+import type { Span } from '../../ports.ts';
+import { cleanUtterance } from './fillers.ts';
+import { inferRoles, roleFromLabel } from './roles.ts';
+import type { Sentence, SpeakerRole, Transcript, Turn } from './types.ts';
+
+interface RawTurn {
+  label: string;
+  span: Span;
+  /** Transcription JSON only: each word's text and span (its value inside the JSON). */
+  words?: { word: string; span: Span }[];
+}
+
+// "[00:01:02] Doctor: …", "Speaker 1: …", "D: …", "[doctor] …", "[patient_guest] …".
+const LABELLED = /^[ \t]*(?:\[?\(?\d{1,2}:\d{2}(?::\d{2})?(?:[.,]\d+)?\)?\]?[ \t]*)?(?:\[([A-Za-z][A-Za-z_ ]{0,30})\]|([A-Za-z][A-Za-z_.\- ]{0,24}?[ \t]*\d{0,2})[ \t]*:(?!\d))[ \t]*/;
+const VTT_VOICE = /^<v(?:\.[^ >]*)?\s+([^>]+)>/;
+
+function labelledTurns(text: string): RawTurn[] | undefined {
+  const turns: RawTurn[] = [];
+  let offset = 0;
+  let labelled = 0;
+  let lines = 0;
+  for (const line of text.split('\n')) {
+    const lineStart = offset;
+    offset += line.length + 1;
+    if (!line.trim()) continue;
+    lines++;
+    const m = LABELLED.exec(line);
+    const label = m?.[1] ?? m?.[2];
+    if (m && label && label.trim().split(/\s+/).length <= 3) {
+      labelled++;
+      turns.push({ label: label.trim(), span: { start: lineStart + m[0].length, end: lineStart + line.replace(/\s+$/, '').length } });
+    } else if (turns.length > 0) {
+      // A continuation line belongs to the previous turn.
+      turns[turns.length - 1]!.span.end = lineStart + line.replace(/\s+$/, '').length;
+    } else {
+      turns.push({ label: '', span: { start: lineStart, end: lineStart + line.length } });
+    }
+  }
+  return labelled >= Math.max(1, lines * 0.3) ? turns : undefined;
+}
+
+function webvttTurns(text: string): RawTurn[] {
+  const turns: RawTurn[] = [];
+  let offset = 0;
+  let inCue = false;
+  for (const line of text.split('\n')) {
+    const lineStart = offset;
+    offset += line.length + 1;
+    const t = line.trim();
+    if (t.includes('-->')) { inCue = true; continue; }
+    if (!t) { inCue = false; continue; }
+    if (!inCue) continue;
+    let start = lineStart + line.indexOf(t);
+    let label = '';
+    const v = VTT_VOICE.exec(t);
+    if (v) { label = v[1]!.trim(); start += v[0].length; }
+    else {
+      const m = LABELLED.exec(t);
+      if (m && (m[1] ?? m[2])) { label = (m[1] ?? m[2])!.trim(); start += m[0].length; }
+    }
+    const end = lineStart + line.replace(/(?:<\/v>)?\s*$/, '').length;
+    const prev = turns[turns.length - 1];
+    if (prev && (label === '' || label === prev.label) && !v) prev.span.end = end;
+    else turns.push({ label, span: { start, end } });
+  }
+  return turns;
+}
+
+/** A pasted transcription result: each word located at its "word" value inside the JSON text. */
+function transcriptionTurns(text: string): RawTurn[] | undefined {
+  let parsed: unknown;
+  try { parsed = JSON.parse(text); } catch { return undefined; }
+  const channels = (parsed as { channels?: { words?: { word?: string; speaker?: number }[] }[] })?.channels;
+  if (!Array.isArray(channels)) return undefined;
+  const turns: RawTurn[] = [];
+  const wordRe = /"word"\s*:\s*"((?:[^"\\]|\\.)*)"/g;
+  channels.forEach((channel, c) => {
+    for (const w of channel.words ?? []) {
+      const m = wordRe.exec(text);
+      if (!m) return;
+      const start = m.index + m[0].length - 1 - m[1]!.length;
+      const span = { start, end: start + m[1]!.length };
+      const label = `speaker ${channels.length > 1 ? c : (w.speaker ?? 0)}`;
+      const word = JSON.parse(`"${m[1]}"`) as string;
+      const prev = turns[turns.length - 1];
+      if (prev && prev.label === label) { prev.span.end = span.end; prev.words!.push({ word, span }); }
+      else turns.push({ label, span, words: [{ word, span }] });
+    }
+  });
+  return turns.length ? turns : undefined;
+}
+
+/** Sentence spans inside one turn, at . ? ! followed by space or end (not decimals). */
+function splitTurnSentences(text: string, span: Span): Span[] {
+  const out: Span[] = [];
+  const body = text.slice(span.start, span.end);
+  let start = 0;
+  const push = (end: number): void => {
+    let s = start;
+    while (s < end && /\s/.test(body[s]!)) s++;
+    if (end > s) out.push({ start: span.start + s, end: span.start + end });
+  };
+  for (const m of body.matchAll(/[.?!]+(?=\s|$)/g)) {
+    const end = m.index + m[0].length;
+    push(end);
+    start = end;
+  }
+  push(body.length);
+  return out;
+}
+
+/** Transcription JSON: sentences are runs of words ending in . ? !; the span covers their values. */
+function wordSentences(words: { word: string; span: Span }[]): { span: Span; said: string }[] {
+  const out: { span: Span; said: string }[] = [];
+  let run: typeof words = [];
+  const flush = (): void => {
+    if (run.length) out.push({ span: { start: run[0]!.span.start, end: run[run.length - 1]!.span.end }, said: run.map((w) => w.word).join(' ') });
+    run = [];
+  };
+  for (const w of words) {
+    run.push(w);
+    if (/[.?!]$/.test(w.word)) flush();
+  }
+  flush();
+  return out;
+}
+
+// "…, okay ?" and "…, right ?" are tags on a statement, not questions.
+function isQuestion(said: string): boolean {
+  const t = said.trim().toLowerCase();
+  return /\?\s*$/.test(t) && !/,\s*(?:okay|ok|all right|alright|right|yeah|yes|good|sound good|does that sound good|is that okay)\s*\?\s*$/.test(t);
+}
+
+export function readTranscript(text: string): Transcript {
+  const trimmed = text.trimStart();
+  let format: Transcript['format'];
+  let raw: RawTurn[];
+  const json = trimmed.startsWith('{') ? transcriptionTurns(text) : undefined;
+  if (json) { raw = json; format = 'transcription-json'; }
+  else if (/^WEBVTT/.test(trimmed)) { raw = webvttTurns(text); format = 'webvtt'; }
+  else {
+    const l = labelledTurns(text);
+    if (l) { raw = l; format = 'labelled'; }
+    else { raw = [{ label: '', span: { start: 0, end: text.length } }]; format = 'unlabelled'; }
+  }
+
+  // Roles: explicit labels first, generic ones inferred from what each speaker said.
+  const generic = new Map<string, string[]>();
+  for (const t of raw) if (!roleFromLabel(t.label)) {
+    const list = generic.get(t.label) ?? [];
+    list.push(text.slice(t.span.start, t.span.end));
+    generic.set(t.label, list);
+  }
+  const explicit = raw.some((t) => roleFromLabel(t.label) === 'clinician');
+  const inferred = format === 'unlabelled' || (generic.size === 1 && generic.has('')) ? new Map<string, SpeakerRole>() : inferRoles(generic);
+  const roleOf = (label: string): SpeakerRole => {
+    const r = roleFromLabel(label);
+    if (r) return r;
+    if (explicit && inferred.get(label) === 'clinician') return 'family';
+    return inferred.get(label) ?? 'unknown';
+  };
+
+  const turns: Turn[] = [];
+  const sentences: Sentence[] = [];
+  for (const rt of raw) {
+    const role = roleOf(rt.label);
+    const turn: Turn = { label: rt.label, role, span: rt.span, sentences: [] };
+    const index = turns.length;
+    const pieces = rt.words ? wordSentences(rt.words) : splitTurnSentences(text, rt.span).map((span) => ({ span, said: text.slice(span.start, span.end) }));
+    for (const { span, said } of pieces) {
+      const clean = cleanUtterance(said.replace(/\s+/g, ' '));
+      if (!/[a-z0-9]/i.test(clean)) continue;
+      const s: Sentence = { span, text: clean, role, turn: index, question: isQuestion(said) };
+      turn.sentences.push(s);
+      sentences.push(s);
+    }
+    turns.push(turn);
+  }
+  return { turns, sentences, format };
+}
