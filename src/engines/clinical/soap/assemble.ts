@@ -10,6 +10,12 @@ import { medicationsIn } from './medications.ts';
 import { clinicianToNote, patientToThird, type Sex } from './person.ts';
 import { tidy } from './polish.ts';
 import { reviewOfSystems } from './ros.ts';
+import { withinBudget } from './select.ts';
+
+// Word budgets per note part as shares of the conversation's length (notes run about a third
+// of it), with floors so short visits keep what they have.
+const SHARE: Record<Part, number> = { hpi: 0.15, exam: 0.05, results: 0.03, plan: 0.15, none: 0 };
+const FLOOR: Record<Part, number> = { hpi: 60, exam: 25, results: 20, plan: 60, none: 0 };
 
 const SYSTEM_TITLES: Record<string, string> = {
   constitutional: 'Constitutional', cardiovascular: 'Cardiovascular', respiratory: 'Respiratory', gastrointestinal: 'Gastrointestinal',
@@ -68,6 +74,9 @@ export function assemble(request: NoteRequest, transcript: Transcript): Payload 
     said.add(t.toLowerCase());
     parts[part].push({ text: t, spans: [sentence.span] });
   }
+
+  const visitWords = sentences.reduce((n, s) => n + s.text.split(/\s+/).length, 0);
+  for (const part of Object.keys(parts) as Part[]) parts[part] = withinBudget(parts[part], Math.max(FLOOR[part], SHARE[part] * visitWords));
 
   // Intro line: the clinician's own summary if said, otherwise age and sex from the request.
   const introIndex = parts.hpi.findIndex((s) => /\bis an? \d+[- ]year[- ]old\b/i.test(s.text));

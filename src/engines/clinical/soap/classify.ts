@@ -35,6 +35,8 @@ export function classify(sentences: Sentence[]): Classified[] {
     else if (phase === 'exam' && PLAN.test(t)) { part = 'plan'; }
     else if (phase === 'plan' && (PLAN.test(t) || CLINICAL.test(t))) part = 'plan';
     else if (phase === 'history' && PLAN.test(t) && i > n * 0.5) part = 'plan';
+    // The clinician's own summary of the history ("so you've had this for two weeks").
+    else if (phase === 'history' && CLINICAL.test(t) && words >= 6) part = 'hpi';
     out.push({ sentence: s, part });
   });
   return out;

@@ -52,6 +52,9 @@ const SUBJECT_BEFORE = /^(?:|and|but|so|that|if|when|because|since|until|unless|
 export function clinicianToNote(text: string, sex: Sex): string {
   const p = pronouns(sex);
   let t = ` ${text} `;
+  // Intentions as a note states them: "I'm going to order" → "we will order".
+  t = t.replace(/\b(?:i'm|i am|we're|we are) (?:going to|gon na)\b|\bi(?:'d| would) like to\b|\bi (?:want|wan na) to\b|\bwe (?:want|wan na) to\b|\blet's\b|\bwe'll\b|\bi'll\b/gi, 'we will')
+    .replace(/\bi (?:want|would like|wan na) (?:you|him|her) to\b/gi, `${p.subj} should`);
   t = t.replace(/\byou're\b|\byou are\b/gi, `${p.subj} is`)
     .replace(/\byou've\b|\byou have\b/gi, `${p.subj} has`)
     .replace(/\byou'll\b/gi, `${p.subj} will`)

@@ -51,3 +51,13 @@ test('fillers, false starts and stutters are removed', () => {
   assert.equal(cleanUtterance('um , we- we\'re going to , uh , check the the murmur'), "we're going to, check the murmur");
   assert.equal(cleanUtterance('i , i love it'), 'i love it');
 });
+
+test('a visit whose doctor/patient tags are swapped for the whole visit is read the right way round', () => {
+  const text = [
+    '[patient] so what brings you in today ? have you had any fever ? do you have any chest pain ?',
+    "[doctor] my knee hurts since last week .",
+    "[patient] okay let me examine your knee . i'm going to order an x-ray and refer you to physical therapy . follow up in two weeks .",
+    '[doctor] okay thanks .',
+  ].join('\n');
+  assert.deepEqual(readTranscript(text).turns.map((t) => t.role), ['clinician', 'patient', 'clinician', 'patient']);
+});

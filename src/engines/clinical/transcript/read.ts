@@ -1,5 +1,6 @@
 // Reads a visit transcript in any supported format into turns and sentences with spans.
 import type { Span } from '../../ports.ts';
+import { splitSentences } from '../context/index.ts';
 import { cleanUtterance } from './fillers.ts';
 import { inferRoles, roleFromLabel } from './roles.ts';
 import type { Sentence, SpeakerRole, Transcript, Turn } from './types.ts';
@@ -91,23 +92,10 @@ function transcriptionTurns(text: string): RawTurn[] | undefined {
   return turns.length ? turns : undefined;
 }
 
-/** Sentence spans inside one turn, at . ? ! followed by space or end (not decimals). */
+/** Sentence spans inside one turn; long unpunctuated ASR runs are split at discourse markers. */
 function splitTurnSentences(text: string, span: Span): Span[] {
-  const out: Span[] = [];
   const body = text.slice(span.start, span.end);
-  let start = 0;
-  const push = (end: number): void => {
-    let s = start;
-    while (s < end && /\s/.test(body[s]!)) s++;
-    if (end > s) out.push({ start: span.start + s, end: span.start + end });
-  };
-  for (const m of body.matchAll(/[.?!]+(?=\s|$)/g)) {
-    const end = m.index + m[0].length;
-    push(end);
-    start = end;
-  }
-  push(body.length);
-  return out;
+  return splitSentences(body).map((s) => ({ start: span.start + s.start, end: span.start + s.end }));
 }
 
 /** Transcription JSON: sentences are runs of words ending in . ? !; the span covers their values. */
@@ -132,6 +120,30 @@ function isQuestion(said: string): boolean {
   return /\?\s*$/.test(t) && !/,\s*(?:okay|ok|all right|alright|right|yeah|yes|good|sound good|does that sound good|is that okay)\s*\?\s*$/.test(t);
 }
 
+/**
+ * ASR diarisation sometimes swaps the doctor and patient tags for a whole visit. When the
+ * speaker tagged "patient" behaves far more like the clinician (questions, exam and plan talk)
+ * the tags are read the other way round.
+ */
+function labelsSwapped(raw: RawTurn[], text: string): boolean {
+  const byRole = new Map<string, string[]>();
+  for (const t of raw) {
+    const r = roleFromLabel(t.label);
+    if (r !== 'clinician' && r !== 'patient') continue;
+    byRole.set(r, [...(byRole.get(r) ?? []), text.slice(t.span.start, t.span.end)]);
+  }
+  if (byRole.size !== 2) return false;
+  return inferRoles(byRole).get('patient') === 'clinician' && clinicianMargin(byRole) > 2;
+}
+
+function clinicianMargin(byRole: Map<string, string[]>): number {
+  const cues = (lines: string[]): number => {
+    const t = lines.join(' ').toLowerCase();
+    return (t.match(/\b(?:exam|prescri\w*|order|refer\w*|follow up|any (?:\w+ )?(?:pain|fever|chest|nausea)|have you|do you|did you|how are you|your)\b/g) ?? []).length / Math.sqrt(t.split(' ').length + 1);
+  };
+  return cues(byRole.get('patient')!) / Math.max(0.01, cues(byRole.get('clinician')!));
+}
+
 export function readTranscript(text: string): Transcript {
   const trimmed = text.trimStart();
   let format: Transcript['format'];
@@ -154,8 +166,11 @@ export function readTranscript(text: string): Transcript {
   }
   const explicit = raw.some((t) => roleFromLabel(t.label) === 'clinician');
   const inferred = format === 'unlabelled' || (generic.size === 1 && generic.has('')) ? new Map<string, SpeakerRole>() : inferRoles(generic);
+  const swapped = labelsSwapped(raw, text);
   const roleOf = (label: string): SpeakerRole => {
-    const r = roleFromLabel(label);
+    let r = roleFromLabel(label);
+    if (swapped && r === 'clinician') r = 'patient';
+    else if (swapped && r === 'patient') r = 'clinician';
     if (r) return r;
     if (explicit && inferred.get(label) === 'clinician') return 'family';
     return inferred.get(label) ?? 'unknown';
