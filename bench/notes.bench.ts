@@ -30,14 +30,14 @@ function parseCsv(s: string): string[][] {
   return rows;
 }
 
-interface Visit { id: string; subset: string; dialogue: string; note: string; gender?: string; }
+interface Visit { id: string; split: string; subset: string; dialogue: string; note: string; gender?: string; }
 
 function load(split: string): Visit[] {
   const rows = parseCsv(readFileSync(new URL(`${split}.csv`, DATA), 'utf8')).slice(1).filter((r) => r.length >= 4);
   const meta = parseCsv(readFileSync(new URL(`${split}_metadata.csv`, DATA), 'utf8'));
   const head = meta[0]!;
   const gender = new Map(meta.slice(1).map((r) => [r[head.indexOf('encounter_id')], r[head.indexOf('patient_gender')]]));
-  return rows.map((r) => ({ subset: r[0]!, id: r[1]!, dialogue: r[2]!, note: r[3]!, gender: gender.get(r[1]!) }));
+  return rows.map((r) => ({ split, subset: r[0]!, id: r[1]!, dialogue: r[2]!, note: r[3]!, gender: gender.get(r[1]!) }));
 }
 
 function drugs(text: string): Set<string> {
@@ -73,7 +73,7 @@ for (const v of visits) {
   peakRss = Math.max(peakRss, process.memoryUsage().rss);
 
   const r = rouge(note.markdown, v.note);
-  for (const key of ['all', v.subset]) {
+  for (const key of ['all', v.split, v.subset]) {
     const s = sums.get(key) ?? { n: 0, r1: 0, r2: 0, rl: 0 };
     s.n++; s.r1 += r.rouge1; s.r2 += r.rouge2; s.rl += r.rougeLsum;
     sums.set(key, s);
@@ -104,7 +104,7 @@ times.sort((a, b) => a - b);
 const q = (p: number): number => times[Math.min(times.length - 1, Math.floor(p * times.length))]!;
 
 console.log(`\n### SOAP notes vs ACI-bench reference notes (train + valid, ${visits.length} visits)\n`);
-console.log('| subset | visits | ROUGE-1 | ROUGE-2 | ROUGE-Lsum |');
+console.log('| split / subset | visits | ROUGE-1 | ROUGE-2 | ROUGE-Lsum |');
 console.log('| --- | ---: | ---: | ---: | ---: |');
 for (const [key, s] of sums) console.log(`| ${key} | ${s.n} | ${pct(s.r1 / s.n)} | ${pct(s.r2 / s.n)} | ${pct(s.rl / s.n)} |`);
 const prf = (tp: number, fp: number, fn: number): string => `${pct(tp / Math.max(1, tp + fp))} | ${pct(tp / Math.max(1, tp + fn))}`;

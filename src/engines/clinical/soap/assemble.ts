@@ -14,7 +14,7 @@ import { withinBudget } from './select.ts';
 
 // Word budgets per note part as shares of the conversation's length (notes run about a third
 // of it), with floors so short visits keep what they have.
-const SHARE: Record<Part, number> = { hpi: 0.15, exam: 0.05, results: 0.03, plan: 0.15, none: 0 };
+const SHARE: Record<Part, number> = { hpi: 0.15, exam: 0.09, results: 0.05, plan: 0.15, none: 0 };
 const FLOOR: Record<Part, number> = { hpi: 60, exam: 25, results: 20, plan: 60, none: 0 };
 
 const SYSTEM_TITLES: Record<string, string> = {
@@ -71,6 +71,8 @@ export function assemble(request: NoteRequest, transcript: Transcript): Payload 
     const voiced = sentence.role === 'clinician' ? clinicianToNote(sentence.text, sex) : patientToThird(sentence.text, sex);
     const t = tidy(voiced);
     if (t.split(/\s+/).length < 4 || said.has(t.toLowerCase())) continue;
+    // Announcements ("we will do a quick exam", "let me look at your results") are not findings.
+    if ((part === 'exam' || part === 'results') && /\b(?:we will|let me|i'm going to) (?:go ahead and )?(?:do|take|look|check|review|examine|listen)\b/i.test(t)) continue;
     said.add(t.toLowerCase());
     parts[part].push({ text: t, spans: [sentence.span] });
   }
@@ -141,6 +143,8 @@ export function assemble(request: NoteRequest, transcript: Transcript): Payload 
     set(`plan.medications.${i}.name`, m.name, m.spans);
     if (m.dosage) set(`plan.medications.${i}.dosage`, m.dosage, m.spans);
     if (m.frequency) set(`plan.medications.${i}.frequency`, m.frequency, m.spans);
+    const said = m.said ? tidy(clinicianToNote(m.said, sex)) : '';
+    if (said) set(`plan.medications.${i}.instructions`, said, m.spans);
   });
   const pick = (re: RegExp): Statement[] => parts.plan.filter((s) => re.test(s.text));
   const instructions = pick(/\b(?:i want (?:her|him|the patient) to|make sure|should|try to|avoid|keep|continue to|ice|elevate|rest|call)\b/i);

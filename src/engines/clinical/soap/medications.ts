@@ -7,7 +7,8 @@ export interface MedicationFound {
   name: string;
   dosage?: string;
   frequency?: string;
-  instructions?: string;
+  /** The sentence (as said) that gave the dose or first named the drug, for instructions. */
+  said?: string;
   spans: Span[];
 }
 
@@ -53,7 +54,9 @@ export function medicationsIn(sentences: { text: string; span: Span }[], medicat
       // Dose and frequency are read from the words right after the name.
       const after = text.slice(m.index!, m.index! + 80);
       const found = byName.get(name.toLowerCase()) ?? { name: name.charAt(0).toUpperCase() + name.slice(1), spans: [] };
-      found.dosage ??= doseIn(after);
+      const dose = doseIn(after);
+      if (!found.said || (dose && !found.dosage)) found.said = s.text;
+      found.dosage ??= dose;
       found.frequency ??= frequencyIn(after);
       found.spans.push(s.span);
       byName.set(name.toLowerCase(), found);

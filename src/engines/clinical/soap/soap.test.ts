@@ -24,7 +24,8 @@ test('a visit becomes a SOAP note under the usual headings', async () => {
   const j = note.json as Json;
   assert.equal(j.objective.vitalSigns.bloodPressure, '120/80 mmHg');
   assert.equal(j.objective.vitalSigns.heartRate, '72 bpm');
-  assert.deepEqual(j.plan.medications[0], { name: 'Meloxicam', dosage: '15 mg', frequency: 'once daily' });
+  assert.deepEqual({ ...j.plan.medications[0], instructions: undefined }, { name: 'Meloxicam', dosage: '15 mg', frequency: 'once daily', instructions: undefined });
+  assert.match(j.plan.medications[0].instructions, /meloxicam 15 milligrams/i);
   assert.match(j.subjective.reviewOfSystems.constitutional, /^Denies fever, chills\.$/);
   assert.match(j.subjective.historyOfPresentIllness, /\bShe has been having pain in her right knee\b/);
   assert.ok(j.plan.followUp);
@@ -51,7 +52,8 @@ test('every markdown sentence and JSON leaf has evidence inside the transcript',
 
 test('medicationList corrects a misheard drug name', async () => {
   const note = await engine.generateNote({ transcript: '[doctor] keep taking the metforman five hundred milligrams twice a day .', noteType: { type: 'soap' }, medicationList: ['Metformin'] });
-  assert.deepEqual((note.json as Json).plan.medications[0], { name: 'Metformin', dosage: '500 mg', frequency: 'twice daily' });
+  const med = (note.json as Json).plan.medications[0];
+  assert.deepEqual([med.name, med.dosage, med.frequency], ['Metformin', '500 mg', 'twice daily']);
 });
 
 test('no clinical content gives empty sections, no filler', async () => {
