@@ -22,3 +22,8 @@ test('dose and frequency', () => {
   assert.equal(frequencyIn(t), 'twice daily');
   assert.equal(frequencyIn('20 mg a day'), 'once daily');
 });
+
+test('an ASR full stop for "point" inside a temperature is read as a decimal', () => {
+  assert.equal(spokenNumbersToDigits('a low-grade fever of about a hundred . four right now'), 'a low-grade fever of about 100.4 right now');
+  assert.equal(spokenNumbersToDigits('i have two . then'), 'i have 2 . then');
+});

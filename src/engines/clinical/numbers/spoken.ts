@@ -70,5 +70,7 @@ export function spokenNumbersToDigits(text: string): string {
   let t = out.join('');
   t = t.replace(/\b(\d{2,3})\s+(?:over|\/)\s+(\d{2,3})\b/g, '$1/$2');
   t = t.replace(/(\d)\s*(?:percent|%)/g, '$1%');
+  // ASR writes a spoken "point" in a temperature as a full stop: "a hundred . four" → 100.4.
+  t = t.replace(/\b(3[4-9]|4[0-3]|9[3-9]|10\d)\s+\.\s+(\d)\b/g, '$1.$2');
   return t;
 }

@@ -89,15 +89,21 @@ export function assemble(request: NoteRequest, transcript: Transcript): Payload 
   else if (age !== undefined || sex) hpi.push({ text: `The patient is ${age !== undefined ? `a ${age}-year-old` : 'a'} ${sex ?? 'patient'}.`, spans: [], request: 'patientInfo' });
   hpi.push(...parts.hpi);
 
-  // Objective: vitals from anything said with numbers normalised.
+  // Objective: vitals. A value the clinician gives for today wins over one recalled from before
+  // ("your pressure was 200/90 in the ER").
   const vitals: Statement[] = [];
+  const best = new Map<keyof Vitals, { value: string; span: Span; rank: number }>();
   for (const s of sentences) {
+    const rank = (s.role === 'clinician' ? 2 : 0) + (/\b(?:today|here|now|vitals?|vital signs|this morning)\b/i.test(s.text) ? 1 : 0) - (/\b(?:was|were|emergency|er|hospital|home|last)\b/i.test(s.text) && !/\btoday\b/i.test(s.text) ? 1 : 0);
     const found = vitalsIn(spokenNumbersToDigits(s.text));
     for (const [key, value] of Object.entries(found) as [keyof Vitals, string][]) {
-      if (fields[`objective.vitalSigns.${key}`]) continue;
-      set(`objective.vitalSigns.${key}`, value, [s.span]);
-      vitals.push({ text: `${VITAL_TITLES[key]}: ${value}.`, spans: [s.span] });
+      const prev = best.get(key);
+      if (!prev || rank > prev.rank) best.set(key, { value, span: s.span, rank });
     }
+  }
+  for (const [key, v] of best) {
+    set(`objective.vitalSigns.${key}`, v.value, [v.span]);
+    vitals.push({ text: `${VITAL_TITLES[key]}: ${v.value}.`, spans: [v.span] });
   }
   const examByArea = new Map<string, Statement[]>();
   for (const s of parts.exam) {
