@@ -11,6 +11,7 @@ import { clinicianToNote, patientToThird, type Sex } from './person.ts';
 import { tidy } from './polish.ts';
 import { reviewOfSystems } from './ros.ts';
 import { withinBudget } from './select.ts';
+import { steeringFor } from './steer.ts';
 
 // Word budgets per note part as shares of the conversation's length (notes run about a third
 // of it), with floors so short visits keep what they have.
@@ -77,8 +78,9 @@ export function assemble(request: NoteRequest, transcript: Transcript): Payload 
     parts[part].push({ text: t, spans: [sentence.span] });
   }
 
+  const steer = steeringFor(request);
   const visitWords = sentences.reduce((n, s) => n + s.text.split(/\s+/).length, 0);
-  for (const part of Object.keys(parts) as Part[]) parts[part] = withinBudget(parts[part], Math.max(FLOOR[part], SHARE[part] * visitWords));
+  for (const part of Object.keys(parts) as Part[]) parts[part] = withinBudget(parts[part], steer.lengthFactor * Math.max(FLOOR[part], SHARE[part] * visitWords), steer.emphasis);
 
   // Intro line: the clinician's own summary if said, otherwise age and sex from the request.
   const introIndex = parts.hpi.findIndex((s) => /\bis an? \d+[- ]year[- ]old\b/i.test(s.text));
@@ -86,7 +88,10 @@ export function assemble(request: NoteRequest, transcript: Transcript): Payload 
   const age = ageOf(request);
   const hpi: Statement[] = [];
   if (intro) hpi.push(intro);
-  else if (age !== undefined || sex) hpi.push({ text: `The patient is ${age !== undefined ? `a ${age}-year-old` : 'a'} ${sex ?? 'patient'}.`, spans: [], request: 'patientInfo' });
+  else if (age !== undefined || sex) {
+    const who = request.patientInfo?.name?.trim() || 'The patient';
+    hpi.push({ text: `${who} is ${age !== undefined ? `a ${age}-year-old` : 'a'} ${sex ?? 'patient'}.`, spans: [], request: 'patientInfo' });
+  }
   hpi.push(...parts.hpi);
 
   // Objective: vitals. A value the clinician gives for today wins over one recalled from before
@@ -145,7 +150,7 @@ export function assemble(request: NoteRequest, transcript: Transcript): Payload 
 
   // Plan.
   const medSentences = sentences.filter((s) => !s.question);
-  medicationsIn(medSentences, request.medicationList ?? []).forEach((m, i) => {
+  medicationsIn(medSentences, [...(request.medicationList ?? []), ...steer.medicationHints]).forEach((m, i) => {
     set(`plan.medications.${i}.name`, m.name, m.spans);
     if (m.dosage) set(`plan.medications.${i}.dosage`, m.dosage, m.spans);
     if (m.frequency) set(`plan.medications.${i}.frequency`, m.frequency, m.spans);

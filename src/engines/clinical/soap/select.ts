@@ -12,10 +12,10 @@ export function clinicalScore(text: string): number {
   return (terms - 0.5 * vague) / Math.sqrt(words + 2);
 }
 
-export function withinBudget(items: Statement[], words: number): Statement[] {
+export function withinBudget(items: Statement[], words: number, emphasis?: RegExp): Statement[] {
   const total = items.reduce((n, s) => n + s.text.split(/\s+/).length, 0);
   if (total <= words) return items;
-  const ranked = items.map((s, i) => ({ i, score: clinicalScore(s.text), len: s.text.split(/\s+/).length })).sort((a, b) => b.score - a.score);
+  const ranked = items.map((s, i) => ({ i, score: clinicalScore(s.text) + (emphasis?.test(s.text) ? 2 : 0), len: s.text.split(/\s+/).length })).sort((a, b) => b.score - a.score);
   const keep = new Set<number>();
   let used = 0;
   for (const r of ranked) {

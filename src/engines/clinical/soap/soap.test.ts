@@ -67,3 +67,20 @@ test('other languages, empty transcripts and template notes are refused clearly'
   await assert.rejects(engine.generateNote({ transcript: '  ', noteType: { type: 'soap' } }), EngineError);
   await assert.rejects(engine.generateNote({ transcript: VISIT, noteType: { type: 'note_style', template: 'x' } }), /not supported/);
 });
+
+test('patientInfo and date give the opening line; instructions change length', async () => {
+  const note = await engine.generateNote({ transcript: '[patient] my knee hurts when i walk up the stairs every day .', noteType: { type: 'soap' },
+    patientInfo: { name: 'Ann Lee', gender: 'female', dateOfBirth: '1970-05-01' }, date: '2026-06-01' });
+  assert.match(note.markdown, /Ann Lee is a 56-year-old female\./);
+  const ev = (note.json as Json).evidence.markdown.find((e: any) => note.markdown.slice(e.start, e.end).startsWith('Ann Lee'));
+  assert.equal(ev.request, 'patientInfo');
+  const long = VISIT.repeat(6);
+  const brief = await engine.generateNote({ transcript: long, noteType: { type: 'soap' }, instructions: ['keep it brief'] });
+  const full = await engine.generateNote({ transcript: long, noteType: { type: 'soap' } });
+  assert.ok(brief.markdown.length <= full.markdown.length);
+});
+
+test('a drug named in the previous note corrects its misheard spelling', async () => {
+  const note = await engine.generateNote({ transcript: '[doctor] keep taking the atorvastaten forty milligrams at night .', noteType: { type: 'soap' }, previousNote: 'Plan: atorvastatin 40 mg nightly.' });
+  assert.equal((note.json as Json).plan.medications[0].name, 'Atorvastatin');
+});
