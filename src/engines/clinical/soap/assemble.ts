@@ -48,6 +48,13 @@ function ageOf(request: NoteRequest): number | undefined {
   return Math.floor((at - dob) / (365.25 * 24 * 3600 * 1000));
 }
 
+/** A condition as the visit said it ("congestive heart failure"), or its ICD title when the mention is a fragment. */
+function spokenName(mention: string, title: string): string {
+  const m = mention.replace(/\s+/g, ' ').trim();
+  const t = m.split(' ').length >= 2 && /^[a-z0-9 '-]+$/i.test(m) ? m : title.replace(/, unspecified$/i, '');
+  return t.charAt(0).toUpperCase() + t.slice(1);
+}
+
 export interface Payload { markdown: string; json: Record<string, unknown>; }
 
 export function assemble(request: NoteRequest, transcript: Transcript): Payload {
@@ -141,10 +148,11 @@ export function assemble(request: NoteRequest, transcript: Transcript): Payload 
     const icd = d.code.coding[0]?.code;
     set(`assessment.diagnoses.${i}.description`, d.code.text, [span]);
     if (icd) set(`assessment.diagnoses.${i}.icdCode`, icd, [span]);
-    diagnoses.push({ text: `${d.code.text}${icd ? ` (${icd})` : ''}.`, spans: [span] });
+    diagnoses.push({ text: `${spokenName(d.text_span.text, d.code.text)}.`, spans: [span] });
   });
-  const cc = diagnoses[0] ? { text: coded[0]!.code.text + '.', spans: diagnoses[0].spans } : undefined;
-  if (cc) set('subjective.chiefComplaint', coded[0]!.code.text, cc.spans);
+  // The chief complaint in the words the visit used for the first condition named.
+  const cc = coded[0] ? { text: `${spokenName(coded[0].text_span.text, coded[0].code.text)}.`, spans: diagnoses[0]!.spans } : undefined;
+  if (cc) set('subjective.chiefComplaint', cc.text.slice(0, -1), cc.spans);
   const impression = parts.plan.filter((s) => /\b(?:diagnos|i think|consistent with|sounds like|impression|likely|assessment)\b/i.test(s.text));
   if (impression.length) set('assessment.clinicalImpression', impression.map((s) => s.text).join(' '), impression.flatMap((s) => s.spans));
 

@@ -27,6 +27,8 @@ export function classify(sentences: Sentence[]): Classified[] {
     if (clinician && /\b(?:assessment|my plan|impression|the plan|for your first problem|in terms of (?:your|the) plan|so for your)\b/.test(t) && i > n * 0.4) phase = 'plan';
     let part: Part = 'none';
     if (words < 4 || CHATTER.test(t)) part = 'none';
+    // A bare answer ("no, not that I've noticed") means nothing out of its question; ROS keeps those.
+    else if (!clinician && /^(?:no|not|nope|nothing|yes|yeah|yep|mm-hmm|uh-huh)\b/.test(t) && words < 7) part = 'none';
     else if (!clinician) part = s.question ? 'none' : CLINICAL.test(t) || words >= 8 ? 'hpi' : 'none';
     else if (s.question) part = 'none';
     else if (/\bis an? \d+[- ]year[- ]old\b/.test(t)) part = 'hpi';
