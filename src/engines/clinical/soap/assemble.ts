@@ -51,7 +51,7 @@ function ageOf(request: NoteRequest): number | undefined {
 /** A condition as the visit said it ("congestive heart failure"), or its ICD title when the mention is a fragment. */
 function spokenName(mention: string, title: string): string {
   const m = mention.replace(/\s+/g, ' ').trim();
-  const t = m.split(' ').length >= 2 && /^[a-z0-9 '-]+$/i.test(m) ? m : title.replace(/, unspecified$/i, '');
+  const t = (m.split(' ').length >= 2 || m.length >= 6) && /^[a-z0-9 '-]+$/i.test(m) ? m : title.replace(/, unspecified$/i, '');
   return t.charAt(0).toUpperCase() + t.slice(1);
 }
 
@@ -194,9 +194,24 @@ export function assemble(request: NoteRequest, transcript: Transcript): Payload 
   if (parts.results.length) { md.heading('RESULTS'); md.statements(parts.results); }
   if (diagnoses.length || parts.plan.length) {
     md.heading('ASSESSMENT AND PLAN');
-    md.statements(diagnoses, { lines: true });
-    if (diagnoses.length && parts.plan.length) md.text += '\n\n';
-    md.statements(parts.plan);
+    // One block per problem, as clinicians write it: the plan talk that names a problem, and
+    // what follows it until another problem is named, goes under that problem.
+    const names = coded.map((d) => d.text_span.text.toLowerCase().replace(/\s+/g, ' ').trim());
+    const groups: Statement[][] = diagnoses.map(() => []);
+    const general: Statement[] = [];
+    let current = -1;
+    for (const st of parts.plan) {
+      const lower = st.text.toLowerCase();
+      const named = names.findIndex((n) => n.length > 3 && lower.includes(n));
+      if (named >= 0) current = named;
+      (current >= 0 ? groups[current]! : general).push(st);
+    }
+    if (general.length) md.statements(general);
+    diagnoses.forEach((d, i) => {
+      if (md.text.length && !md.text.endsWith('\n\n')) md.text += '\n\n';
+      md.statements([d]);
+      if (groups[i]!.length) { md.text += '\n'; md.statements(groups[i]!); }
+    });
   }
 
   for (const key of Object.keys(json)) if (Object.keys(json[key]!).length === 0) delete json[key];

@@ -53,8 +53,10 @@ export function clinicianToNote(text: string, sex: Sex): string {
   const p = pronouns(sex);
   let t = ` ${text} `;
   // Intentions as a note states them: "I'm going to order" → "we will order".
-  t = t.replace(/\b(?:i'm|i am|we're|we are) (?:going to|gon na)\b|\bi(?:'d| would) like to\b|\bi (?:want|wan na) to\b|\bwe (?:want|wan na) to\b|\blet's\b|\bwe'll\b|\bi'll\b/gi, 'we will')
-    .replace(/\bi (?:want|would like|wan na) (?:you|him|her) to\b/gi, `${p.subj} should`);
+  t = t.replace(/\b(?:i'm|i am|we're|we are) (?:just |also )?(?:going to|gon na)\b|\bi(?:'d| would) like to\b|\bi (?:do |also |just |really )?(?:want to|wan na)\b|\bwe (?:want to|wan na)\b|\blet's\b|\bwe'll\b|\bi'll\b/gi, 'we will')
+    .replace(/\bi (?:want|would like) (?:you|him|her) to\b|\bi wan na (?:you|him|her)\b/gi, `${p.subj} should`);
+  // "I know that you…" / "it sounds like you…" frame a fact the clinician restates; keep the fact.
+  t = t.replace(/\b(?:i know|i see|i understand|i remember|i heard|it sounds like|it looks like)(?: that)?\s+(?=you|your|she|he|the)/gi, '');
   t = t.replace(/\byou're\b|\byou are\b/gi, `${p.subj} is`)
     .replace(/\byou've\b|\byou have\b/gi, `${p.subj} has`)
     .replace(/\byou'll\b/gi, `${p.subj} will`)

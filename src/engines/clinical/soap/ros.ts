@@ -33,7 +33,9 @@ export function reviewOfSystems(sentences: Sentence[]): RosFinding[] {
     if (!negative && !positive) continue;
     const qt = q.text.toLowerCase();
     for (const [system, re] of SYSTEMS) {
-      const terms = [...qt.matchAll(new RegExp(re.source, 'g'))].map((m) => m[0].replace(/\byour\b/, 'the'));
+      const terms = [...qt.matchAll(new RegExp(re.source, 'g'))].map((m) => m[0]
+        .replace(/^(?:harm|hurt) yourself$/, 'thoughts of self-harm').replace(/^(?:harm|hurt) others$/, 'thoughts of harming others')
+        .replace(/\byour\b/, 'the'));
       const fresh = terms.filter((t) => !seen.has(t));
       if (!fresh.length) continue;
       fresh.forEach((t) => seen.add(t));
