@@ -76,7 +76,10 @@ export function assemble(request: NoteRequest, transcript: Transcript): Payload 
   const said = new Set<string>();
   for (const { sentence, part } of classify(sentences)) {
     if (part === 'none') continue;
-    const voiced = sentence.role === 'clinician' ? clinicianToNote(sentence.text, sex) : patientToThird(sentence.text, sex);
+    const voiced = sentence.role === 'clinician' ? clinicianToNote(sentence.text, sex)
+      : sentence.role === 'patient' ? patientToThird(sentence.text, sex)
+      : sentence.role === 'family' ? `A family member reports: ${sentence.text}`
+      : sentence.text;
     const t = tidy(voiced);
     if (t.split(/\s+/).length < 4 || said.has(t.toLowerCase())) continue;
     // Announcements ("we will do a quick exam", "let me look at your results") are not findings.

@@ -22,7 +22,8 @@ export function classify(sentences: Sentence[]): Classified[] {
   sentences.forEach((s, i) => {
     const t = s.text.toLowerCase();
     const words = t.split(/\s+/).length;
-    const clinician = s.role === 'clinician';
+    // Unlabelled text is usually dictation: read it as the clinician's.
+    const clinician = s.role === 'clinician' || s.role === 'unknown';
     if (clinician && /\b(?:physical exam|examine you|take a look|take a listen|check (?:you|your) out|look at your|on exam)\b/.test(t)) phase = 'exam';
     if (clinician && /\b(?:assessment|my plan|impression|the plan|for your first problem|in terms of (?:your|the) plan|so for your)\b/.test(t) && i > n * 0.4) phase = 'plan';
     let part: Part = 'none';

@@ -84,3 +84,20 @@ test('a drug named in the previous note corrects its misheard spelling', async (
   const note = await engine.generateNote({ transcript: '[doctor] keep taking the atorvastaten forty milligrams at night .', noteType: { type: 'soap' }, previousNote: 'Plan: atorvastatin 40 mg nightly.' });
   assert.equal((note.json as Json).plan.medications[0].name, 'Atorvastatin');
 });
+
+test('WebVTT, a transcription result and unlabelled dictation all give notes with evidence', async () => {
+  const vtt = 'WEBVTT\n\n00:00:01.000 --> 00:00:04.000\n<v Doctor>Your blood pressure is one forty over ninety today.\n\n00:00:04.000 --> 00:00:08.000\n<v Patient>I have been having headaches for two weeks.\n';
+  const a = (await engine.generateNote({ transcript: vtt, noteType: { type: 'soap' } })).json as Json;
+  assert.equal(a.objective.vitalSigns.bloodPressure, '140/90 mmHg');
+  assert.match(a.subjective.historyOfPresentIllness, /headaches for 2 weeks/);
+
+  const words = 'i have had a cough for three days .'.split(' ').map((w, i) => ({ word: w, start: i, end: i + 1, confidence: 0.9, speaker: 1 }));
+  const asr = JSON.stringify({ channels: [{ transcript: '', confidence: 0.9, words: [
+    ...'any fever ?'.split(' ').map((w, i) => ({ word: w, start: i, end: i + 1, confidence: 0.9, speaker: 0 })), ...words] }] });
+  const b = await engine.generateNote({ transcript: asr, noteType: { type: 'soap' } });
+  for (const e of (b.json as Json).evidence.markdown) for (const s of e.spans) assert.ok(s.end <= asr.length);
+
+  const dictation = 'Patient presents with right knee pain for two weeks. Plan: start ibuprofen four hundred milligrams three times a day.';
+  const c = (await engine.generateNote({ transcript: dictation, noteType: { type: 'soap' } })).json as Json;
+  assert.deepEqual([c.plan.medications[0].name, c.plan.medications[0].dosage, c.plan.medications[0].frequency], ['Ibuprofen', '400 mg', 'three times daily']);
+});
