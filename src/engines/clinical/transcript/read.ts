@@ -95,7 +95,26 @@ function transcriptionTurns(text: string): RawTurn[] | undefined {
 /** Sentence spans inside one turn; long unpunctuated ASR runs are split at discourse markers. */
 function splitTurnSentences(text: string, span: Span): Span[] {
   const body = text.slice(span.start, span.end);
-  return splitSentences(body).map((s) => ({ start: span.start + s.start, end: span.start + s.end }));
+  return splitSentences(body).flatMap((s) => splitRunOn(text, { start: span.start + s.start, end: span.start + s.end }));
+}
+
+// Still-long unpunctuated pieces are cut again before clause openers, so each note sentence
+// says one thing and the word budget can choose between them.
+const CLAUSE = /\b(?:and (?:then |so |that|i|we|you|it|the|there)|i (?:think|want|wan na|'m going|am going|would|'d like)|we(?:'re| are| will|'ll) |let's|there (?:is|are|was)|there's|which|because|and if|if you|you know)\b/gi;
+const LONG_WORDS = 30;
+
+function splitRunOn(text: string, span: Span): Span[] {
+  const run = text.slice(span.start, span.end);
+  if ((run.match(/\S+/g)?.length ?? 0) <= LONG_WORDS) return [span];
+  const out: Span[] = [];
+  let from = 0;
+  for (const m of run.matchAll(CLAUSE)) {
+    if ((run.slice(from, m.index).match(/\S+/g)?.length ?? 0) < 8) continue;
+    out.push({ start: span.start + from, end: span.start + run.slice(0, m.index).trimEnd().length });
+    from = m.index;
+  }
+  out.push({ start: span.start + from, end: span.end });
+  return out;
 }
 
 /** Transcription JSON: sentences are runs of words ending in . ? !; the span covers their values. */
