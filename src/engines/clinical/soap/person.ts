@@ -22,6 +22,8 @@ const THIRD = (verb: string): string => {
 
 const VERBISH = /^(?:have|do|am|feel|think|get|take|go|notice|know|want|need|use|try|like|work|live|see|hurt|smoke|drink|eat|wake|sleep|walk|run|play|remember|forget|guess|believe|mean|wear|check|keep|say|tell|usually|still|also|just|really|never|always|sometimes|only|was|did|had|can|could|will|would|should|might|[a-z]+ed)$/;
 
+const NOT_VERB = /^(?:the|a|an|to|in|on|at|for|with|my|your|this|that|it|no|not|and|or|but|so|if|of|she|he|the patient|her|his|mean|guess)$/i;
+
 /** Patient speech → third person ("i've been having pain in my knee" → "she has been having pain in her knee"). */
 export function patientToThird(text: string, sex: Sex): string {
   const p = pronouns(sex);
@@ -38,6 +40,7 @@ export function patientToThird(text: string, sex: Sex): string {
   // "i <adverb>? <verb>" → "she <adverb>? <verb>s"
   t = t.replace(/\bi ((?:usually|still|also|just|really|never|always|sometimes|only|do n't|don't) )?([a-z]+)\b/gi, (_m, adv: string | undefined, verb: string) => {
     if (adv && /n't|n't/.test(adv)) return `${p.subj} does not ${verb}`;
+    if (NOT_VERB.test(verb)) return `${p.subj} ${adv ?? ''}${verb}`; // garbled ASR ("i the knee")
     const v = VERBISH.test(verb) || !adv ? THIRD(verb) : verb;
     return `${p.subj} ${adv ?? ''}${v}`;
   });

@@ -101,3 +101,11 @@ test('WebVTT, a transcription result and unlabelled dictation all give notes wit
   const c = (await engine.generateNote({ transcript: dictation, noteType: { type: 'soap' } })).json as Json;
   assert.deepEqual([c.plan.medications[0].name, c.plan.medications[0].dosage, c.plan.medications[0].frequency], ['Ibuprofen', '400 mg', 'three times daily']);
 });
+
+test('speech is put into note voice', async () => {
+  const { patientToThird, clinicianToNote } = await import('./person.ts');
+  const { tidy } = await import('./polish.ts');
+  assert.equal(patientToThird("i've been having pain in my knee and i take tylenol", 'male'), 'he has been having pain in his knee and he takes tylenol');
+  assert.equal(tidy(clinicianToNote("so i'm going to start you on lasix , okay ?", 'female')), 'We will start her on lasix.');
+  assert.equal(tidy(clinicianToNote('i want you to ice the knee', 'female')), 'She should ice the knee.');
+});
