@@ -1,8 +1,9 @@
 // Removes fillers ("um", "uh"), false starts ("y-", "sh-") and stutters ("i , i") from a sentence.
-const FILLER = /\b(?:um+|uh+|uhm|erm|hmm+|mm+|ah)\b\s*,?\s*/gi;
+// Not inside hyphenated backchannels: "uh-huh"/"mm-hmm" (yes) and "uh-uh" (no) are answers.
+const FILLER = /(?<![\w-])(?:um+|uh+|uhm|erm|hmm+|mm+|ah)(?![\w-])\s*,?\s*/gi;
 const FALSE_START = /(?:^|\s)[a-z]{1,3}-(?=\s)/gi;
-// "i , i love" / "we- we're" / "the the" → one copy.
-const STUTTER = /\b([a-z']+)(?:(?:\s*,\s*|\s+|-\s*)\1\b)+/gi;
+// "i , i love" / "we- we're" / "the the" → one copy; "uh-uh" is a no, not a stutter.
+const STUTTER = /\b(?!uh-uh\b)([a-z']+)(?:(?:\s*,\s*|\s+|-\s*)\1\b)+/gi;
 
 export function cleanUtterance(text: string): string {
   let t = text.replace(FILLER, ' ').replace(/,?\s*\byou know\b\s*,?/gi, ' ');
