@@ -25,6 +25,9 @@ import { AlphaErrorBody, MessageErrorBody, StableErrorBody, TextToJsonErrorBody 
 import { createLogger } from './logger.ts';
 
 const JSON_BODY_LIMIT = 16 * 1024 * 1024;
+const LOAD_SHEDDING_RETRY_AFTER_SECONDS = 5;
+/** Routes load shedding never refuses. */
+const HEALTH_ROUTES = new Set(['/healthz', '/readyz']);
 
 /** Fastify's own failures (bad JSON, wrong content type, too large) in catalogue terms. */
 function toApiError(error: FastifyError): ApiError {
@@ -83,7 +86,8 @@ export async function buildApp(
     requestTimeout: 120_000,
     connectionTimeout: 120_000,
     keepAliveTimeout: 72_000,
-    trustProxy: false,
+    // A hop count is valid for Fastify but missing from one of its option overloads.
+    trustProxy: deps.config.trustProxy as boolean | string[],
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: false } },
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.setValidatorCompiler(TypeBoxValidatorCompiler);
@@ -113,20 +117,26 @@ export async function buildApp(
   });
   await app.register(websocket, { options: { maxPayload: 1024 * 1024 } });
 
+  // The gate goes first, so even a load-shedding 503 carries the rate-limit headers.
+  app.addHook('onRequest', createGate(deps.accounts, deps.limiter, deps.config.defaultRateLimitPerMinute));
+
   // Load shedding: when the event loop lags this far behind, answer 503 at once rather than
-  // queue more work onto an overloaded process.
+  // queue more work onto an overloaded process. Health and readiness always answer: a load
+  // balancer must not take a busy node for a dead one.
+  const shedding = deps.config.loadShedding;
   await app.register(underPressure, {
-    maxEventLoopDelay: 2_000,
-    retryAfter: 5,
+    maxEventLoopDelay: shedding.maxEventLoopDelayMs,
+    maxEventLoopUtilization: shedding.maxEventLoopUtilization,
+    eventLoopUtilizationMode: 'interval',
+    retryAfter: LOAD_SHEDDING_RETRY_AFTER_SECONDS,
     exposeStatusRoute: false,
     pressureHandler: (request, reply) => {
-      reply.header('Retry-After', 5);
+      if (HEALTH_ROUTES.has(request.routeOptions.url ?? '')) return undefined;
+      reply.code(503).header('Retry-After', LOAD_SHEDDING_RETRY_AFTER_SECONDS);
       const error = new ApiError('unavailable', 'The service is overloaded; retry after the time in Retry-After.');
-      reply.code(503).send(renderError(routeFamily(request.url), error));
+      return renderError(routeFamily(request.url), error);
     },
-  });
-
-  app.addHook('onRequest', createGate(deps.accounts, deps.limiter, deps.config.defaultRateLimitPerMinute));
+  } as underPressure.FastifyUnderPressureOptions);
 
   app.addHook('onSend', async (request, reply, payload) => {
     reply.header('X-Content-Type-Options', 'nosniff');
@@ -135,12 +145,19 @@ export async function buildApp(
     if (!reply.hasHeader('Content-Security-Policy')) {
       reply.header(
         'Content-Security-Policy',
-        request.url === '/docs'
+        request.routeOptions.url === '/docs'
           ? "default-src 'self'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; frame-ancestors 'none'"
           : "default-src 'none'; frame-ancestors 'none'",
       );
     }
     reply.header('X-Request-Id', request.id);
+    // Cookies set over HTTPS (directly, or behind a trusted proxy saying so) are Secure.
+    const cookies = reply.getHeader('set-cookie');
+    if (cookies !== undefined && request.protocol === 'https') {
+      const secured = [cookies].flat().map((c) => (/;\s*secure\s*(;|$)/i.test(String(c)) ? String(c) : `${c}; Secure`));
+      reply.removeHeader('set-cookie');
+      reply.header('set-cookie', secured);
+    }
     return payload;
   });
 
@@ -157,6 +174,7 @@ export async function buildApp(
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const apiError = toApiError(error);
+    if (apiError.retryAfterSeconds !== undefined) reply.header('Retry-After', apiError.retryAfterSeconds);
     if (apiError.status >= 500) {
       request.log.error({ err: { name: error.name, code: error.code } }, 'request failed');
     }

@@ -1,5 +1,6 @@
 // Configuration is read once at boot from CLINSCRIBE_* variables and checked here,
 // so a bad value stops the process with a clear message instead of failing later.
+import net from 'node:net';
 import path from 'node:path';
 
 export interface Config {
@@ -11,6 +12,11 @@ export interface Config {
   databaseSchema: string;
   host: string;
   port: number;
+  /**
+   * Which proxies' X-Forwarded-For/-Proto to believe (Fastify's trustProxy): false, true
+   * (any), a hop count, or proxy addresses and CIDR ranges.
+   */
+  trustProxy: boolean | number | string[];
   /** Run job workers inside the API process. */
   workers: boolean;
   workerConcurrency: number;
@@ -19,6 +25,8 @@ export interface Config {
   jobMaxAttempts: number;
   /** Base of the exponential retry delay for failed job attempts, in milliseconds. */
   jobRetryBaseMs: number;
+  /** A job still running after this many milliseconds fails, without retries. */
+  jobTimeoutMs: number;
   defaultRateLimitPerMinute: number;
   defaultConsensusDaily: number;
   maxTranscriptChars: number;
@@ -36,6 +44,8 @@ export interface Config {
   llm: { baseUrl?: string; model?: string; apiKey?: string };
   asr: { baseUrl?: string; model?: string; apiKey?: string };
   webhooks: { allowPrivate: boolean; timeoutMs: number; retryBaseMs: number; maxAttempts: number };
+  /** Load shedding: past either limit every route but /healthz and /readyz answers 503 (0 = off). */
+  loadShedding: { maxEventLoopDelayMs: number; maxEventLoopUtilization: number };
   /** Password of the operators' dashboard at /dashboard; unset keeps the dashboard off. */
   adminPassword?: string;
 }
@@ -52,6 +62,33 @@ function integer(env: Env, name: string, fallback: number, min = 0): number {
     throw new ConfigError(`${name} must be an integer >= ${min} (got "${raw}")`);
   }
   return value;
+}
+
+/** A number in [0, 1]; unset is 0 (off). */
+function fraction(env: Env, name: string): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return 0;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value < 0 || value > 1) throw new ConfigError(`${name} must be a number from 0 to 1 (got "${raw}")`);
+  return value;
+}
+
+/** `true`, a hop count, or a comma-separated list of addresses and CIDR ranges; unset is false. */
+function trustProxy(env: Env, name: string): boolean | number | string[] {
+  const raw = (env[name] ?? '').trim();
+  if (raw === '' || ['0', 'false', 'no'].includes(raw.toLowerCase())) return false;
+  if (['true', 'yes'].includes(raw.toLowerCase())) return true;
+  if (/^\d+$/.test(raw)) return Number(raw);
+  const entries = raw.split(',').map((e) => e.trim());
+  for (const entry of entries) {
+    const [address, prefix, extra] = entry.split('/');
+    const family = net.isIP(address);
+    const prefixOk = prefix === undefined || (/^\d+$/.test(prefix) && Number(prefix) <= (family === 6 ? 128 : 32));
+    if (!family || !prefixOk || extra !== undefined) {
+      throw new ConfigError(`${name} must be true, a hop count, or comma-separated addresses/CIDR ranges (got "${entry}")`);
+    }
+  }
+  return entries;
 }
 
 function oneOf(env: Env, name: string, allowed: string[], fallback: string): string {
@@ -86,11 +123,13 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     databaseSchema: schema,
     host: env.CLINSCRIBE_HOST || '127.0.0.1',
     port: integer(env, 'CLINSCRIBE_PORT', 8080),
+    trustProxy: trustProxy(env, 'CLINSCRIBE_TRUST_PROXY'),
     workers: true,
     workerConcurrency: integer(env, 'CLINSCRIBE_WORKER_CONCURRENCY', 2, 1),
     jobLeaseSeconds: integer(env, 'CLINSCRIBE_JOB_LEASE_SECONDS', 30, 2),
     jobMaxAttempts: integer(env, 'CLINSCRIBE_JOB_MAX_ATTEMPTS', 5, 1),
     jobRetryBaseMs: integer(env, 'CLINSCRIBE_JOB_RETRY_BASE_MS', 2000, 1),
+    jobTimeoutMs: integer(env, 'CLINSCRIBE_JOB_TIMEOUT_MS', 10 * 60_000, 100),
     defaultRateLimitPerMinute: integer(env, 'CLINSCRIBE_RATE_LIMIT_PER_MINUTE', 600, 1),
     defaultConsensusDaily: integer(env, 'CLINSCRIBE_CONSENSUS_DAILY', 100, 0),
     maxTranscriptChars: integer(env, 'CLINSCRIBE_MAX_TRANSCRIPT_CHARS', 500_000, 1),
@@ -116,6 +155,10 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
       apiKey: env.CLINSCRIBE_ASR_API_KEY || undefined,
     },
     adminPassword: env.CLINSCRIBE_ADMIN_PASSWORD || undefined,
+    loadShedding: {
+      maxEventLoopDelayMs: integer(env, 'CLINSCRIBE_MAX_EVENT_LOOP_DELAY_MS', 1000, 0),
+      maxEventLoopUtilization: fraction(env, 'CLINSCRIBE_MAX_EVENT_LOOP_UTILIZATION'),
+    },
     webhooks: {
       allowPrivate: flag(env, 'CLINSCRIBE_WEBHOOK_ALLOW_PRIVATE'),
       timeoutMs: integer(env, 'CLINSCRIBE_WEBHOOK_TIMEOUT_MS', 30_000, 100),

@@ -41,9 +41,25 @@ async function openQueue(config: Config, store: Store, onError: (error: unknown)
     onError,
   };
   if (store.caps.queue === 'pg-boss') {
-    return PgBossJobQueue.open({ ...common, connectionString: store.databaseUrl as string, schema: `${store.schema}_jobs` });
+    return PgBossJobQueue.open({ ...common, jobTimeoutMs: config.jobTimeoutMs, connectionString: store.databaseUrl as string, schema: `${store.schema}_jobs` });
   }
   return new SqliteJobQueue(store.db, common);
+}
+
+/**
+ * Request limits in the store when several nodes share them, else in memory. Strict quotas
+ * (the daily consensus quota) always live in the store: they must survive a restart and
+ * hold across every process on the same store.
+ */
+function createLimiter(store: Store): RateLimiter {
+  const stored = new StoreRateLimiter(store.db);
+  if (store.caps.sharedRateLimits) return stored;
+  const local = new MemoryRateLimiter();
+  return {
+    hit: (subject, bucket, limit, windowSeconds, options) =>
+      (options?.strict ? stored : local).hit(subject, bucket, limit, windowSeconds, options),
+    close: () => stored.close(),
+  };
 }
 
 export async function createRuntime(config: Config, options: { engines?: Partial<Engines> } = {}): Promise<Runtime> {
@@ -56,7 +72,7 @@ export async function createRuntime(config: Config, options: { engines?: Partial
   const outbox = new OutboxRepository(store.db);
   const webhooks = new WebhooksRepository(store.db);
   const settings = new SettingsRepository(store.db);
-  const limiter: RateLimiter = store.caps.sharedRateLimits ? new StoreRateLimiter(store.db) : new MemoryRateLimiter();
+  const limiter = createLimiter(store);
   const resources = new ResourcesService(store.db, resourcesRepo, outbox, queue, config.dataDir);
   const events = new EventRecorder(outbox, webhooks, queue);
   let working = false;
@@ -82,8 +98,12 @@ export async function createRuntime(config: Config, options: { engines?: Partial
       working = true;
       await queue.work({
         resource: (job, attempt) =>
-          runResourceJob({ db: store.db, resources: resourcesRepo, events, engines, audioPath: (f) => resources.audioPath(f) }, job.id, attempt),
-        webhook: (job) => deliverWebhook({ db: store.db, config, webhooks, outbox, queue }, job.id),
+          runResourceJob(
+            { db: store.db, resources: resourcesRepo, events, engines, audioPath: (f) => resources.audioPath(f), timeoutMs: config.jobTimeoutMs },
+            job.id,
+            attempt,
+          ),
+        webhook: (job, attempt) => deliverWebhook({ db: store.db, config, webhooks, outbox, queue }, job.id, attempt),
       });
     },
     async close() {

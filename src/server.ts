@@ -15,18 +15,25 @@ export interface ServeOptions {
 export async function serve(config: Config, options: ServeOptions): Promise<{ url: string; close(): Promise<void> }> {
   const runtime = await createRuntime(config, { engines: options.engines });
   const app = await buildApp(runtime);
-  if (options.workers) await runtime.startWorkers();
-  const maintenance = startMaintenance(runtime);
+  // Listen first: /healthz and /readyz answer while workers start and take up the backlog.
   const address = await app.listen({ port: config.port, host: config.host });
   const url = address.replace('[::1]', 'localhost');
   options.onListening?.(url);
+  let maintenance: { stop(): void } | undefined;
   let closing: Promise<void> | undefined;
   const close = () =>
     (closing ??= (async () => {
-      maintenance.stop();
+      maintenance?.stop();
       await app.close();
       await runtime.close();
     })());
+  try {
+    if (options.workers) await runtime.startWorkers();
+    maintenance = startMaintenance(runtime);
+  } catch (error) {
+    await close();
+    throw error;
+  }
   return { url, close };
 }
 

@@ -3,7 +3,7 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.ts';
 import { createRuntime } from '../runtime.ts';
 import type { Account, ApiKeyRecord } from '../store/accounts-repo.ts';
-import { UsageError, positiveInteger } from './usage.ts';
+import { MIN_RATE_LIMIT, UsageError, positiveInteger } from './usage.ts';
 
 function accountJson(account: Account) {
   return {
@@ -56,7 +56,7 @@ export async function adminCommand(group: 'accounts' | 'keys', argv: string[]): 
         const created = await accounts.createAccount({
           name: values.name.trim(),
           alphaAccess: Boolean(values.alpha),
-          rateLimitPerMinute: positiveInteger('--rate-limit', values['rate-limit']),
+          rateLimitPerMinute: positiveInteger('--rate-limit', values['rate-limit'], MIN_RATE_LIMIT),
           consensusDaily: positiveInteger('--consensus-daily', values['consensus-daily']),
         });
         print({ ...accountJson(created.account), api_key: created.apiKey, key_id: created.key.id });
@@ -73,7 +73,7 @@ export async function adminCommand(group: 'accounts' | 'keys', argv: string[]): 
           ...(values.name !== undefined && { name: values.name }),
           ...(values.alpha && { alphaAccess: true }),
           ...(values['no-alpha'] && { alphaAccess: false }),
-          ...(values['rate-limit'] !== undefined && { rateLimitPerMinute: positiveInteger('--rate-limit', values['rate-limit']) }),
+          ...(values['rate-limit'] !== undefined && { rateLimitPerMinute: positiveInteger('--rate-limit', values['rate-limit'], MIN_RATE_LIMIT) }),
           ...(values['consensus-daily'] !== undefined && { consensusDaily: positiveInteger('--consensus-daily', values['consensus-daily']) }),
         });
         if (!updated) throw new UsageError(`no account ${id}`);

@@ -261,6 +261,22 @@ export class EngineUnavailableError extends EngineError {
   }
 }
 
+/**
+ * A remote engine server could not answer now (unreachable, timed out, HTTP 5xx or 429):
+ * the same request may well succeed later. Jobs retry it; synchronous routes answer 503
+ * with Retry-After. Not an EngineError, which is final. Its message is shown to callers.
+ */
+export class TransientEngineError extends Error {
+  constructor(
+    message: string,
+    /** Seconds the server asked to wait (its Retry-After), when it said. */
+    readonly retryAfterSeconds?: number,
+  ) {
+    super(message);
+    this.name = 'TransientEngineError';
+  }
+}
+
 export interface Engines {
   notes: NoteEngine;
   templates: TemplateEngine;

@@ -14,6 +14,11 @@ export const ERROR_CATALOGUE = {
     errorType: 'IdempotencyError',
     message: 'This Idempotency-Key was already used with a different request body.',
   },
+  idempotency_in_progress: {
+    status: 409,
+    errorType: 'IdempotencyError',
+    message: 'A request with this Idempotency-Key is still being processed; retry after the time in Retry-After.',
+  },
   rate_limited: { status: 429, errorType: 'RateLimitError', message: 'Rate limit exceeded; retry after the time in Retry-After.' },
   quota_exceeded: { status: 429, errorType: 'RateLimitError', message: 'Daily quota exceeded; retry after the time in Retry-After.' },
   internal_error: { status: 500, errorType: 'InternalServerError', message: 'An internal error occurred.' },
@@ -25,13 +30,18 @@ export type ErrorCode = keyof typeof ERROR_CATALOGUE;
 export class ApiError extends Error {
   readonly status: number;
 
+  /** Sent as Retry-After with the error (429 and 503 answers). */
+  readonly retryAfterSeconds?: number;
+
   constructor(
     readonly code: ErrorCode,
     message?: string,
     readonly validationErrors: Record<string, string> = {},
+    options: { retryAfterSeconds?: number } = {},
   ) {
     super(message ?? ERROR_CATALOGUE[code].message);
     this.status = ERROR_CATALOGUE[code].status;
+    this.retryAfterSeconds = options.retryAfterSeconds;
   }
 }
 

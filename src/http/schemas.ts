@@ -32,21 +32,29 @@ export const TextToJsonErrorBody = Type.Object(
 
 const ref = (id: string) => Type.Unsafe<unknown>({ $ref: `${id}#` });
 
+/**
+ * Statuses any route can answer: 401, 409 (an Idempotency-Key still in progress), 429,
+ * 500 and 503 (load shedding).
+ */
+function common(body: unknown): Record<number, unknown> {
+  return { 401: body, 409: body, 429: body, 500: body, 503: body };
+}
+
 /** Error responses of a stable route, for the statuses it can answer. */
 export function stableErrors(...statuses: number[]) {
-  const out: Record<number, unknown> = { 401: ref('MessageError'), 429: ref('StableError'), 500: ref('StableError') };
+  const out: Record<number, unknown> = { ...common(ref('StableError')), 401: ref('MessageError') };
   for (const status of statuses) out[status] = status === 403 ? ref('MessageError') : ref('StableError');
   return out;
 }
 
 export function alphaErrors(...statuses: number[]) {
-  const out: Record<number, unknown> = { 401: ref('AlphaError'), 403: ref('AlphaError'), 429: ref('AlphaError'), 500: ref('AlphaError') };
+  const out: Record<number, unknown> = { ...common(ref('AlphaError')), 403: ref('AlphaError') };
   for (const status of statuses) out[status] = ref('AlphaError');
   return out;
 }
 
 export function textToJsonErrors(...statuses: number[]) {
-  const out: Record<number, unknown> = { 401: ref('TextToJsonError'), 429: ref('TextToJsonError'), 500: ref('TextToJsonError') };
+  const out: Record<number, unknown> = common(ref('TextToJsonError'));
   for (const status of statuses) out[status] = ref('TextToJsonError');
   return out;
 }

@@ -13,8 +13,13 @@ export interface PgBossQueueOptions {
   leaseSeconds: number;
   maxAttempts: number;
   retryBaseMs: number;
+  /** The runner's own per-job deadline; pg-boss's expiry must not come first. */
+  jobTimeoutMs?: number;
   onError?: (error: unknown) => void;
 }
+
+/** pg-boss states of a job that will still run (a failed job's retries are used up). */
+const LIVE_STATES = new Set(['created', 'retry', 'active']);
 
 function transactionAdapter(db: Db) {
   return {
@@ -52,7 +57,7 @@ export class PgBossJobQueue implements JobQueue {
         retryBackoff: true,
         retryDelayMax: 6 * 3600,
         heartbeatSeconds,
-        expireInSeconds: 6 * 3600,
+        expireInSeconds: Math.max(6 * 3600, Math.ceil((options.jobTimeoutMs ?? 0) / 1000) + 300),
         notify: true,
       };
       const existing = await boss.getQueue(name);
@@ -103,6 +108,19 @@ export class PgBossJobQueue implements JobQueue {
           ),
       );
     }
+  }
+
+  async liveJobs(queue: QueueName, ids: string[]): Promise<Set<string>> {
+    const live = new Set<string>();
+    for (const id of ids) {
+      const jobs = await this.boss.findJobs<{ id: string }>(queue, { data: { id } });
+      if (jobs.some((job) => LIVE_STATES.has(job.state))) live.add(id);
+    }
+    return live;
+  }
+
+  async purgeSettled(): Promise<void> {
+    /* pg-boss deletes finished and failed jobs itself (its retention settings) */
   }
 
   async stop(): Promise<void> {

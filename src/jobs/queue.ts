@@ -15,6 +15,11 @@ export interface Attempt {
   number: number;
   /** No retry follows if this attempt throws: the handler must settle the work itself. */
   last: boolean;
+  /**
+   * Every allowed attempt was claimed and none finished (each worker died mid-run): the
+   * handler settles the work as failed without doing it again.
+   */
+  exhausted?: boolean;
 }
 
 export type JobHandler = (job: JobMessage, attempt: Attempt) => Promise<void>;
@@ -28,6 +33,13 @@ export interface JobQueue {
   work(handlers: Record<QueueName, JobHandler>): Promise<void>;
   /** Stops taking jobs and waits (bounded) for running ones to finish. */
   stop(): Promise<void>;
+  /**
+   * Of these ids (resources or webhook deliveries), those that still have a job on `queue`
+   * that will run: waiting, scheduled for a retry, or running. Open work without one is stranded.
+   */
+  liveJobs(queue: QueueName, ids: string[]): Promise<Set<string>>;
+  /** Deletes jobs that ended (failed for good) before `cutoff`; a queue that purges itself does nothing. */
+  purgeSettled(cutoff: string): Promise<void>;
 }
 
 /** Exponential backoff with full jitter. */

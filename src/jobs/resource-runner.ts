@@ -1,7 +1,7 @@
 // Runs one resource job: reload, mark processing, call the engine, then record the outcome
 // and its webhook event in one transaction. Safe to run twice for the same id.
 import type { Kysely } from 'kysely';
-import { EngineError, type Engines } from '../engines/ports.ts';
+import { EngineError, type Engines, TransientEngineError } from '../engines/ports.ts';
 import { type Outcome, eventFor } from '../services/events.ts';
 import type { Resource, ResourcesRepository } from '../store/resources-repo.ts';
 import type { Database } from '../store/schema.ts';
@@ -15,6 +15,25 @@ export interface ResourceRunnerDeps {
   engines: Engines;
   /** Absolute path of an uploaded audio file, from the name stored with the request. */
   audioPath(fileName: string): string;
+  /** A job still running after this long fails (and is not retried). */
+  timeoutMs: number;
+}
+
+class JobTimeoutError extends Error {}
+
+/** The work's result, or a JobTimeoutError once `ms` have passed (the work is abandoned). */
+function withDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new JobTimeoutError()), ms);
+  });
+  work.catch(() => {}); // an abandoned engine call may still fail later; nobody is waiting for it
+  return Promise.race([work, deadline]).finally(() => clearTimeout(timer));
+}
+
+function timeoutMessage(ms: number): string {
+  const limit = ms >= 60_000 ? `${Math.round(ms / 60_000)} min` : `${Math.max(1, Math.round(ms / 1000))} s`;
+  return `Processing did not finish within the time limit of ${limit} and was stopped; shorten the input or ask the operator about CLINSCRIBE_JOB_TIMEOUT_MS.`;
 }
 
 const GIVE_UP_MESSAGE = 'Processing failed repeatedly because of an internal error; please submit the request again.';
@@ -58,19 +77,43 @@ async function execute(deps: ResourceRunnerDeps, resource: Resource): Promise<Re
 export async function runResourceJob(deps: ResourceRunnerDeps, id: string, attempt: Attempt): Promise<void> {
   const resource = await deps.resources.findById(id);
   if (!resource || resource.status === 'completed' || resource.status === 'failed') return;
+  if (attempt.exhausted) {
+    await settleResource(deps, resource, gaveUp(), 0);
+    return;
+  }
   await deps.resources.markProcessing(id, new Date().toISOString());
   const started = performance.now();
   let outcome: Outcome;
   try {
-    outcome = { status: 'completed', result: await execute(deps, resource) };
+    outcome = { status: 'completed', result: await withDeadline(execute(deps, resource), deps.timeoutMs) };
   } catch (error) {
-    if (error instanceof EngineError) outcome = { status: 'failed', error: error.message };
+    // EngineError is final; anything else (a TransientEngineError, an unexpected bug) is
+    // retried by the queue, and once the attempts are used up the job fails. A job past its
+    // deadline fails at once: running it again would only take as long.
+    if (error instanceof JobTimeoutError) outcome = { status: 'failed', error: timeoutMessage(deps.timeoutMs) };
+    else if (error instanceof EngineError) outcome = { status: 'failed', error: error.message };
     else if (!attempt.last) throw error;
+    else if (error instanceof TransientEngineError) outcome = { status: 'failed', error: error.message };
     else outcome = { status: 'failed', error: GIVE_UP_MESSAGE };
   }
-  const elapsed = Math.round(performance.now() - started);
-  await deps.db.transaction().execute(async (trx) => {
-    const finished = await deps.resources.finish(trx, id, outcome, elapsed, new Date().toISOString());
-    if (finished) await deps.events.record(trx, resource.accountId, id, eventFor(resource, outcome));
+  await settleResource(deps, resource, outcome, Math.round(performance.now() - started));
+}
+
+/** Records the outcome and its webhook event in one transaction, once (false if already settled). */
+export async function settleResource(
+  deps: Pick<ResourceRunnerDeps, 'db' | 'resources' | 'events'>,
+  resource: Resource,
+  outcome: Outcome,
+  elapsedMs: number,
+): Promise<boolean> {
+  return deps.db.transaction().execute(async (trx) => {
+    const finished = await deps.resources.finish(trx, resource.id, outcome, elapsedMs, new Date().toISOString());
+    if (finished) await deps.events.record(trx, resource.accountId, resource.id, eventFor(resource, outcome));
+    return finished;
   });
+}
+
+/** The failure recorded when a job could not be completed however often it was tried. */
+export function gaveUp(): Outcome {
+  return { status: 'failed', error: GIVE_UP_MESSAGE };
 }

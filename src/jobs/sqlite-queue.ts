@@ -70,6 +70,23 @@ export class SqliteJobQueue implements JobQueue {
     this.loops = [];
   }
 
+  async liveJobs(queue: QueueName, ids: string[]): Promise<Set<string>> {
+    if (ids.length === 0) return new Set();
+    const rows = await this.db
+      .selectFrom('queue_jobs')
+      .select('resource_id')
+      .where('kind', '=', queue)
+      .where('resource_id', 'in', ids)
+      .where('state', 'in', ['ready', 'leased'])
+      .execute();
+    return new Set(rows.map((r) => r.resource_id));
+  }
+
+  async purgeSettled(cutoff: string): Promise<void> {
+    // Finished jobs are deleted at once; only dead ones (kept for inspection) remain.
+    await this.db.deleteFrom('queue_jobs').where('state', 'in', ['dead', 'done']).where('run_at', '<', cutoff).execute();
+  }
+
   private async loop(handlers: Record<QueueName, JobHandler>): Promise<void> {
     while (!this.stopping) {
       let claimed: Claimed | undefined;
@@ -141,9 +158,12 @@ export class SqliteJobQueue implements JobQueue {
     const task = (async () => {
       try {
         if (!handler) throw new Error(`no handler for queue ${job.kind}`);
+        // A lapsed lease is claimed again with one more attempt; past the maximum the job is
+        // only settled, so work that kills its worker is not run forever.
+        const exhausted = attempts > this.options.maxAttempts;
         await handler(
           { queue: job.kind as QueueName, id: job.resource_id },
-          { number: attempts, last: attempts >= this.options.maxAttempts },
+          { number: attempts, last: attempts >= this.options.maxAttempts, ...(exhausted && { exhausted }) },
         );
         await this.db.deleteFrom('queue_jobs').where('id', '=', job.id).where('attempts', '=', attempts).execute();
       } catch (error) {

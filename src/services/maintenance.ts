@@ -1,15 +1,44 @@
-// Periodic housekeeping: purge finished resources past the retention period, and old
-// idempotency records. Idempotent, so several nodes may run it at once.
+// Periodic housekeeping: take up resources and deliveries whose job is gone; purge finished
+// resources, settled webhook deliveries and attempts past the retention period, dead queue
+// jobs and old idempotency records. Idempotent, so several nodes may run it at once.
+import { failStrandedResources } from '../jobs/stranded.ts';
 import type { Runtime } from '../runtime.ts';
+import { ResourcesRepository } from '../store/resources-repo.ts';
+import { resumeStrandedDeliveries } from '../webhooks/delivery.ts';
 
-const EVERY_MS = 10 * 60_000;
+const EVERY_MS = 60_000;
+/** Purges run on every tenth tick; the stranded-resource sweep on every tick. */
+const PURGE_EVERY_TICKS = 10;
+/** Jobs that failed for good are kept this long for inspection. */
+const SETTLED_JOBS_KEPT_MS = 7 * 86_400_000;
+/** A resource changed this recently is left alone by the sweep. */
+const STRANDED_GRACE_MS = 60_000;
 
+/**
+ * Work no job will ever pick up again: open resources are failed, pending webhook deliveries
+ * count an interrupted attempt and are scheduled again. Returns how many of each.
+ */
+export async function sweepStranded(runtime: Runtime): Promise<{ resources: number; deliveries: number }> {
+  const { store, events, queue, config, webhooks, outbox } = runtime;
+  const changedBefore = new Date(Date.now() - STRANDED_GRACE_MS).toISOString();
+  const resources = await failStrandedResources({ db: store.db, resources: new ResourcesRepository(store.db), events, queue }, changedBefore);
+  const deliveries = await resumeStrandedDeliveries({ db: store.db, config, webhooks, outbox, queue }, changedBefore);
+  return { resources, deliveries };
+}
+
+/**
+ * The purges: idempotency records after 24 h, dead queue jobs after 7 days, and with a
+ * retention period finished resources, settled webhook deliveries and delivery attempts
+ * older than it. Returns how many resources were purged.
+ */
 export async function runMaintenance(runtime: Runtime): Promise<number> {
   const now = Date.now();
   await runtime.idempotency.purgeBefore(new Date(now - 24 * 3600_000).toISOString());
+  await runtime.queue.purgeSettled(new Date(now - SETTLED_JOBS_KEPT_MS).toISOString());
   const days = runtime.config.retentionDays;
   if (!days) return 0;
   const cutoff = new Date(now - days * 86_400_000).toISOString();
+  await runtime.webhooks.purgeSettledBefore(cutoff);
   let purged = 0;
   for (;;) {
     const expired = await runtime.resources.listExpired(cutoff, 100);
@@ -22,8 +51,12 @@ export async function runMaintenance(runtime: Runtime): Promise<number> {
 }
 
 export function startMaintenance(runtime: Runtime): { stop(): void } {
-  const tick = () => runMaintenance(runtime).catch(() => {});
-  const timer = setInterval(tick, EVERY_MS);
+  let ticks = 0;
+  const tick = async () => {
+    await sweepStranded(runtime).catch(() => {});
+    if (ticks++ % PURGE_EVERY_TICKS === 0) await runMaintenance(runtime).catch(() => {});
+  };
+  const timer = setInterval(() => void tick(), EVERY_MS);
   timer.unref();
   void tick();
   return { stop: () => clearInterval(timer) };

@@ -49,7 +49,7 @@ async function openPostgres(url: string, schema: string): Promise<Store> {
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   const caps = STORE_CAPABILITIES.postgres;
-  await migrateToLatest(db, caps);
+  await migrateToLatest(db, caps, schema);
   return { db, caps, databaseUrl: url, schema, close: () => db.destroy() };
 }
 

@@ -1,6 +1,10 @@
-// Stored first responses of POSTs that carried an Idempotency-Key (kept 24 h).
+// Idempotency-Key records (kept 24 h). A key is reserved before its request runs (status
+// code 0 marks "in progress"), so two concurrent requests with one key cannot both run;
+// the first response is stored on the reservation when the request finishes.
 import type { Kysely } from 'kysely';
 import type { Database } from './schema.ts';
+
+const IN_PROGRESS = 0;
 
 export interface StoredResponse {
   requestHash: string;
@@ -8,39 +12,77 @@ export interface StoredResponse {
   body: unknown;
 }
 
+export type Reservation =
+  | { reserved: true }
+  | { reserved: false; requestHash: string; inProgress: true }
+  | { reserved: false; requestHash: string; inProgress: false; response: StoredResponse };
+
 export class IdempotencyRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  async find(accountId: string, key: string, notBefore: string): Promise<StoredResponse | undefined> {
+  /**
+   * Reserves `key` for a request with `requestHash`, or says who holds it. A record created
+   * before `notBefore` has expired, and a reservation made before `staleBefore` belongs to
+   * a request that died; either is taken over.
+   */
+  async reserve(accountId: string, key: string, requestHash: string, at: { now: string; notBefore: string; staleBefore: string }): Promise<Reservation> {
+    const reservation = { request_hash: requestHash, status_code: IN_PROGRESS, response: 'null', created_at: at.now };
+    const inserted = await this.db
+      .insertInto('idempotency_keys')
+      .values({ account_id: accountId, key, ...reservation })
+      .onConflict((oc) => oc.columns(['account_id', 'key']).doNothing())
+      .returning('key')
+      .executeTakeFirst();
+    if (inserted) return { reserved: true };
+    const takenOver = await this.db
+      .updateTable('idempotency_keys')
+      .set(reservation)
+      .where('account_id', '=', accountId)
+      .where('key', '=', key)
+      .where((eb) =>
+        eb.or([eb('created_at', '<', at.notBefore), eb.and([eb('status_code', '=', IN_PROGRESS), eb('created_at', '<', at.staleBefore)])]),
+      )
+      .returning('key')
+      .executeTakeFirst();
+    if (takenOver) return { reserved: true };
     const row = await this.db
       .selectFrom('idempotency_keys')
       .selectAll()
       .where('account_id', '=', accountId)
       .where('key', '=', key)
-      .where('created_at', '>=', notBefore)
       .executeTakeFirst();
-    return row && { requestHash: row.request_hash, statusCode: Number(row.status_code), body: JSON.parse(row.response) };
+    // Deleted (released or purged) between the statements: the caller may simply try again.
+    if (!row) return this.reserve(accountId, key, requestHash, at);
+    const statusCode = Number(row.status_code);
+    if (statusCode === IN_PROGRESS) return { reserved: false, requestHash: row.request_hash, inProgress: true };
+    return {
+      reserved: false,
+      requestHash: row.request_hash,
+      inProgress: false,
+      response: { requestHash: row.request_hash, statusCode, body: JSON.parse(row.response) },
+    };
   }
 
-  async save(accountId: string, key: string, response: StoredResponse, now: string): Promise<void> {
+  /** Stores the first response on the caller's reservation. */
+  async complete(accountId: string, key: string, response: StoredResponse): Promise<void> {
     await this.db
-      .insertInto('idempotency_keys')
-      .values({
-        account_id: accountId,
-        key,
-        request_hash: response.requestHash,
-        status_code: response.statusCode,
-        response: JSON.stringify(response.body),
-        created_at: now,
-      })
-      .onConflict((oc) =>
-        oc.columns(['account_id', 'key']).doUpdateSet({
-          request_hash: response.requestHash,
-          status_code: response.statusCode,
-          response: JSON.stringify(response.body),
-          created_at: now,
-        }),
-      )
+      .updateTable('idempotency_keys')
+      .set({ status_code: response.statusCode, response: JSON.stringify(response.body) })
+      .where('account_id', '=', accountId)
+      .where('key', '=', key)
+      .where('request_hash', '=', response.requestHash)
+      .where('status_code', '=', IN_PROGRESS)
+      .execute();
+  }
+
+  /** Drops the caller's reservation after its request failed, so the key can be used again. */
+  async release(accountId: string, key: string, requestHash: string): Promise<void> {
+    await this.db
+      .deleteFrom('idempotency_keys')
+      .where('account_id', '=', accountId)
+      .where('key', '=', key)
+      .where('request_hash', '=', requestHash)
+      .where('status_code', '=', IN_PROGRESS)
       .execute();
   }
 

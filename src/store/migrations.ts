@@ -137,9 +137,14 @@ function migrations(caps: StoreCapabilities): Record<string, Migration> {
   };
 }
 
-export async function migrateToLatest(db: Kysely<any>, caps: StoreCapabilities): Promise<void> {
+/**
+ * Brings the schema up to date. `schema` (PostgreSQL) names where the migration tables
+ * live: without it Kysely takes another schema's migration tables in the same database for
+ * this one's, and never creates its own.
+ */
+export async function migrateToLatest(db: Kysely<any>, caps: StoreCapabilities, schema?: string): Promise<void> {
   const provider: MigrationProvider = { getMigrations: async () => migrations(caps) };
-  const migrator = new Migrator({ db, provider });
+  const migrator = new Migrator({ db, provider, ...(schema && { migrationTableSchema: schema }) });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';

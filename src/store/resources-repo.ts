@@ -134,15 +134,26 @@ export class ResourcesRepository {
     return rows.map((r) => ({ id: r.id, kind: r.kind, accountId: r.account_id }));
   }
 
-  /** Open resources, for re-enqueueing work a lost queue entry would otherwise strand. */
-  async listOpen(limit: number): Promise<Pick<Resource, 'id' | 'kind' | 'updatedAt'>[]> {
-    const rows = await this.db
+  /**
+   * Open resources last changed before `changedBefore`, oldest first, for the sweep that
+   * settles resources whose job is gone; `after` continues from the previous page.
+   */
+  async listOpen(
+    changedBefore: string,
+    limit: number,
+    after?: { createdAt: string; id: string },
+  ): Promise<Resource[]> {
+    let query = this.db
       .selectFrom('resources')
-      .select(['id', 'kind', 'updated_at'])
+      .selectAll()
       .where('status', 'in', OPEN_STATES)
-      .orderBy('created_at')
-      .limit(limit)
-      .execute();
-    return rows.map((r) => ({ id: r.id, kind: r.kind, updatedAt: r.updated_at }));
+      .where('updated_at', '<', changedBefore);
+    if (after) {
+      query = query.where((eb) =>
+        eb.or([eb('created_at', '>', after.createdAt), eb.and([eb('created_at', '=', after.createdAt), eb('id', '>', after.id)])]),
+      );
+    }
+    const rows = await query.orderBy('created_at').orderBy('id').limit(limit).execute();
+    return rows.map(toResource);
   }
 }

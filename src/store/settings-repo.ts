@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from './schema.ts';
 
@@ -10,4 +11,19 @@ export class SettingsRepository {
     const row = await this.db.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirstOrThrow();
     return row.value;
   }
+}
+
+/**
+ * A server-wide random secret (created once in the store, shared by every node), loaded
+ * once per process. A failed load is not remembered: the next call tries the store again.
+ */
+export function sharedSecret(settings: Pick<SettingsRepository, 'getOrCreate'>, key: string): () => Promise<string> {
+  let loaded: Promise<string> | undefined;
+  return () => {
+    loaded ??= settings.getOrCreate(key, () => randomBytes(32).toString('hex')).catch((error: unknown) => {
+      loaded = undefined;
+      throw error;
+    });
+    return loaded;
+  };
 }

@@ -25,6 +25,26 @@ const schema = {
   required: ['age', 'smoker', 'allergies', 'medications', 'pregnancyStatus'],
 };
 
+const summary = `DISCHARGE SUMMARY
+Patient: 67-year-old female. Admitted 03/02/2026, discharged 03/06/2026.
+Admission diagnosis: community-acquired pneumonia. Secondary: type 2 diabetes mellitus, hypertension.
+Hospital course: treated with IV ceftriaxone 1 g daily and azithromycin 500 mg daily, transitioned to oral amoxicillin-clavulanate 875 mg twice daily.
+Allergies: sulfa (hives).
+Discharge medications: amoxicillin-clavulanate 875 mg twice daily for 5 days; metformin 1000 mg twice daily.
+Condition at discharge: stable. Follow-up with primary care in 1 week. Chest x-ray repeat in 6 weeks.`;
+
+const nullable = (type: string) => ({ type: [type, 'null'] });
+const summarySchema = {
+  type: 'object',
+  properties: {
+    secondary_diagnoses: { type: 'array', items: { type: 'string' } },
+    allergies: { type: 'array', items: { type: 'object', properties: { substance: { type: 'string' }, reaction: nullable('string') }, required: ['substance', 'reaction'] } },
+    discharge_medications: { type: 'array', items: { type: 'object', properties: { name: { type: 'string' }, dose: nullable('string') }, required: ['name', 'dose'] } },
+    follow_up: { type: 'object', properties: { with: nullable('string'), in_days: nullable('integer') }, required: ['with', 'in_days'] },
+  },
+  required: ['secondary_diagnoses', 'allergies', 'discharge_medications', 'follow_up'],
+};
+
 for (const store of STORES) {
   describe(`text-to-json (${store})`, () => {
     let h: Harness;
@@ -55,6 +75,20 @@ for (const store of STORES) {
       const res = await h.app.inject({ method: 'POST', url: '/v1/utils/text-to-json', headers: h.stable, payload: { text, schema, includeMeta: true } });
       assert.equal(res.statusCode, 200);
       assert.ok(res.json().meta);
+    });
+
+    test('a discharge summary with nested arrays, enums and nullable fields: lists, reactions, combinations and follow-up', async () => {
+      const res = await h.app.inject({ method: 'POST', url: '/v1/utils/text-to-json', headers: h.stable, payload: { text: summary, schema: summarySchema, includeMeta: true } });
+      assert.equal(res.statusCode, 200, res.body);
+      const { data, meta } = res.json();
+      const compiled = h.runtime.compileSchema(summarySchema);
+      assert.ok(compiled.ok);
+      assert.equal((compiled as any).validate(data), true);
+      assert.deepEqual(data.secondary_diagnoses, ['type 2 diabetes mellitus', 'hypertension']);
+      assert.deepEqual(data.allergies, [{ substance: 'sulfa', reaction: 'hives' }]);
+      assert.equal(data.discharge_medications[0].name, 'amoxicillin-clavulanate');
+      assert.deepEqual(data.follow_up, { with: 'primary care', in_days: 7 });
+      assert.ok(meta.evidence.some((e: { path: string }) => e.path === '/follow_up/with'));
     });
 
     test('bad requests are 400 {error: 400, message}; auth failures 401 in the same shape', async () => {

@@ -2,7 +2,7 @@
 // Ollama, llama.cpp server, LM Studio). Structured output through `response_format:
 // json_schema`; the answer is validated against the schema and asked for again if invalid.
 import AjvModule from 'ajv';
-import { EngineError } from '../ports.ts';
+import { EngineError, TransientEngineError } from '../ports.ts';
 
 export interface ChatMessage {
   role: 'system' | 'user' | 'assistant';
@@ -20,6 +20,13 @@ export interface ChatClientOptions {
 // ajv is CommonJS: its class is the default export's default under ESM.
 const Ajv = (AjvModule as unknown as { default: typeof AjvModule }).default ?? AjvModule;
 const ajv = new (Ajv as any)({ strict: false, allErrors: false });
+
+/** A Retry-After header (seconds or an HTTP date) in whole seconds, if it says anything usable. */
+function retryAfterSeconds(header: string | null): number | undefined {
+  if (!header) return undefined;
+  const seconds = /^\d+$/.test(header.trim()) ? Number(header) : (Date.parse(header) - Date.now()) / 1000;
+  return Number.isFinite(seconds) && seconds > 0 ? Math.ceil(seconds) : undefined;
+}
 
 export class ChatClient {
   private readonly endpoint: string;
@@ -65,11 +72,15 @@ export class ChatClient {
       });
     } catch (error) {
       const reason = (error as Error).name === 'TimeoutError' ? 'did not answer in time' : 'could not be reached';
-      throw new EngineError(`The language model server ${reason}.`);
+      throw new TransientEngineError(`The language model server ${reason}.`);
     }
     if (!response.ok) {
       await response.body?.cancel();
-      throw new EngineError(`The language model server answered HTTP ${response.status}.`);
+      const message = `The language model server answered HTTP ${response.status}.`;
+      if (response.status === 429 || response.status >= 500) {
+        throw new TransientEngineError(message, retryAfterSeconds(response.headers.get('retry-after')));
+      }
+      throw new EngineError(message);
     }
     const body = (await response.json().catch(() => undefined)) as { choices?: { message?: { content?: unknown } }[] } | undefined;
     const content = body?.choices?.[0]?.message?.content;

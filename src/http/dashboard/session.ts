@@ -1,22 +1,19 @@
 // Operator sessions for the dashboard: a signed, expiring cookie; the signing secret is
 // shared by every node through the store.
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { SettingsRepository } from '../../store/settings-repo.ts';
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { type SettingsRepository, sharedSecret } from '../../store/settings-repo.ts';
 
 export const SESSION_COOKIE = 'cs_admin';
 const SESSION_SECONDS = 8 * 3600;
 
 export class DashboardSessions {
-  private secret?: Promise<string>;
+  private readonly key: () => Promise<string>;
 
   constructor(
-    private readonly settings: SettingsRepository,
+    settings: SettingsRepository,
     private readonly password: string,
-  ) {}
-
-  private key(): Promise<string> {
-    this.secret ??= this.settings.getOrCreate('dashboard_session_secret', () => randomBytes(32).toString('hex'));
-    return this.secret;
+  ) {
+    this.key = sharedSecret(settings, 'dashboard_session_secret');
   }
 
   passwordMatches(candidate: string): boolean {
