@@ -187,25 +187,19 @@ export class WebhooksRepository {
     return rows.map(toDelivery);
   }
 
-  /** Records one attempt and the delivery's new state together. */
+  /**
+   * Records one attempt and the delivery's new state together, only if the delivery is
+   * still pending with the attempts the caller read: of two runs of one delivery, only the
+   * first to record goes on (and schedules the next attempt). False for the other.
+   */
   async recordAttempt(
     db: Db,
     delivery: WebhookDelivery,
     attempt: { statusCode: number | null; error: string | null; latencyMs: number },
     next: { state: WebhookDelivery['state']; nextAttemptAt: string | null },
     now: string,
-  ): Promise<void> {
-    await db
-      .insertInto('webhook_attempts')
-      .values({
-        delivery_id: delivery.id,
-        attempted_at: now,
-        status_code: attempt.statusCode,
-        error: attempt.error,
-        latency_ms: attempt.latencyMs,
-      })
-      .execute();
-    await db
+  ): Promise<boolean> {
+    const updated = await db
       .updateTable('webhook_deliveries')
       .set({
         state: next.state,
@@ -217,7 +211,60 @@ export class WebhooksRepository {
         updated_at: now,
       })
       .where('id', '=', delivery.id)
+      .where('state', '=', 'pending')
+      .where('attempts', '=', delivery.attempts)
+      .executeTakeFirst();
+    if (Number(updated.numUpdatedRows) === 0) return false;
+    await db
+      .insertInto('webhook_attempts')
+      .values({
+        delivery_id: delivery.id,
+        attempted_at: now,
+        status_code: attempt.statusCode,
+        error: attempt.error,
+        latency_ms: attempt.latencyMs,
+      })
       .execute();
+    return true;
+  }
+
+  /** Pending deliveries last changed before `changedBefore`, oldest first; `after` pages on. */
+  async listPending(changedBefore: string, limit: number, after?: { createdAt: string; id: string }): Promise<WebhookDelivery[]> {
+    let query = this.db
+      .selectFrom('webhook_deliveries')
+      .selectAll()
+      .where('state', '=', 'pending')
+      .where('updated_at', '<', changedBefore);
+    if (after) {
+      query = query.where((eb) =>
+        eb.or([eb('created_at', '>', after.createdAt), eb.and([eb('created_at', '=', after.createdAt), eb('id', '>', after.id)])]),
+      );
+    }
+    const rows = await query.orderBy('created_at').orderBy('id').limit(limit).execute();
+    return rows.map(toDelivery);
+  }
+
+  /** A pending delivery that can never be sent (its event or endpoint is gone) ends dead. */
+  async markDead(deliveryId: string, reason: string, now: string): Promise<void> {
+    await this.db
+      .updateTable('webhook_deliveries')
+      .set({ state: 'dead', next_attempt_at: null, last_error: reason, updated_at: now })
+      .where('id', '=', deliveryId)
+      .where('state', '=', 'pending')
+      .execute();
+  }
+
+  /** Deletes deliveries that ended (delivered or dead) before `cutoff`, and attempts older than it. */
+  async purgeSettledBefore(cutoff: string): Promise<void> {
+    const settled = this.db
+      .selectFrom('webhook_deliveries')
+      .select('id')
+      .where('state', 'in', ['delivered', 'dead'])
+      .where('updated_at', '<', cutoff);
+    await this.db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('webhook_attempts').where((eb) => eb.or([eb('delivery_id', 'in', settled), eb('attempted_at', '<', cutoff)])).execute();
+      await trx.deleteFrom('webhook_deliveries').where('state', 'in', ['delivered', 'dead']).where('updated_at', '<', cutoff).execute();
+    });
   }
 
   async listAttempts(deliveryId: string) {

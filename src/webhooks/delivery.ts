@@ -2,7 +2,8 @@
 // job written with the attempt record), so the schedule is the same on both queues.
 import type { Kysely } from 'kysely';
 import type { Config } from '../config.ts';
-import { type JobQueue, backoffMs } from '../jobs/queue.ts';
+import { type Attempt, type JobQueue, backoffMs } from '../jobs/queue.ts';
+import { takeUpStranded } from '../jobs/stranded.ts';
 import type { OutboxRepository } from '../store/outbox-repo.ts';
 import type { Database } from '../store/schema.ts';
 import type { WebhookEndpoint, WebhooksRepository } from '../store/webhooks-repo.ts';
@@ -22,16 +23,23 @@ function signingSecrets(endpoint: WebhookEndpoint, now: Date): string[] {
   return overlap ? [endpoint.secret, endpoint.previousSecret as string] : [endpoint.secret];
 }
 
-export async function deliverWebhook(deps: DeliveryDeps, deliveryId: string): Promise<void> {
+export async function deliverWebhook(deps: DeliveryDeps, deliveryId: string, attempt?: Attempt): Promise<void> {
   const delivery = await deps.webhooks.findDelivery(deliveryId);
   if (!delivery || delivery.state !== 'pending') return;
   const [endpoint, event] = await Promise.all([deps.webhooks.findEndpoint(delivery.endpointId), deps.outbox.findById(delivery.eventId)]);
   const now = new Date();
-  if (!endpoint || !event) return;
+  if (!endpoint || !event) {
+    await deps.webhooks.markDead(delivery.id, endpoint ? 'event deleted' : 'endpoint deleted', now.toISOString());
+    return;
+  }
   const settings = deps.config.webhooks;
   let result;
   if (!endpoint.enabled) {
     result = { statusCode: null, error: 'endpoint disabled', latencyMs: 0 };
+  } else if (attempt?.exhausted) {
+    // Every run of this job died mid-POST: count it as a failed attempt and follow the
+    // usual schedule, so a delivery that kills its worker ends dead, not in a loop.
+    result = { statusCode: null, error: 'interrupted', latencyMs: 0 };
   } else {
     const rawBody = JSON.stringify(event.body);
     result = await postJson(
@@ -55,9 +63,28 @@ export async function deliverWebhook(deps: DeliveryDeps, deliveryId: string): Pr
     : dead
       ? { state: 'dead' as const, nextAttemptAt: null }
       : { state: 'pending' as const, nextAttemptAt: new Date(now.getTime() + delayMs).toISOString() };
-  await deps.db.transaction().execute(async (trx) => {
-    await deps.webhooks.recordAttempt(trx, delivery, result, next, new Date().toISOString());
+  const scheduled = await deps.db.transaction().execute(async (trx) => {
+    // Another run of this delivery recorded first: it owns the retry chain, so this one stops.
+    if (!(await deps.webhooks.recordAttempt(trx, delivery, result, next, new Date().toISOString()))) return false;
     if (next.state === 'pending') await deps.queue.enqueue(trx, { queue: 'webhook', id: delivery.id }, { delayMs });
+    return next.state === 'pending';
   });
-  if (next.state === 'pending') deps.queue.wake();
+  if (scheduled) deps.queue.wake();
+}
+
+/**
+ * Pending deliveries changed before `changedBefore` whose job is gone (pg-boss gave up after
+ * the worker died on its last try) count an interrupted attempt and get their next job, or
+ * end dead when out of attempts. Returns how many were taken up.
+ */
+export function resumeStrandedDeliveries(deps: DeliveryDeps, changedBefore: string): Promise<number> {
+  return takeUpStranded(
+    deps.queue,
+    'webhook',
+    (limit, after) => deps.webhooks.listPending(changedBefore, limit, after),
+    async (delivery) => {
+      await deliverWebhook(deps, delivery.id, { number: delivery.attempts + 1, last: true, exhausted: true });
+      return true;
+    },
+  );
 }

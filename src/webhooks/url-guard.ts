@@ -20,7 +20,11 @@ for (const [address, prefix] of [
   blocked.addSubnet(address, prefix, 'ipv4');
 }
 for (const [address, prefix] of [
-  ['::', 128],
+  ['::', 96], // unspecified, loopback and IPv4-compatible (::a.b.c.d) addresses
+  ['64:ff9b::', 96], // NAT64: reaches any IPv4 address, private ones included
+  ['64:ff9b:1::', 48], // local-use NAT64
+  ['2002::', 16], // 6to4: embeds an IPv4 address
+  ['100::', 64], // discard-only
   ['::1', 128],
   ['fc00::', 7],
   ['fe80::', 10],

@@ -226,6 +226,7 @@ export function webhooksRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
         const endpoint = await byId(account.id, request.params.id);
         const original = await deps.webhooks.findDelivery(request.params.deliveryId, { accountId: account.id, endpointId: endpoint.id });
         if (!original) throw new ApiError('not_found', 'Delivery not found.');
+        if (!(await deps.outbox.findById(original.eventId))) throw new ApiError('not_found', 'The event of this delivery was deleted.');
         const deliveryId = await deps.store.db
           .transaction()
           .execute((trx) => deps.events.scheduleDelivery(trx, original.eventId, endpoint.id, account.id));
