@@ -3,10 +3,12 @@
 import type { Config } from '../config.ts';
 import { createEmbeddedCodingEngine } from './clinical/coding/index.ts';
 import { createEmbeddedExtractionEngine } from './clinical/extraction/index.ts';
+import { createEmbeddedNoteEngine } from './clinical/soap/index.ts';
 import { createEmbeddedTemplateEngine, withTemplateNotes } from './clinical/templates/index.ts';
 import { ChatClient } from './llm/chat-client.ts';
 import { createLlmConsensusEngine } from './llm/consensus.ts';
-import { type ConsensusEngine, EngineUnavailableError, type Engines } from './ports.ts';
+import { createOpenAiSpeechEngine, createPocketSphinxEngine } from './speech/index.ts';
+import { type ConsensusEngine, EngineUnavailableError, type Engines, type SpeechEngine } from './ports.ts';
 
 function unavailable<T extends object>(capability: string, reason: string): T {
   const fail = async () => {
@@ -24,11 +26,11 @@ export function createEngines(config: Config, overrides: Partial<Engines> = {}):
     return embedded ? embedded() : unavailable<T>(capability, NOT_BUILT);
   };
   return {
-    notes: overrides.notes ?? choose('note', config.engines.notes, () => withTemplateNotes(unavailable('SOAP note', NOT_BUILT))),
+    notes: overrides.notes ?? choose('note', config.engines.notes, () => withTemplateNotes(createEmbeddedNoteEngine())),
     templates: overrides.templates ?? choose('note template', config.engines.templates, createEmbeddedTemplateEngine),
     coding: overrides.coding ?? choose('coding', config.engines.coding, createEmbeddedCodingEngine),
     extraction: overrides.extraction ?? choose('text-to-JSON', config.engines.extraction, createEmbeddedExtractionEngine),
-    speech: overrides.speech ?? choose('speech', config.engines.speech),
+    speech: overrides.speech ?? speechEngine(config),
     consensus: overrides.consensus ?? consensusEngine(config),
   };
 }
@@ -41,4 +43,14 @@ function consensusEngine(config: Config): ConsensusEngine {
     return unavailable('consensus', 'consensus needs a language model; set CLINSCRIBE_LLM_BASE_URL and CLINSCRIBE_LLM_MODEL');
   }
   return createLlmConsensusEngine(new ChatClient({ baseUrl: config.llm.baseUrl, apiKey: config.llm.apiKey }), models);
+}
+
+/** The embedded PocketSphinx engine, or any OpenAI-compatible transcription server. */
+function speechEngine(config: Config): SpeechEngine {
+  if (config.engines.speech === 'none') return unavailable('speech', 'it is disabled by configuration');
+  if (config.engines.speech === 'openai') {
+    if (!config.asr.baseUrl) return unavailable('speech', 'the openai speech engine needs CLINSCRIBE_ASR_BASE_URL');
+    return createOpenAiSpeechEngine({ baseUrl: config.asr.baseUrl, apiKey: config.asr.apiKey, model: config.asr.model });
+  }
+  return createPocketSphinxEngine();
 }

@@ -1,18 +1,15 @@
 // Short-lived tokens for the streaming WebSocket, so browsers never hold the API key.
 // Stateless: an HMAC over the account id and expiry, keyed by a secret shared in the store.
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { SettingsRepository } from '../store/settings-repo.ts';
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { type SettingsRepository, sharedSecret } from '../store/settings-repo.ts';
 
 const PREFIX = 'cst_';
 
 export class StreamTokens {
-  private secret?: Promise<string>;
+  private readonly key: () => Promise<string>;
 
-  constructor(private readonly settings: SettingsRepository) {}
-
-  private key(): Promise<string> {
-    this.secret ??= this.settings.getOrCreate('stream_token_secret', () => randomBytes(32).toString('hex'));
-    return this.secret;
+  constructor(settings: Pick<SettingsRepository, 'getOrCreate'>) {
+    this.key = sharedSecret(settings, 'stream_token_secret');
   }
 
   async issue(accountId: string, expiresInSeconds: number): Promise<{ token: string; expiresAt: string }> {

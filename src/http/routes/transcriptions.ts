@@ -1,6 +1,8 @@
 // Audio transcriptions: multipart upload (streamed to disk, never held in memory), GET, DELETE.
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
+import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
@@ -42,14 +44,35 @@ function checkLanguage(deps: AppDeps, language: string | undefined): void {
   }
 }
 
-/** Reads the multipart body: the `audio` file goes straight to disk, the other fields are checked. */
-async function receiveUpload(deps: AppDeps, request: FastifyRequest, target: string): Promise<UploadFields> {
+interface Upload {
+  fields: UploadFields;
+  /** What identifies the request for Idempotency-Key: every form field and the file's SHA-256. */
+  fingerprint: { fields: [string, string][]; audioSha256: string };
+}
+
+/** Passes the bytes through unchanged, feeding them to a digest on the way. */
+function digesting(digest: ReturnType<typeof createHash>): Transform {
+  return new Transform({
+    transform(chunk, _encoding, callback) {
+      digest.update(chunk);
+      callback(null, chunk);
+    },
+  });
+}
+
+/**
+ * Reads the multipart body: the `audio` file goes straight to disk (hashed on the way, never
+ * held in memory), the other fields are checked.
+ */
+async function receiveUpload(deps: AppDeps, request: FastifyRequest, target: string): Promise<Upload> {
   if (!request.isMultipart()) {
     throw new ApiError('validation_error', 'Send the audio as multipart/form-data with the file in the field "audio".', {
       audio: 'required',
     });
   }
   const fields: UploadFields = {};
+  const raw: [string, string][] = [];
+  const digest = createHash('sha256');
   let received = false;
   for await (const part of request.parts()) {
     if (part.type === 'file') {
@@ -57,7 +80,7 @@ async function receiveUpload(deps: AppDeps, request: FastifyRequest, target: str
         part.file.resume();
         throw new ApiError('validation_error', 'Send exactly one file, in the field "audio".', { audio: 'exactly one file' });
       }
-      await pipeline(part.file, fs.createWriteStream(target, { flags: 'wx' }));
+      await pipeline(part.file, digesting(digest), fs.createWriteStream(target, { flags: 'wx' }));
       if (part.file.truncated) {
         throw new ApiError('payload_too_large', `The audio file is larger than ${deps.config.maxUploadBytes} bytes.`, {
           audio: 'too large',
@@ -67,6 +90,7 @@ async function receiveUpload(deps: AppDeps, request: FastifyRequest, target: str
       continue;
     }
     const value = String(part.value ?? '');
+    raw.push([part.fieldname, value]);
     switch (part.fieldname) {
       case 'language':
         fields.language = value;
@@ -96,7 +120,8 @@ async function receiveUpload(deps: AppDeps, request: FastifyRequest, target: str
     });
   }
   checkLanguage(deps, fields.language);
-  return fields;
+  const ordered = raw.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return { fields, fingerprint: { fields: ordered, audioSha256: digest.digest('hex') } };
 }
 
 export function transcriptionsRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
@@ -121,20 +146,30 @@ export function transcriptionsRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
       },
       async (request, reply) => {
         const account = accountOf(request);
-        await idempotent(deps.idempotency, request, reply, account.id, async () => {
-          const id = deps.resources.newId('transcription');
-          const fileName = `${id}.audio`;
-          const target = deps.resources.audioPath(fileName);
-          await fsp.mkdir(deps.resources.audioPath(''), { recursive: true });
-          try {
-            const fields = await receiveUpload(deps, request, target);
-            const created = await deps.resources.create('transcription', account.id, { audioFile: fileName, ...fields }, id);
-            return { status: 201, body: { data: jobView(created, '') } };
-          } catch (error) {
-            await fsp.rm(target, { force: true });
-            throw error;
-          }
-        });
+        const id = deps.resources.newId('transcription');
+        const fileName = `${id}.audio`;
+        const target = deps.resources.audioPath(fileName);
+        await fsp.mkdir(deps.resources.audioPath(''), { recursive: true });
+        let created = false;
+        try {
+          // The upload is read first: an Idempotency-Key is matched on its fields and audio digest.
+          const upload = await receiveUpload(deps, request, target);
+          await idempotent(
+            deps.idempotency,
+            request,
+            reply,
+            account.id,
+            async () => {
+              const resource = await deps.resources.create('transcription', account.id, { audioFile: fileName, ...upload.fields }, id);
+              created = true;
+              return { status: 201, body: { data: jobView(resource, '') } };
+            },
+            { fingerprint: upload.fingerprint },
+          );
+        } finally {
+          // Refused, failed or replayed: this request's copy of the audio is not needed.
+          if (!created) await fsp.rm(target, { force: true });
+        }
         return reply;
       },
     );

@@ -1,0 +1,183 @@
+// Speech benchmark on synthetic held-out dialogues (ACI-bench valid read aloud by two
+// espeak-ng voices, plus one single-voice and one three-voice recording; see
+// scripts/speech/make-dialogues.ts): word error rate with Debian's default language model vs
+// the clinical one (+ drug-name pronunciations), word-level speaker attribution, speaker-count
+// accuracy, real-time factor (decode + diarization, wall time / audio time) and streaming
+// latency. Prints numbers and tables only (no transcript text).
+//
+//   npm run bench -- speech
+//   SPEECH_BENCH_COUNT=6 SPEECH_BENCH_SECONDS=75 SPEECH_BENCH_STREAMS=2 SPEECH_BENCH_STREAM_SPEED=1
+//   SPEECH_BENCH_CONFIG=clinical (one configuration; "none" for streaming only)
+//   SPEECH_BENCH_ONLY=D2N069,D2N072 (recordings) SPEECH_BENCH_FLAGS="-ds 2" (decoder flags)
+//   SPEECH_BENCH_END_SILENCE=30 (streaming: silent frames that end an utterance)
+import { existsSync, readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { performance } from 'node:perf_hooks';
+import type { StreamingTranscript, TranscribedWord } from '../src/engines/ports.ts';
+import { createPocketSphinxEngine, type PocketSphinxOptions } from '../src/engines/speech/pocketsphinx/engine.ts';
+import { CLINICAL_LM, DECODER_FLAGS, DRUG_DICT, resolveModels } from '../src/engines/speech/pocketsphinx/models.ts';
+import { createStreamingSession } from '../src/engines/speech/streaming/session.ts';
+import { type DialogueReference, makeDialogues } from '../scripts/speech/make-dialogues.ts';
+import { bestMappingAccuracy, percentile, rate, sumCounts, type WerCounts, wordErrors } from './lib/wer.ts';
+
+const count = Number(process.env.SPEECH_BENCH_COUNT ?? 6);
+const seconds = Number(process.env.SPEECH_BENCH_SECONDS ?? 75);
+const streams = Number(process.env.SPEECH_BENCH_STREAMS ?? 2);
+const streamSpeed = Number(process.env.SPEECH_BENCH_STREAM_SPEED ?? 1);
+const only = process.env.SPEECH_BENCH_CONFIG; // run one configuration by name
+// Decoder flags to try instead of the engine's defaults, e.g. SPEECH_BENCH_FLAGS="-ds 2 -topn 2".
+const flagsOverride = process.env.SPEECH_BENCH_FLAGS === undefined ? undefined : process.env.SPEECH_BENCH_FLAGS.split(/\s+/).filter(Boolean);
+const limit = process.env.SPEECH_BENCH_ONLY; // comma-separated recording ids
+
+const refs = makeDialogues({ split: 'valid', count, seconds }).filter((r) => !limit || limit.split(',').includes(r.id));
+const audioSec = refs.reduce((a, r) => a + r.durationSec, 0);
+console.log(`${refs.length} recordings (ACI-bench valid, held out from the language model; + MTS-Dialog valid), ${audioSec.toFixed(0)} s of audio, ${availableParallelism()} CPUs`);
+console.log(`decoder flags: ${(flagsOverride ?? DECODER_FLAGS).join(' ') || '(PocketSphinx defaults)'}`);
+
+interface Config {
+  name: string;
+  options: PocketSphinxOptions;
+}
+
+const configs: Config[] = [
+  { name: 'default LM', options: { lm: 'default', dictAdditions: null, decoderFlags: flagsOverride } },
+  {
+    name: existsSync(CLINICAL_LM) ? `clinical LM${existsSync(DRUG_DICT) ? ' + drug dict' : ''}` : 'clinical LM (missing: default)',
+    options: { decoderFlags: flagsOverride },
+  },
+].filter((c) => !only || c.name.startsWith(only));
+
+const pct = (x: number) => (100 * x).toFixed(1);
+
+/** CPU seconds used so far by this process and its finished children (decoders, ffmpeg):
+ * unlike wall time, not inflated when other work shares the machine. */
+function cpuSeconds(): number {
+  const self = process.cpuUsage();
+  const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1].split(' ');
+  const children = (Number(fields[13]) + Number(fields[14])) / 100; // cutime + cstime, clock ticks
+  return (self.user + self.system) / 1e6 + children;
+}
+
+interface Scored {
+  errors: WerCounts;
+  speakerPairs: number;
+  speakerAccuracy: number;
+  speakersFound: number;
+  wall: number;
+  cpu: number;
+}
+
+function referenceSpeakerAt(ref: DialogueReference, time: number): string {
+  let best = ref.segments[0].speaker;
+  let gap = Infinity;
+  for (const s of ref.segments) {
+    const g = time < s.start ? s.start - time : time > s.end ? time - s.end : 0;
+    if (g < gap) {
+      gap = g;
+      best = s.speaker;
+    }
+  }
+  return best;
+}
+
+function score(ref: DialogueReference, words: TranscribedWord[], wall: number, cpu: number): Scored {
+  const errors = wordErrors(ref.segments.flatMap((s) => s.words), words.map((w) => w.word));
+  const pairs = words.map((w): [string, number] => [referenceSpeakerAt(ref, (w.start + w.end) / 2), w.speaker]);
+  return {
+    errors,
+    speakerPairs: pairs.length,
+    speakerAccuracy: bestMappingAccuracy(pairs),
+    speakersFound: new Set(words.map((w) => w.speaker)).size,
+    wall,
+    cpu,
+  };
+}
+
+const summary: string[] = [];
+for (const config of configs) {
+  const engine = createPocketSphinxEngine(config.options);
+  // Warm-up: the first start reads the models from disk.
+  await engine.transcribe({ audioPath: refs[refs.length - 1].wav });
+  const rows: Scored[] = [];
+  console.log(`\n### ${config.name}`);
+  console.log('| recording | audio s | speakers ref/found | WER % | sub/del/ins | speaker acc % | RTF | CPU s / audio s |');
+  console.log('|---|---|---|---|---|---|---|---|');
+  for (const ref of refs) {
+    const started = performance.now();
+    const cpuBefore = cpuSeconds();
+    const result = await engine.transcribe({ audioPath: ref.mp3 });
+    const wall = (performance.now() - started) / 1000;
+    const s = score(ref, result.channels[0].words, wall, cpuSeconds() - cpuBefore);
+    rows.push(s);
+    const e = s.errors;
+    console.log(
+      `| ${ref.id} | ${ref.durationSec.toFixed(1)} | ${ref.speakers.length}/${s.speakersFound} | ${pct(rate(e))} | ${e.substitutions}/${e.deletions}/${e.insertions} | ${pct(s.speakerAccuracy)} | ${(wall / ref.durationSec).toFixed(2)} | ${(s.cpu / ref.durationSec).toFixed(2)} |`,
+    );
+  }
+  const total = sumCounts(rows.map((r) => r.errors));
+  const attributed = rows.reduce((a, r) => a + r.speakerAccuracy * r.speakerPairs, 0) / Math.max(1, rows.reduce((a, r) => a + r.speakerPairs, 0));
+  const countOk = rows.filter((r, i) => r.speakersFound === refs[i].speakers.length).length;
+  const wall = rows.reduce((a, r) => a + r.wall, 0);
+  const cpu = rows.reduce((a, r) => a + r.cpu, 0);
+  summary.push(`| ${config.name} | ${pct(rate(total))} | ${pct(attributed)} | ${countOk}/${rows.length} | ${(wall / audioSec).toFixed(2)} | ${(cpu / audioSec).toFixed(2)} |`);
+}
+
+console.log('\n### Summary (all recordings pooled)');
+console.log('| configuration | WER % | speaker attribution % | speaker count right | RTF (wall) | CPU s / audio s |');
+console.log('|---|---|---|---|---|---|');
+for (const line of summary) console.log(line);
+
+// Streaming: audio pushed in 100 ms chunks at `streamSpeed` × real time; "final lag" is the
+// time from pushing a word's last sample to receiving that word in a final result.
+if (streams > 0) {
+  const endSilence = process.env.SPEECH_BENCH_END_SILENCE ? Number(process.env.SPEECH_BENCH_END_SILENCE) : undefined;
+  const streamErrors: WerCounts[] = [];
+  const models = resolveModels({ decoderFlags: flagsOverride });
+  const lags: number[] = [];
+  const firstInterims: number[] = [];
+  let finals = 0;
+  let interims = 0;
+  for (const ref of refs.slice(0, streams)) {
+    const wav = readFileSync(ref.wav);
+    const dataAt = wav.indexOf('data') + 8;
+    const pcm = wav.subarray(dataAt);
+    const session = createStreamingSession({ sampleRate: 16000, encoding: 'linear16' }, models, { endSilenceFrames: endSilence });
+    const finalWords: string[] = [];
+    const pushedAt: number[] = []; // wall ms at which each 100 ms chunk was pushed
+    const chunkBytes = 3200;
+    const firstSpeech = ref.segments[0].start;
+    let firstInterim = NaN;
+    session.on('transcript', (m: StreamingTranscript) => {
+      const now = performance.now();
+      if (!m.is_final) {
+        interims++;
+        if (Number.isNaN(firstInterim)) firstInterim = now - (pushedAt[Math.floor(firstSpeech * 10)] ?? now);
+        return;
+      }
+      finals++;
+      finalWords.push(...m.words.map((w) => w.word));
+      for (const w of m.words) {
+        const chunk = Math.min(pushedAt.length - 1, Math.floor(w.end * 10));
+        if (chunk >= 0 && pushedAt[chunk] !== undefined) lags.push((now - pushedAt[chunk]) / 1000);
+      }
+    });
+    const started = performance.now();
+    for (let i = 0, at = 0; at < pcm.length; i++, at += chunkBytes) {
+      const due = started + (i * 100) / streamSpeed;
+      const wait = due - performance.now();
+      if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+      pushedAt.push(performance.now());
+      session.push(pcm.subarray(at, at + chunkBytes));
+    }
+    await session.end();
+    if (!Number.isNaN(firstInterim)) firstInterims.push(firstInterim / 1000);
+    streamErrors.push(wordErrors(ref.segments.flatMap((seg) => seg.words), finalWords));
+  }
+  console.log(`\n### Streaming (${streams} recordings at ${streamSpeed}× real time, 100 ms chunks)`);
+  console.log(`end of utterance after ${endSilence ?? 'default'} silent frames`);
+  console.log('| finals | interims | words | WER of finals % | final lag p50 s | final lag p95 s | first interim s (from first speech) |');
+  console.log('|---|---|---|---|---|---|---|');
+  console.log(
+    `| ${finals} | ${interims} | ${lags.length} | ${pct(rate(sumCounts(streamErrors)))} | ${percentile(lags, 50).toFixed(2)} | ${percentile(lags, 95).toFixed(2)} | ${firstInterims.map((x) => x.toFixed(2)).join(', ')} |`,
+  );
+}

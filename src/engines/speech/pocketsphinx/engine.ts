@@ -1,0 +1,127 @@
+// The embedded speech engine: PocketSphinx for words, the weight-free diarizer for
+// speakers. One channel entry per input channel when `multichannel` is asked for.
+import { availableParallelism } from 'node:os';
+import {
+  EngineError,
+  type SpeechEngine,
+  type StreamingOptions,
+  type TranscribedWord,
+  type TranscriptionChannel,
+  type TranscriptionRequest,
+  type TranscriptionResult,
+} from '../../ports.ts';
+import { BYTES_PER_SECOND, decodeToPcm, type PcmSource } from '../audio/decode.ts';
+import { probeAudio } from '../audio/probe.ts';
+import { applyDictation } from '../dictation.ts';
+import { diarize, speakerAt } from '../diarization/diarize.ts';
+import { extractFeatures, FRAME_HOP } from '../diarization/features.ts';
+import { detectSpeech, type Region } from '../diarization/vad.ts';
+import { createStreamingSession } from '../streaming/session.ts';
+import { planPieces } from './chunks.ts';
+import { type ModelOptions, type ModelPaths, resolveModels } from './models.ts';
+import type { RecognizedWord } from './output.ts';
+import { round } from './output.ts';
+import { recognizeRange } from './recognizer.ts';
+
+export interface PocketSphinxOptions extends ModelOptions {
+  /** Decoders run at once per file (default: the machine's CPU count). */
+  parallelism?: number;
+  /** Upper bound on speakers the diarizer may find (1–4, default 4). */
+  maxSpeakers?: number;
+}
+
+const FRAME_BYTES = FRAME_HOP * 2;
+const FRAME_SEC = 0.01;
+
+export function createPocketSphinxEngine(options: PocketSphinxOptions = {}): SpeechEngine {
+  let models: ModelPaths | undefined;
+  const getModels = () => (models ??= resolveModels(options));
+  const parallelism = Math.max(1, options.parallelism ?? availableParallelism());
+  return {
+    languages: ['en'],
+    async transcribe(request: TranscriptionRequest): Promise<TranscriptionResult> {
+      checkLanguage(request.language);
+      const probe = await probeAudio(request.audioPath);
+      if (!probe.ok) throw new EngineError(`The audio cannot be transcribed: ${probe.reason}.`);
+      const channelIndexes = request.multichannel && probe.channels > 1 ? [...Array(probe.channels).keys()] : [undefined];
+      const channels: TranscriptionChannel[] = [];
+      let duration = 0;
+      for (const channel of channelIndexes) {
+        const source = await decodeToPcm(request.audioPath, { channel, expectedSec: probe.durationSec });
+        try {
+          duration = Math.max(duration, source.durationSec);
+          channels.push(await transcribeSource(source, getModels(), parallelism, options.maxSpeakers, request.dictation));
+        } finally {
+          await source.dispose();
+        }
+      }
+      return { channels, duration: round(duration) };
+    },
+    openStream(streaming: StreamingOptions) {
+      checkLanguage(streaming.language);
+      return createStreamingSession(streaming, getModels());
+    },
+  };
+}
+
+function checkLanguage(language: string | undefined): void {
+  if (language && !/^en(\b|[-_])/i.test(language)) {
+    throw new EngineError(`Language "${language}" is not supported by the embedded speech engine (English only).`);
+  }
+}
+
+export async function transcribeSource(
+  source: PcmSource,
+  models: ModelPaths,
+  parallelism: number,
+  maxSpeakers?: number,
+  dictation?: boolean,
+): Promise<TranscriptionChannel> {
+  const features = await extractFeatures(source);
+  const regions = detectSpeech(features);
+  if (regions.length === 0) return { transcript: '', confidence: 0, words: [] };
+  const pieces = planPieces(regions, features.count, parallelism);
+  const recognized = await mapPool(pieces, parallelism, (piece) =>
+    recognizeRange(source, piece.start * FRAME_BYTES, Math.min(source.bytes, piece.end * FRAME_BYTES), models),
+  );
+  const words = keepInSpeech(recognized.flat(), regions);
+  const { turns } = diarize(features, regions, { maxSpeakers });
+  return buildChannel(words, (w) => speakerAt(turns, (w.start + w.end) / 2), dictation);
+}
+
+/** Drops words the decoder found where the VAD heard no speech (noise read as words). */
+function keepInSpeech(words: RecognizedWord[], regions: Region[]): RecognizedWord[] {
+  const margin = 0.3;
+  let r = 0;
+  return words.filter((w) => {
+    const mid = (w.start + w.end) / 2;
+    while (r < regions.length && regions[r].end * FRAME_SEC + margin < mid) r++;
+    return r < regions.length && regions[r].start * FRAME_SEC - margin <= mid;
+  });
+}
+
+export function buildChannel(
+  recognized: RecognizedWord[],
+  speakerOf: (word: RecognizedWord) => number,
+  dictation?: boolean,
+): TranscriptionChannel {
+  const words: TranscribedWord[] = recognized.map((w) => ({ ...w, speaker: speakerOf(w) }));
+  const text = dictation ? applyDictation(words.map((w) => w.word)) : words.map((w) => w.word).join(' ');
+  const confidence = words.length ? round(words.reduce((sum, w) => sum + w.confidence, 0) / words.length) : 0;
+  return { transcript: text, confidence, words };
+}
+
+async function mapPool<T, R>(items: T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  const runners = Array.from({ length: Math.min(limit, items.length) }, async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await work(items[index]);
+    }
+  });
+  await Promise.all(runners);
+  return results;
+}
+
+export { BYTES_PER_SECOND };
