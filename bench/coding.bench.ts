@@ -3,30 +3,12 @@
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { codeText } from '../src/engines/clinical/coding/index.ts';
+import { parseCsv } from '../scripts/lib/csv.ts';
 
 const SHARED = new URL('../../shared/data/', import.meta.url);
 
 interface Visit { id: string; source: string; codes: string[] }
 
-function parseCsv(s: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < s.length; i++) {
-    const c = s[i]!;
-    if (quoted) {
-      if (c === '"' && s[i + 1] === '"') (field += '"'), i++;
-      else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') row.push(field), (field = '');
-    else if (c === '\n') row.push(field), rows.push(row), (row = []), (field = '');
-    else field += c;
-  }
-  if (field || row.length) row.push(field), rows.push(row);
-  return rows;
-}
 
 /** PriMock57: merge the doctor and patient TextGrid tiers into "Doctor: …" turns by start time. */
 function primockTranscript(id: string): string {

@@ -6,6 +6,7 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { compileSchema, extract } from '../src/engines/clinical/extraction/index.ts';
 import { schemaArbitrary, textArbitrary } from '../src/engines/clinical/extraction/testing/arbitraries.ts';
+import { parseCsv } from '../scripts/lib/csv.ts';
 
 interface Case {
   id: string;
@@ -35,25 +36,6 @@ function textOf(c: Case): string | undefined {
   return row?.[header.indexOf(parts[2])];
 }
 
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i];
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') (cell += '"', i++);
-      else if (ch === '"') quoted = false;
-      else cell += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ',') (row.push(cell), (cell = ''));
-    else if (ch === '\n') (row.push(cell.replace(/\r$/, '')), rows.push(row), (row = []), (cell = ''));
-    else cell += ch;
-  }
-  if (cell || row.length) (row.push(cell), rows.push(row));
-  return rows;
-}
 
 // ---------------------------------------------------------------- scoring
 
@@ -113,15 +95,20 @@ function scoreObject(got: Record<string, unknown>, want: Record<string, unknown>
     if (Array.isArray(w)) {
       const items = (sub.items ?? {}) as Record<string, unknown>;
       if (items.type === 'object') {
-        // Items pair up by name; then each paired item's fields count as fields.
+        // Items pair up by their name (the first property: name, substance…); then each
+        // paired item's other fields count as fields.
+        const nameKey = Object.keys((items.properties ?? {}) as Record<string, unknown>)[0];
         const gotItems = Array.isArray(g) ? (g as Record<string, unknown>[]) : [];
-        const byName = (a: unknown, b: unknown) => tokenF1(String((a as Record<string, unknown>).name), String((b as Record<string, unknown>).name)) >= 0.8;
+        const byName = (a: unknown, b: unknown) => tokenF1(String((a as Record<string, unknown>)[nameKey]), String((b as Record<string, unknown>)[nameKey])) >= 0.8;
         add('object array', setF1(gotItems, w, byName));
         for (const wi of w as Record<string, unknown>[]) {
           const gi = gotItems.find((x) => byName(x, wi));
-          if (gi) scoreObject(gi, Object.fromEntries(Object.entries(wi).filter(([k]) => k !== 'name')), items);
+          if (gi) scoreObject(gi, Object.fromEntries(Object.entries(wi).filter(([k]) => k !== nameKey)), items);
         }
       } else add('array', setF1(Array.isArray(g) ? g : [], w, sameScalar));
+    } else if (w !== null && typeof w === 'object') {
+      // A nested object: each of its fields counts as a field.
+      scoreObject((g ?? {}) as Record<string, unknown>, w as Record<string, unknown>, sub);
     } else add(kindOf(w, sub), sameScalar(g, w) ? 1 : 0);
   }
 }

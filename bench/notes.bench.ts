@@ -1,5 +1,6 @@
 // SOAP note benchmark on ACI-bench train + valid (87 visits): ROUGE-1/2/Lsum against the
-// reference notes, medication and vital-sign precision/recall, ungrounded facts, latency and
+// reference notes, medication, vital-sign and drug-allergy precision/recall (drugs a reference
+// lists as allergies are not expected medications), ungrounded facts, latency and
 // memory. Prints numbers and tables only (no transcript or note text).
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
@@ -46,6 +47,18 @@ function drugs(text: string): Set<string> {
   return out;
 }
 
+/** The reference note split into what it lists under ALLERGIES (and allergy or drug-reaction sentences) and the rest. */
+function allergyLines(note: string): { allergies: string; rest: string } {
+  const allergies: string[] = [];
+  const rest: string[] = [];
+  let inSection = false;
+  for (const line of note.split('\n')) {
+    if (/^[A-Z][A-Z ,&/]+$/.test(line.trim())) inSection = line.trim() === 'ALLERGIES';
+    for (const sentence of line.split(/(?<=\.)\s+/)) (inSection || /\ballerg|\breactions? to\b|\b(?:causes?|gives?|gave)\b.{0,30}\b(?:itch\w*|rash\w*|hives|swelling|anaphylaxis)\b/i.test(sentence) ? allergies : rest).push(sentence);
+  }
+  return { allergies: allergies.join('\n'), rest: rest.join('\n') };
+}
+
 function vitals(text: string): Set<string> {
   const out = new Set<string>();
   for (const line of text.split(/\n|(?<=\.)\s/)) {
@@ -65,7 +78,7 @@ const firstCall = performance.now() - t0;
 const times: number[] = [];
 let peakRss = process.memoryUsage().rss;
 const sums = new Map<string, { n: number; r1: number; r2: number; rl: number }>();
-const counts = { medTp: 0, medFp: 0, medFn: 0, vitTp: 0, vitFp: 0, vitFn: 0, ungrounded: 0, statements: 0, withoutEvidence: 0 };
+const counts = { allTp: 0, allFp: 0, allFn: 0, allergenAsMedication: 0, medTp: 0, medFp: 0, medFn: 0, vitTp: 0, vitFp: 0, vitFn: 0, ungrounded: 0, statements: 0, withoutEvidence: 0 };
 for (const v of visits) {
   const start = performance.now();
   const note = generateSoapNote({ transcript: v.dialogue, noteType: { type: 'soap' }, patientInfo: v.gender ? { gender: v.gender } : undefined });
@@ -80,11 +93,20 @@ for (const v of visits) {
   }
 
   // Medications and vitals: the note's JSON against what the reference note names.
-  const json = note.json as { plan?: { medications?: { name: string; dosage?: string }[] }; objective?: { vitalSigns?: Vitals }; evidence: { markdown: { spans: unknown[]; request?: string }[] } };
+  const json = note.json as { subjective?: { allergies?: { substance: string }[] }; plan?: { medications?: { name: string; dosage?: string }[] }; objective?: { vitalSigns?: Vitals }; evidence: { markdown: { spans: unknown[]; request?: string }[] } };
   const ours = new Set((json.plan?.medications ?? []).map((m) => m.name.toLowerCase()));
-  const theirs = drugs(v.note);
+  // Drugs the reference lists as allergies are not medications it expects.
+  const reference = allergyLines(v.note);
+  const theirs = drugs(reference.rest);
   for (const d of ours) theirs.has(d) ? counts.medTp++ : counts.medFp++;
   for (const d of theirs) if (!ours.has(d)) counts.medFn++;
+  // Allergy substances (drug names) against the reference's ALLERGIES section and allergy sentences.
+  const ourAllergies = new Set<string>();
+  for (const a of json.subjective?.allergies ?? []) for (const d of drugs(a.substance)) ourAllergies.add(d);
+  const theirAllergies = drugs(reference.allergies);
+  for (const d of ourAllergies) theirAllergies.has(d) ? counts.allTp++ : counts.allFp++;
+  for (const d of theirAllergies) if (!ourAllergies.has(d)) counts.allFn++;
+  for (const d of ours) if (theirAllergies.has(d)) counts.allergenAsMedication++;
   const ourVitals = new Set(Object.entries(json.objective?.vitalSigns ?? {}).map(([k, val]) => `${k}=${(val as string).split(' ')[0]}`));
   const refVitals = vitals(v.note);
   for (const x of ourVitals) refVitals.has(x) ? counts.vitTp++ : counts.vitFp++;
@@ -112,9 +134,11 @@ console.log('\n| facts | precision | recall |');
 console.log('| --- | ---: | ---: |');
 console.log(`| medications (names) | ${prf(counts.medTp, counts.medFp, counts.medFn)} |`);
 console.log(`| vital signs (kind=value) | ${prf(counts.vitTp, counts.vitFp, counts.vitFn)} |`);
+console.log(`| drug allergies (names; ${counts.allTp + counts.allFn} in references) | ${prf(counts.allTp, counts.allFp, counts.allFn)} |`);
 console.log('\n| grounding | count |');
 console.log('| --- | ---: |');
 console.log(`| ungrounded drugs/doses/vitals | ${counts.ungrounded} |`);
+console.log(`| allergens listed as medications | ${counts.allergenAsMedication} |`);
 console.log(`| markdown sentences | ${counts.statements} |`);
 console.log(`| markdown sentences without evidence | ${counts.withoutEvidence} |`);
 console.log('\n| latency / memory | value |');

@@ -13,6 +13,7 @@ import { normaliseHeading } from '../src/engines/clinical/templates/catalog.ts';
 import { createEmbeddedTemplateEngine, fillTemplate, noteHeadings, validateTemplate } from '../src/engines/clinical/templates/index.ts';
 import { DETAIL_LEVELS, detailOf } from '../src/engines/clinical/templates/build.ts';
 import { rouge, type RougeScores } from './lib/rouge-lite.ts';
+import { csvRecords } from '../scripts/lib/csv.ts';
 
 const DATA = '/work/shared/data/aci-bench/challenge_data';
 const TRIPLES_PER_SUBSET = 4;
@@ -26,40 +27,10 @@ interface Encounter {
   gender?: string;
 }
 
-/** RFC-4180 CSV (quoted fields may hold newlines). */
-function readCsv(path: string): Record<string, string>[] {
-  const text = readFileSync(path, 'utf8');
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      row.push(field);
-      field = '';
-    } else if (c === '\n') {
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-    } else if (c !== '\r') field += c;
-  }
-  if (field || row.length) rows.push([...row, field]);
-  const [header, ...body] = rows;
-  return body.filter((r) => r.length === header!.length).map((r) => Object.fromEntries(header!.map((h, i) => [h, r[i]!])));
-}
 
 function load(split: string): Encounter[] {
-  const gender = new Map(readCsv(`${DATA}/${split}_metadata.csv`).map((m) => [m.encounter_id!, m.patient_gender!]));
-  return readCsv(`${DATA}/${split}.csv`).map((r) => ({ dataset: r.dataset!, id: r.encounter_id!, dialogue: r.dialogue!, note: r.note!, gender: gender.get(r.encounter_id!) }));
+  const gender = new Map(csvRecords(readFileSync(`${DATA}/${split}_metadata.csv`, 'utf8')).map((m) => [m.encounter_id!, m.patient_gender!]));
+  return csvRecords(readFileSync(`${DATA}/${split}.csv`, 'utf8')).map((r) => ({ dataset: r.dataset!, id: r.encounter_id!, dialogue: r.dialogue!, note: r.note!, gender: gender.get(r.encounter_id!) }));
 }
 
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;

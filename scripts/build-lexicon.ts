@@ -5,6 +5,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { join } from 'node:path';
+import { parseCsv } from './lib/csv.ts';
 
 const shared = process.argv[2] ?? new URL('../../shared/data', import.meta.url).pathname;
 const out = new URL('../data/', import.meta.url).pathname;
@@ -27,25 +28,6 @@ console.log(`icd10cm: ${codes.length} billable codes; drugs: ${drugs.length} ter
 // R:…,L:…,U:… by side). A guarded subset of the Index to Diseases, used after the
 // hand-written concepts: multi-word main terms, single-word main terms that name a disease
 // (-itis, -osis, -oma…), and main term + one subterm ("hallux rigidus").
-function csvRows(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') (field += '"'), i++;
-      else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') row.push(field), (field = '');
-    else if (c === '\n') row.push(field), rows.push(row), (row = []), (field = '');
-    else if (c !== '\r') field += c;
-  }
-  if (field || row.length) row.push(field), rows.push(row);
-  return rows;
-}
 
 const billable = new Map(codes.map((l) => l.split('\t') as [string, string]));
 const sorted = [...billable.keys()].sort();
@@ -73,7 +55,7 @@ const DISEASE_WORD = /(itis|osis|oma|emia|algia|pathy|ectasis|plasia|trophy|rrhe
 const GENERAL = new Set(['pain', 'history', 'status', 'examination', 'encounter', 'observation', 'admission', 'problem', 'problems', 'contact', 'exposure', 'screening', 'test', 'fall', 'injury', 'complication', 'complications', 'disease', 'disorder', 'syndrome', 'condition', 'findings', 'abnormal', 'counseling', 'care', 'aftercare', 'dependence', 'use', 'pregnancy', 'delivery', 'maternal', 'newborn', 'personal', 'family', 'presence', 'absence', 'tear', 'wound', 'burn', 'fracture', 'sprain', 'strain', 'dislocation', 'contusion', 'bite', 'poisoning', 'effect', 'effects', 'reaction', 'neoplasm', 'tumor', 'mass', 'lesion', 'cyst', 'abuse', 'late', 'sequelae', 'anomaly', 'deformity', 'deficiency', 'failure', 'insufficiency', 'infection', 'inflammation', 'hemorrhage', 'ulcer', 'obstruction', 'stenosis', 'rupture', 'necrosis', 'other', 'unspecified', 'state', 'person', 'supervision', 'prophylactic', 'vaccination', 'health', 'work', 'stress', 'visit', 'follow-up', 'long-term', 'therapy']);
 const WORDS = /^[a-z][a-z' -]*$/;
 
-const index = csvRows(readFileSync(join(shared, 'icd10cm/icd10cm_2025_index.csv'), 'utf8')).slice(1);
+const index = parseCsv(readFileSync(join(shared, 'icd10cm/icd10cm_2025_index.csv'), 'utf8')).slice(1);
 const phrases = new Map<string, string>();
 let main = '';
 for (const [, , level, term, , , , code] of index) {

@@ -11,6 +11,8 @@ export interface FieldQuery {
   words: string[];
   /** Phrases to find in the text, most specific first; each a stem sequence. */
   phrases: string[][];
+  /** For each phrase, the key words (stems, from `words`) it stands for. */
+  covers: string[][];
   /** Phrases taken from the description only (weaker). */
   descriptionPhrases: string[][];
   targetUnit?: string;
@@ -30,6 +32,9 @@ const UNIT_WORDS: Record<string, string> = {
   years: 'years', months: 'months', weeks: 'weeks', days: 'days', hours: 'hours',
 };
 
+/** A key that is a preposition ("with", "to"): its value is the noun phrase after that word. */
+export const PREPOSITION_KEY = /^(with|to|by|at|from|whom|who|where)$/i;
+
 /** Does the query's key contain this word (compared by stem)? */
 export function hasWord(q: FieldQuery, word: string): boolean {
   return q.words.includes(stem(word));
@@ -47,21 +52,30 @@ export function splitKey(key: string): string[] {
 export function buildQuery(key: string, node: SchemaNode, lex: Lexicons): FieldQuery {
   const description = [node.title, node.description].filter((s) => typeof s === 'string').join('. ');
   const keyWords = splitKey(key);
-  const unitFromKey = keyWords.length > 1 ? keyWords.map((w) => UNIT_WORDS[w]).find(Boolean) : undefined;
+  // The last unit word: "in_days" is days ("in" is inches only as in "height_in").
+  const unitFromKey = keyWords.length > 1 ? keyWords.map((w) => UNIT_WORDS[w]).filter(Boolean).pop() : undefined;
   const content = keyWords.filter((w) => !KEY_STOPWORDS.has(w) && !(UNIT_WORDS[w] && keyWords.length > 1));
   const words = content.map((w) => stems(w)[0]).filter(Boolean);
   const phrases: string[][] = [];
-  const add = (p: string) => {
+  const covers: string[][] = [];
+  const add = (p: string, covered: string[]) => {
     const s = stems(p);
-    if (s.length > 0 && !phrases.some((q) => q.join(' ') === s.join(' '))) phrases.push(s);
+    if (s.length === 0) return;
+    const at = phrases.findIndex((q) => q.join(' ') === s.join(' '));
+    const cov = covered.filter(Boolean);
+    if (at >= 0) covers[at] = [...new Set([...covers[at], ...cov])];
+    else (phrases.push(s), covers.push(cov));
   };
+  const wordOf = (i: number) => stems(content[i])[0];
   const joined = content.join(' ');
-  for (const syn of lex.fieldSynonyms.get(joined) ?? []) add(syn);
-  if (content.length > 0) add(joined);
+  for (const syn of lex.fieldSynonyms.get(joined) ?? []) add(syn, words);
+  if (content.length > 0) add(joined, words);
   // Synonyms of each word ("weight" in "body_weight_kg") and of adjacent pairs.
-  for (let i = 0; i + 1 < content.length; i++) for (const syn of lex.fieldSynonyms.get(`${content[i]} ${content[i + 1]}`) ?? []) add(syn);
-  for (const w of content) for (const syn of lex.fieldSynonyms.get(w) ?? []) add(syn);
-  if (content.length > 1) for (const w of content) if (w.length > 3 && !GENERIC_WORDS.has(w)) add(w);
+  for (let i = 0; i + 1 < content.length; i++) for (const syn of lex.fieldSynonyms.get(`${content[i]} ${content[i + 1]}`) ?? []) add(syn, [wordOf(i), wordOf(i + 1)]);
+  content.forEach((w, i) => {
+    for (const syn of lex.fieldSynonyms.get(w) ?? []) add(syn, [wordOf(i)]);
+  });
+  if (content.length > 1) content.forEach((w, i) => w.length > 3 && !GENERIC_WORDS.has(w) && add(w, [wordOf(i)]));
   const descriptionPhrases = stems(description)
     .filter((s) => !DESC_STOPWORDS.has(s) && s.length > 2 && !/^\d/.test(s))
     .map((s) => [s]);
@@ -69,6 +83,7 @@ export function buildQuery(key: string, node: SchemaNode, lex: Lexicons): FieldQ
     key,
     words,
     phrases,
+    covers,
     descriptionPhrases,
     targetUnit: unitFromKey ?? unitFromDescription(description),
     description,

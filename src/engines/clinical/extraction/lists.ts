@@ -5,7 +5,7 @@
 import type { FieldQuery } from './field-query.ts';
 import type { PhraseList } from './lexicons.ts';
 import { matchLabels } from './locate.ts';
-import { assertionOf } from './negation.ts';
+import { assertionOf } from './assertion.ts';
 import type { Ctx } from './scalars.ts';
 import { type Range, sentenceOf } from './text-doc.ts';
 
@@ -17,6 +17,8 @@ export interface Item {
   /** Where this item's details may be read. */
   scope: Range;
   negated: boolean;
+  /** What the text says about the item right after it: "sulfa (hives)", "latex - rash". */
+  detail?: Range;
 }
 
 export function domainOf(words: string[]): Domain | undefined {
@@ -81,24 +83,53 @@ function splitList(ctx: Ctx, value: Range, domain: Domain | undefined): Item[] {
     while (e > s && /[\s.,;]/.test(ctx.doc.text[e - 1])) e--;
     if (e - s < 2) continue;
     let span: Range = { start: s, end: e };
+    let detail: Range | undefined;
     if (domain === 'drug') {
       const drug = lexiconMentions(ctx, ctx.lex.drugs, span)[0];
       if (drug) span = drug.span;
+      else if (items.length > 0 && /^(?:\d|x\s|for\b|then\b)/i.test(ctx.doc.text.slice(s, e))) {
+        // "doxycycline 100 mg twice daily, 10 days": the rest of the previous medication.
+        items[items.length - 1].scope = { ...items[items.length - 1].scope, end: e };
+        continue;
+      }
     } else if (domain === 'allergy') {
       const piece = ctx.doc.text.slice(s, e);
       const cut = piece.search(/\s*(?:[(\-–:]|\ballerg(?:y|ies|ic)\b)/i);
-      if (cut > 0) span = { start: s, end: s + cut };
+      if (cut > 0) {
+        span = { start: s, end: s + cut };
+        detail = detailAfter(ctx.doc.text, span.end, e);
+      }
     } else if (domain === 'condition' || domain === 'symptom') {
-      // "you had asthma since childhood": the lexicon terms, when the piece has any.
+      // "you had asthma since childhood": the lexicon terms, when the piece has any; a
+      // piece that is itself a short name ("type 2 diabetes mellitus") stays whole.
       const terms = lexiconMentions(ctx, domain === 'condition' ? ctx.lex.conditions : ctx.lex.symptoms, span);
-      if (terms.length > 0) {
+      if (terms.length > 0 && !(terms.length === 1 && isCompactName(ctx.doc.text.slice(s, e)))) {
         for (const t of terms) items.push({ ...t, scope: { start: t.span.start, end: e } });
         continue;
       }
     }
-    items.push({ text: ctx.doc.text.slice(span.start, span.end), span, scope: { start: s, end: e }, negated: false });
+    items.push({ text: ctx.doc.text.slice(span.start, span.end), span, scope: { start: s, end: e }, negated: false, detail });
   }
   return items;
+}
+
+/** A list piece that names one thing: a few words, no clause or relation words. */
+function isCompactName(piece: string): boolean {
+  const words = piece.trim().split(/\s+/);
+  return words.length <= 6 && !/\b(since|for|with|without|on|in|at|of|to|was|were|is|are|has|had|have|you|he|she|they|which|that|who|when|after|before|due|secondary|well|controlled|stable|history)\b/i.test(piece);
+}
+
+/**
+ * "(hives)" or "- rash" / ": anaphylaxis" right after an item, up to `end`: what the text
+ * says of it. A severity, year or "unknown" alone is no reaction.
+ */
+function detailAfter(text: string, from: number, end: number, parenthesesOnly = false): Range | undefined {
+  const rest = text.slice(from, end);
+  const m = /^\s*(?:allerg(?:y|ies|ic)\s*)?\(\s*([^()]*?)\s*\)/i.exec(rest) ?? (parenthesesOnly ? null : /^(?:\s+[-–]\s+|\s*:\s*)(.+?)\s*$/.exec(rest));
+  if (!m || m[1].length < 2) return undefined;
+  if (/^(mild|moderate|severe|serious|life[- ]threatening|unknown|unclear|uncertain|childhood|as a child|\d[\d/ -]*)$/i.test(m[1])) return undefined;
+  const start = from + m.index + m[0].indexOf(m[1]);
+  return { start, end: start + m[1].length };
 }
 
 function lexiconMentions(ctx: Ctx, list: PhraseList, scope: Range): Item[] {
@@ -110,8 +141,14 @@ function lexiconMentions(ctx: Ctx, list: PhraseList, scope: Range): Item[] {
     for (let n = Math.min(list.maxWords, tokens.length - i); n >= 1; n--) {
       const key = tokens.slice(i, i + n).map((t) => t.stem).join(' ');
       if (list.phrases.has(key) && tokens[i + n - 1].end <= scope.end) {
-        found.push({ start: tokens[i].start, end: tokens[i + n - 1].end });
-        i += n - 1;
+        let last = i + n - 1;
+        // A combination written with a hyphen or slash ("amoxicillin-clavulanate",
+        // "ezetimibe/simvastatin") is one medication when each part is a name of the list.
+        if (list === ctx.lex.drugs) {
+          while (last + 1 < tokens.length && tokens[last + 1].end <= scope.end && /^[-/]$/.test(ctx.doc.text.slice(tokens[last].end, tokens[last + 1].start)) && list.phrases.has(tokens[last + 1].stem)) last++;
+        }
+        found.push({ start: tokens[i].start, end: tokens[last].end });
+        i = last;
         break;
       }
     }
@@ -136,7 +173,8 @@ function allergyPhrases(ctx: Ctx, scope: Range): Item[] {
     const start = scope.start + m.index + m[0].indexOf(word);
     const span = { start, end: start + word.length };
     const sentence = sentenceOf(ctx.doc, start);
-    items.push({ text: word, span, scope: { start, end: Math.min(sentence.end, scope.end) }, negated: false });
+    const end = Math.min(sentence.end, scope.end);
+    items.push({ text: word, span, scope: { start, end }, negated: false, detail: detailAfter(ctx.doc.text, span.end, end, true) });
   }
   return items;
 }

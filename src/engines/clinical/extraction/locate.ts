@@ -10,23 +10,40 @@ export interface Hit extends Range {
   rank: number;
 }
 
+/**
+ * Labels naming the field, best first: the label most like the field's name (share of the
+ * key's words it covers, directly or through a synonym, against the label's own extra
+ * words: "Secondary:" before "Admission diagnosis:" for secondary_diagnoses), then the
+ * order of the phrase matched (key synonyms before single words), an exact label, position.
+ */
 export function matchLabels(doc: Doc, query: FieldQuery, scope: Range): LabelField[] {
-  const scored: { f: LabelField; score: number }[] = [];
+  const scored: { f: LabelField; score: number; sim: number }[] = [];
   for (const f of doc.labels) {
     if (!within(f.value, scope) || f.labelStart < scope.start) continue;
     const joined = f.stems.join(' ');
     let score = -1;
+    const covered = new Set<string>();
+    const used = new Set<number>();
     query.phrases.forEach((p, i) => {
       const phrase = p.join(' ');
-      // Phrase order (key synonyms before single words) dominates; an exact label breaks ties.
+      // After likeness: phrase order (key synonyms before single words), then an exact label.
       const rank = (query.phrases.length - i) * 2;
+      const at = p.length > 0 ? indexOfSeq(f.stems, p) : -1;
       if (joined === phrase) score = Math.max(score, rank + 1);
-      else if (p.length > 0 && containsSeq(f.stems, p) && (p.length > 1 || p[0].length > 2 || f.stems.length === 1)) score = Math.max(score, rank);
+      else if (at >= 0 && (p.length > 1 || p[0].length > 2 || f.stems.length === 1)) score = Math.max(score, rank);
+      else return;
+      for (const w of query.covers?.[i] ?? []) covered.add(w);
+      for (let k = 0; k < p.length; k++) used.add(Math.max(at, 0) + k);
     });
-    if (score >= 0) scored.push({ f, score });
+    if (score < 0) continue;
+    const extra = f.stems.filter((s, k) => !used.has(k) && s.length > 2 && !LABEL_FILLERS.has(s)).length;
+    const sim = query.words.length === 0 ? 0 : covered.size / (query.words.length + extra);
+    scored.push({ f, score, sim });
   }
-  return scored.sort((a, b) => b.score - a.score || a.f.labelStart - b.f.labelStart).map((s) => s.f);
+  return scored.sort((a, b) => b.sim - a.sim || b.score - a.score || a.f.labelStart - b.f.labelStart).map((s) => s.f);
 }
+
+const LABEL_FILLERS = new Set(['the', 'and', 'for', 'with', 'from']);
 
 export function findPhrases(doc: Doc, phrases: string[][], scope: Range, rankOffset = 0): Hit[] {
   const hits: Hit[] = [];
@@ -49,12 +66,12 @@ export function findPhrases(doc: Doc, phrases: string[][], scope: Range, rankOff
   return hits.sort((a, b) => a.rank - b.rank || a.start - b.start);
 }
 
-function containsSeq(hay: string[], needle: string[]): boolean {
+function indexOfSeq(hay: string[], needle: string[]): number {
   outer: for (let i = 0; i + needle.length <= hay.length; i++) {
     for (let k = 0; k < needle.length; k++) if (hay[i + k] !== needle[k]) continue outer;
-    return true;
+    return i;
   }
-  return false;
+  return -1;
 }
 
 /** Label values first, then phrase hits in text; each as the region to read a value from. */

@@ -1,10 +1,10 @@
 // Finders for one scalar value of a given type within a scope of the text. Each returns
 // the value and the span it came from, or undefined: never a guess.
-import { type FieldQuery, hasWord } from './field-query.ts';
+import { type FieldQuery, hasWord, PREPOSITION_KEY, splitKey } from './field-query.ts';
 import type { Lexicons } from './lexicons.ts';
 import { findPhrases, matchLabels, regionsFor } from './locate.ts';
 import { type DateMention, type NumberMention, renderDate } from './mentions.ts';
-import { assertionOf } from './negation.ts';
+import { assertionOf } from './assertion.ts';
 import type { SchemaNode } from './schema-nav.ts';
 import { type Doc, type Range, sentenceOf, stem, stems, within } from './text-doc.ts';
 import { convert, dimensionOf, roundSensibly } from './units.ts';
@@ -49,7 +49,17 @@ export function findNumber(ctx: Ctx, q: FieldQuery, node: SchemaNode, scope: Ran
   }
   // No concept named: a number in the field's unit dimension ("82 kg" for weight_kg).
   const dim = dimensionOf(q.targetUnit, ctx.lex);
-  if (dim && dim !== 'duration') {
+  if (dim === 'duration') {
+    // in_days, duration_weeks: inside a section or an item ("Follow-up with primary care in
+    // 1 week", "… for 5 days") the first length of time there; never from the whole text.
+    const local = scope.start > 0 || scope.end < ctx.doc.text.length;
+    if (local && q.words.every((w) => DURATION_WORDS.test(w))) {
+      // "every 12 hours" is how often, not how long.
+      const interval = (n: { start: number }) => /\b(?:every|each|per|q)\s*$/i.test(ctx.doc.text.slice(Math.max(0, n.start - 8), n.start));
+      const m = ctx.numbers.find((n) => within(n, scope) && dimensionOf(n.unit, ctx.lex) === 'duration' && !interval(n)) ?? durationInWords(ctx, scope);
+      if (m) return accept(m, false);
+    }
+  } else if (dim) {
     const implied = dim === 'dose' ? 'dose' : ctx.lex.impliedConcept[dim];
     if (implied && q.words.some((w) => stems(implied).includes(w))) {
       for (const m of ctx.numbers) if (within(m, scope) && dimensionOf(m.unit, ctx.lex) === dim) return accept(m, false);
@@ -57,6 +67,19 @@ export function findNumber(ctx: Ctx, q: FieldQuery, node: SchemaNode, scope: Ran
   }
   return undefined;
 }
+
+const NUMBER_WORDS = ['one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve'];
+const DURATION_IN_WORDS = new RegExp(`\\b(${NUMBER_WORDS.join('|')})\\s+(days?|weeks?|months?|years?)\\b`, 'i');
+
+/** "in two weeks": a length of time written in words. */
+function durationInWords(ctx: Ctx, scope: Range): NumberMention | undefined {
+  const m = DURATION_IN_WORDS.exec(ctx.doc.text.slice(scope.start, scope.end));
+  if (!m || /\b(?:every|each|per)\s*$/i.test(ctx.doc.text.slice(Math.max(0, scope.start + m.index - 8), scope.start + m.index))) return undefined;
+  const start = scope.start + m.index;
+  return { value: NUMBER_WORDS.indexOf(m[1].toLowerCase()) + 1, unit: m[2].toLowerCase(), start, end: start + m[0].length };
+}
+
+const DURATION_WORDS = /^(durat|length|cours|period|interval|time|for|within|after|until|next)$/;
 
 /** Index of the first mention starting at or after `pos` (mentions are sorted). */
 function firstAtOrAfter(list: { start: number }[], pos: number): number {
@@ -145,19 +168,26 @@ export function findEnum(ctx: Ctx, q: FieldQuery, options: unknown[], scope: Ran
   const variants = strings.map((o) => enumVariants(o, ctx.lex));
   const pick = (region: Range, requireUnique: boolean): Found<unknown> | undefined => {
     let best: { i: number; hit: Range; rank: number } | undefined;
-    const seen = new Set<number>();
+    const seen = new Map<number, Range>();
     variants.forEach((vs, i) => {
       // Single-letter variants ("m", "f") only inside a labelled value.
       const usable = vs.filter((v) => v.length > 1 || v[0].length > 1 || region.end - region.start < 4);
       for (const h of findPhrases(ctx.doc, usable, region)) {
         if (assertionOf(ctx.doc, h).negated && !/^(no|none|never|negative|absent)$/i.test(String(strings[i]))) continue;
-        seen.add(i);
+        seen.set(i, h);
         const rank = h.rank === 0 ? 0 : 1;
         if (!best || rank < best.rank || (rank === best.rank && h.start < best.hit.start)) best = { i, hit: h, rank };
         break;
       }
     });
-    if (!best || (requireUnique && seen.size !== 1)) return undefined;
+    if (!best) return undefined;
+    if (requireUnique && seen.size !== 1) {
+      // An everyday word among the options ("other", "unknown") does not make the one
+      // real option mentioned ambiguous: "Other diagnoses: …" is not the sex "other".
+      const real = [...seen].filter(([i]) => !EVERYDAY_OPTION.test(String(strings[i])));
+      if (real.length !== 1) return undefined;
+      return { value: strings[real[0][0]], span: real[0][1] };
+    }
     return { value: strings[best.i], span: best.hit };
   };
   for (const { region, anchor, label } of regionsFor(ctx.doc, q, scope)) {
@@ -168,6 +198,8 @@ export function findEnum(ctx: Ctx, q: FieldQuery, options: unknown[], scope: Ran
   // The concept is not named ("severity"), but exactly one option is mentioned.
   return pick(scope, true);
 }
+
+const EVERYDAY_OPTION = /^(other|others|unknown|none|n\/?a|not specified|unspecified)$/i;
 
 const STRING_CUE = /^\s*(?:is|was|are|were|of|:|-|=|includes?|including|reported as|noted as|consists? of)?\s*/i;
 
@@ -204,6 +236,12 @@ export function findString(ctx: Ctx, q: FieldQuery, node: SchemaNode, scope: Ran
       const stop = /[;\n]|(?<!\b(?:Dr|Mr|Mrs|Ms|St|vs|approx|e\.g|i\.e))\.(?=\s|$)|,\s*(?:and |but |which )/.exec(raw.slice(lead));
       if (stop) end = region.start + lead + stop.index;
     }
+    if (PREPOSITION_KEY.test(splitKey(q.key).pop() ?? '')) {
+      // with, follow_up_with, referred_to: "with primary care in 1 week" gives the noun
+      // phrase after the key's word, not the when.
+      const stop = NOUN_PHRASE_END.exec(ctx.doc.text.slice(region.start + lead, end));
+      if (stop) end = region.start + lead + stop.index;
+    }
     const span = trim(ctx.doc.text, region.start + lead, end);
     if (span.end - span.start < 2) continue;
     return { value: clip(ctx.doc.text.slice(span.start, span.end), node), span };
@@ -219,6 +257,8 @@ export function findString(ctx: Ctx, q: FieldQuery, node: SchemaNode, scope: Ran
   }
   return undefined;
 }
+
+const NOUN_PHRASE_END = /\s+(?:in|within|for|on|after|at|by|from|to|via|until|if|when|once|before|next|every|about|regarding|as|who|which|and|or)\b|\s*[,;:(]/i;
 
 const FREQUENCY = /\b(?:(?:once|twice|three times|four times|[1-4] times|[1-4]x)\s+(?:a|per|each|every)\s+(?:day|week|month|night)|(?:once|twice|three times|four times|[1-4] times)\s+(?:daily|weekly|nightly)|(?:every|q)\s*\d+(?:\s*(?:-|to)\s*\d+)?\s*(?:hours?|hrs?|h|days?|weeks?)|q\.?\s?\d+h|every (?:morning|night|evening|day|other day|week)|at (?:bedtime|night)|in the (?:morning|evening)|as needed|daily|nightly|weekly|monthly|bid|b\.i\.d\.?|tid|t\.i\.d\.?|qid|qd|qhs|prn|od|bd)\b/gi;
 

@@ -1,7 +1,7 @@
-// The text prepared once per request: word tokens with stems, sentence ranges, and
-// "Label: value" fields (including headings whose list follows on the next lines).
-// Minimal and local; the shared sentence splitter in ../context should replace
-// `sentences` once it is committed.
+// The text prepared once per request: word tokens with stems, sentence ranges (the shared
+// splitter of ../context), and "Label: value" fields (including headings whose list
+// follows on the next lines).
+import { sentenceAt, splitSentences } from '../context/index.ts';
 
 export interface Token {
   text: string;
@@ -67,22 +67,6 @@ export function buildDoc(text: string): Doc {
     else byStem.set(t.stem, [i]);
   });
   return { text, lower: text.toLowerCase(), tokens, sentences: splitSentences(text), labels: findLabels(text), byStem };
-}
-
-const ABBREVIATIONS = /\b(dr|mr|mrs|ms|st|vs|no|approx|e\.g|i\.e|etc|pt|hx|b\.i\.d|t\.i\.d|q\.d|p\.o|mg|mcg)\.$/i;
-
-function splitSentences(text: string): Range[] {
-  const out: Range[] = [];
-  let start = 0;
-  const re = /(?<![0-9])[.!?](?=\s|$)|\n\s*\n|\n(?=\s*(?:[-*•]|\d+[.)]\s|[A-Z][A-Za-z /()]{0,40}:))/g;
-  for (let m = re.exec(text); m; m = re.exec(text)) {
-    const end = m.index + m[0].length;
-    if (m[0] === '.' && ABBREVIATIONS.test(text.slice(Math.max(0, m.index - 8), m.index + 1))) continue;
-    if (text.slice(start, end).trim()) out.push({ start, end });
-    start = end;
-  }
-  if (text.slice(start).trim()) out.push({ start, end: text.length });
-  return out;
 }
 
 const LABEL_LINE = /^([ \t]*(?:[-*•][ \t]*)?)([A-Za-z][A-Za-z0-9 ()/#%&'.-]{0,48}?)[ \t]*[:=][ \t]*(.*)$/;
@@ -160,18 +144,9 @@ function field(label: string, labelStart: number, value: Range): LabelField {
   return { label, stems: stems(words), labelStart, value };
 }
 
+/** The sentence holding `at` (or the one before, between sentences); the whole text if none. */
 export function sentenceOf(doc: Doc, at: number): Range {
-  // Sentences are sorted and disjoint: binary search keeps long texts linear overall.
-  let lo = 0;
-  let hi = doc.sentences.length - 1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >> 1;
-    const s = doc.sentences[mid];
-    if (at < s.start) hi = mid - 1;
-    else if (at >= s.end) lo = mid + 1;
-    else return s;
-  }
-  return { start: 0, end: doc.text.length };
+  return sentenceAt(doc.sentences, at) ?? { start: 0, end: doc.text.length };
 }
 
 export function within(r: { start: number; end: number }, scope: Range): boolean {

@@ -1,14 +1,15 @@
 // Walks the caller's schema and fills each property from the text: objects property by
-// property, arrays item by item, scalars with the typed finders. Where nothing is found
-// the fallback is the default, then null, then [], then the least-committal value.
-import { buildQuery } from './field-query.ts';
+// property (a nested object from the label or sentence naming it), arrays item by item,
+// scalars with the typed finders. Where nothing is found the fallback is the default, then
+// null, then [], then the least-committal value.
+import { buildQuery, type FieldQuery, PREPOSITION_KEY } from './field-query.ts';
 import { leastValue } from './least-value.ts';
 import { domainOf, findItems, type Item } from './lists.ts';
-import { findPhrases } from './locate.ts';
+import { findPhrases, regionsFor } from './locate.ts';
 import { type Ctx, enumVariants, findBoolean, findEnum, findNumber, findString } from './scalars.ts';
 import type { SchemaNav, SchemaNode } from './schema-nav.ts';
-import type { Range } from './text-doc.ts';
-import { assertionOf } from './negation.ts';
+import { type Range, sentenceOf } from './text-doc.ts';
+import { assertionOf } from './assertion.ts';
 
 export interface Evidence {
   path: string;
@@ -30,6 +31,8 @@ type Out = { found: boolean; value: unknown };
 const NOT_FOUND: Out = { found: false, value: undefined };
 const ANCHOR_KEYS = /^(name|drug|medication|medicine|med|diagnosis|condition|problem|allergen|substance|agent|symptom|finding|test|description|item|term|title|label|complaint|procedure|text|value)$/i;
 const ASSERTION_KEYS = /^(present|is_?present|negated|is_?negated|denied|absent|affirmed|positive|reported)$/i;
+/** Keys that take what the text says right after an item: "sulfa (hives)". */
+const DETAIL_KEYS = /^(allergic_?)?(reactions?|response|manifestations?|(side_?)?effects?|symptoms?)(_?type)?$/i;
 
 export function fill(w: Walker, raw: unknown, key: string, path: string, scope: Range, depth = 0): Out {
   const node = w.nav.resolve(raw);
@@ -50,7 +53,12 @@ export function fill(w: Walker, raw: unknown, key: string, path: string, scope: 
   q.soleDate = w.soleDate && ['date', 'date-time'].includes(String(node.format));
   w.soleDate = false;
   if (Array.isArray(node.enum)) return scalar(w, path, findEnum(w.ctx, q, node.enum, scope));
-  if (types.has('object') && node.properties) return fillObject(w, node, path, scope, depth);
+  if (types.has('object') && node.properties) {
+    // A nested object reads from its section; without one, its keys that name nothing of
+    // their own ("with", "in_days") have nothing to read.
+    const section = path === '' ? undefined : (sectionOf(w, q, scope) ?? 'none');
+    return fillObject(w, node, path, scope, depth, undefined, section);
+  }
   if (types.has('array')) return fillArray(w, node, key, path, scope, depth);
   if (types.has('integer') || types.has('number')) {
     const r = scalar(w, path, findNumber(w.ctx, q, node, scope, !types.has('number')));
@@ -70,7 +78,25 @@ function scalar(w: Walker, path: string, found: { value: unknown; span: Range } 
   return { found: true, value: found.value };
 }
 
-function fillObject(w: Walker, node: SchemaNode, path: string, scope: Range, depth: number, item?: Item): Out {
+/**
+ * Where a nested object's text is: the value of the label naming it ("Follow-up: …"), else
+ * the sentence that names it ("Follow-up with primary care in 1 week.").
+ */
+function sectionOf(w: Walker, q: FieldQuery, scope: Range): Range | undefined {
+  if (q.words.length === 0) return undefined;
+  const first = regionsFor(w.ctx.doc, q, scope, false)[0];
+  if (!first) return undefined;
+  if (first.label) return first.region;
+  const sentence = sentenceOf(w.ctx.doc, first.anchor.start);
+  return { start: Math.max(scope.start, sentence.start), end: Math.min(scope.end, sentence.end) };
+}
+
+/** A key that names nothing of its own ("with", "in_days") only makes sense inside its parent's section. */
+function namesConcept(w: Walker, key: string, sub: unknown): boolean {
+  return !PREPOSITION_KEY.test(key) && buildQuery(key, w.nav.resolve(sub), w.ctx.lex).words.length > 0;
+}
+
+function fillObject(w: Walker, node: SchemaNode, path: string, scope: Range, depth: number, item?: Item, section?: Range | 'none'): Out {
   const props = (node.properties ?? {}) as Record<string, unknown>;
   const required = new Set(Array.isArray(node.required) ? (node.required as string[]) : []);
   const out: Record<string, unknown> = {};
@@ -80,6 +106,7 @@ function fillObject(w: Walker, node: SchemaNode, path: string, scope: Range, dep
   for (const [key, sub] of Object.entries(props)) {
     w.soleDate = dateKeys.length === 1 && dateKeys[0][0] === key;
     const subPath = `${path}/${escape(key)}`;
+    const detail = item?.detail && DETAIL_KEYS.test(key) ? detailValue(w, sub, item.detail) : undefined;
     let r: Out;
     if (item && ANCHOR_KEYS.test(key) && !anchored) {
       r = { found: true, value: item.text };
@@ -87,6 +114,20 @@ function fillObject(w: Walker, node: SchemaNode, path: string, scope: Range, dep
       anchored = true;
     } else if (item && ASSERTION_KEYS.test(key) && w.nav.types(w.nav.resolve(sub)).has('boolean')) {
       r = { found: true, value: /negat|denied|absent/i.test(key) ? item.negated : !item.negated };
+    } else if (detail) {
+      r = { found: true, value: detail };
+      w.evidence.push({ path: subPath, start: item!.detail!.start, end: item!.detail!.end });
+    } else if (section === 'none') {
+      r = namesConcept(w, key, sub) ? fill(w, sub, key, subPath, scope, depth + 1) : NOT_FOUND;
+    } else if (section) {
+      // The section first; a key naming a concept of its own may then look in the whole scope.
+      const marks = [w.evidence.length, w.notFound.length];
+      r = fill(w, sub, key, subPath, section, depth + 1);
+      if (!r.found && namesConcept(w, key, sub)) {
+        w.evidence.length = marks[0];
+        w.notFound.length = marks[1];
+        r = fill(w, sub, key, subPath, scope, depth + 1);
+      }
     } else {
       r = fill(w, sub, key, subPath, scope, depth + 1);
     }
@@ -95,6 +136,21 @@ function fillObject(w: Walker, node: SchemaNode, path: string, scope: Range, dep
     if (value !== undefined) out[key] = value;
   }
   return { found: any, value: out };
+}
+
+/** An item's detail as the value of a string (or list of strings) property, if it fits. */
+function detailValue(w: Walker, sub: unknown, detail: Range): string | string[] | undefined {
+  const node = w.nav.resolve(sub);
+  const types = w.nav.types(node);
+  const text = w.ctx.doc.text.slice(detail.start, detail.end);
+  if (Array.isArray(node.enum)) return undefined;
+  if (types.has('string') && !node.format) return typeof node.maxLength === 'number' && text.length > node.maxLength ? undefined : text;
+  const itemNode = types.has('array') ? w.nav.itemSchema(node) : undefined;
+  if (itemNode && w.nav.types(itemNode).has('string') && !Array.isArray(itemNode.enum) && !itemNode.format) {
+    const parts = text.split(/\s*(?:,|;|\band\b|\bor\b|\/)\s*/).filter((p) => p.length > 1);
+    return parts.length > 0 ? parts : undefined;
+  }
+  return undefined;
 }
 
 function fallback(w: Walker, raw: unknown, path: string, required: boolean): unknown {

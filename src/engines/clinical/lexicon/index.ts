@@ -5,6 +5,7 @@
  *   conceptLexicon(), findConcepts(tokens) — lay/clinical phrases → ICD-10-CM concepts
  *   drugLexicon() — Orange Book generic and brand names (term → {generic, rx})
  *   tokenize(text, from?, to?) — word tokens with offsets (the matching unit)
+ *   editDistance(a, b, limit?) — Levenshtein distance, capped at limit + 1 (spelling correction)
  *
  * Everything loads lazily on first use and is cached for the process.
  */
@@ -12,3 +13,4 @@ export { icd10cmTitles, isBillable, icd10cmTitle } from './icd10cm.ts';
 export { conceptLexicon, findConcepts, parseConcepts, type Concept, type ConceptKind, type ConceptMention } from './concepts.ts';
 export { drugLexicon, type DrugEntry } from './drugs.ts';
 export { tokenize, phraseTokens, type Token } from './tokens.ts';
+export { editDistance } from './spelling.ts';

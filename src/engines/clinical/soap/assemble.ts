@@ -1,12 +1,15 @@
 // Assembles the SOAP payload (json + markdown + evidence) from a read transcript.
 import type { NoteRequest, Span } from '../../ports.ts';
 import { codeText } from '../coding/index.ts';
+import { drugLexicon } from '../lexicon/index.ts';
 import { spokenNumbersToDigits, vitalsIn, type Vitals } from '../numbers/index.ts';
 import type { Sentence, Transcript } from '../transcript/index.ts';
+import { allergiesIn } from './allergies.ts';
 import { classify, type Part } from './classify.ts';
 import { MarkdownWriter, mergeSpans, type Source, type Statement } from './evidence.ts';
 import { examArea } from './exam.ts';
-import { medicationsIn } from './medications.ts';
+import { splitFollowUp } from './followup.ts';
+import { drugNamed, medicationsIn } from './medications.ts';
 import { clinicianToNote, patientToThird, type Sex } from './person.ts';
 import { tidy } from './polish.ts';
 import { reviewOfSystems } from './ros.ts';
@@ -55,6 +58,8 @@ function spokenName(mention: string, title: string): string {
   return t.charAt(0).toUpperCase() + t.slice(1);
 }
 
+const PLAN_ACTION = /\b(?:start|prescrib|give|order|switch|use|try|continue|increase|decrease|refer|avoid|stop|change)\w*/i;
+
 export interface Payload { markdown: string; json: Record<string, unknown>; }
 
 export function assemble(request: NoteRequest, transcript: Transcript): Payload {
@@ -71,11 +76,18 @@ export function assemble(request: NoteRequest, transcript: Transcript): Payload 
     fields[path] = { spans: mergeSpans(spans), ...(requestField ? { request: requestField } : {}) };
   };
 
+  // Allergy talk goes to its own section, not to the history, medications or diagnoses.
+  const steer = steeringFor(request);
+  const medicationList = [...(request.medicationList ?? []), ...steer.medicationHints];
+  const allergy = allergiesIn(text, sentences, (w) => drugNamed(w, medicationList) !== undefined);
+
   // Sentences per note part, rewritten into note voice; duplicates dropped.
   const parts: Record<Part, Statement[]> = { hpi: [], exam: [], results: [], plan: [], none: [] };
   const said = new Set<string>();
-  for (const { sentence, part } of classify(sentences)) {
+  for (const [index, { sentence, part }] of classify(sentences).entries()) {
     if (part === 'none') continue;
+    // An allergy said in the plan ("since you're allergic to penicillin, we'll start azithromycin") keeps the plan.
+    if (allergy.sentences.has(index) && !(sentence.role !== 'patient' && PLAN_ACTION.test(sentence.text))) continue;
     const voiced = sentence.role === 'clinician' ? clinicianToNote(sentence.text, sex)
       : sentence.role === 'patient' ? patientToThird(sentence.text, sex)
       : sentence.role === 'family' ? `A family member reports: ${sentence.text}`
@@ -88,7 +100,6 @@ export function assemble(request: NoteRequest, transcript: Transcript): Payload 
     parts[part].push({ text: t, spans: [sentence.span] });
   }
 
-  const steer = steeringFor(request);
   const visitWords = sentences.reduce((n, s) => n + s.text.split(/\s+/).length, 0);
   for (const part of Object.keys(parts) as Part[]) parts[part] = withinBudget(parts[part], steer.lengthFactor * Math.max(FLOOR[part], SHARE[part] * visitWords), steer.emphasis);
 
@@ -135,14 +146,27 @@ export function assemble(request: NoteRequest, transcript: Transcript): Payload 
     const prev = (json.subjective!.reviewOfSystems as Record<string, string> | undefined)?.[f.system];
     set(path, prev ? `${prev} ${f.text}` : f.text, [...(fields[path]?.spans ?? []), ...f.spans]);
   }
+  const allergies: Statement[] = [];
+  allergy.allergies.forEach((a, i) => {
+    set(`subjective.allergies.${i}.substance`, a.substance, [a.substanceSpan]);
+    if (a.reaction) set(`subjective.allergies.${i}.reaction`, a.reaction, a.reactionSpans);
+    allergies.push({ text: `${a.substance}${a.reaction ? ` (${a.reaction})` : ''}.`, spans: mergeSpans([a.substanceSpan, ...a.reactionSpans]) });
+  });
+  if (allergy.none) {
+    set('subjective.allergyStatus', allergy.none.text.slice(0, -1), allergy.none.spans);
+    allergies.push({ text: allergy.none.text, spans: allergy.none.spans });
+  }
   if (hpi.length) {
     const transcriptSpans = hpi.flatMap((s) => s.spans);
     set('subjective.historyOfPresentIllness', hpi.map((s) => s.text).join(' '), transcriptSpans, hpi.some((s) => s.request) ? 'patientInfo' : undefined);
   }
 
   // Assessment: coded conditions the visit asserts, in the order first said.
+  // A reaction in the allergy history ("penicillin gives me a rash") is not a problem of this visit.
+  const fromAllergy = (d: { text_span: { start_char: number; end_char: number } }): boolean =>
+    allergy.reactionSpans.some((r) => r.start < d.text_span.end_char && d.text_span.start_char < r.end);
   const coded = codeText(text).diagnoses
-    .filter((d) => (d.confidence ?? 1) >= 0.5)
+    .filter((d) => (d.confidence ?? 1) >= 0.5 && !fromAllergy(d))
     .sort((a, b) => a.text_span.start_char - b.text_span.start_char)
     .slice(0, 8);
   const diagnoses: Statement[] = [];
@@ -160,9 +184,19 @@ export function assemble(request: NoteRequest, transcript: Transcript): Payload 
   if (impression.length) set('assessment.clinicalImpression', impression.map((s) => s.text).join(' '), impression.flatMap((s) => s.spans));
 
   // Plan.
+  // What the patient is allergic to is not one of their medications (by name or by generic).
+  const lexicon = drugLexicon();
+  const allergens = new Set(allergy.allergies.flatMap((a) => {
+    const k = a.substance.toLowerCase();
+    return [k, lexicon.get(k)?.generic ?? k];
+  }));
   const medSentences = sentences.filter((s) => !s.question);
-  medicationsIn(medSentences, [...(request.medicationList ?? []), ...steer.medicationHints]).forEach((m, i) => {
+  medicationsIn(medSentences, medicationList).filter((m) => {
+    const k = m.name.toLowerCase();
+    return !allergens.has(k) && !allergens.has(lexicon.get(k)?.generic ?? k);
+  }).forEach((m, i) => {
     set(`plan.medications.${i}.name`, m.name, m.spans);
+    if (m.form) set(`plan.medications.${i}.form`, m.form, m.spans);
     if (m.dosage) set(`plan.medications.${i}.dosage`, m.dosage, m.spans);
     if (m.frequency) set(`plan.medications.${i}.frequency`, m.frequency, m.spans);
     const said = m.said ? tidy(clinicianToNote(m.said, sex)) : '';
@@ -173,13 +207,22 @@ export function assemble(request: NoteRequest, transcript: Transcript): Payload 
   instructions.forEach((s, i) => set(`plan.patientInstructions.${i}`, s.text, s.spans));
   const education = pick(/\b(?:discuss|explain|educat|counsel|risk|benefit|side effects?|recommend)\w*/i);
   education.forEach((s, i) => set(`plan.patientEducation.${i}`, s.text, s.spans));
-  const followUp = pick(/\b(?:follow[- ]?up|come back|see (?:her|him|the patient) (?:again|back|in)|return)\b/i);
+  // Follow-up gets its own line; a plan sentence that also says it keeps the rest.
+  const planSaid: Statement[] = [];
+  const followUp: Statement[] = [];
+  for (const st of parts.plan) {
+    const cut = splitFollowUp(st.text);
+    if (!cut) { planSaid.push(st); continue; }
+    if (cut.rest) planSaid.push({ ...st, text: cut.rest });
+    if (!followUp.some((f) => f.text === cut.followUp)) followUp.push({ text: cut.followUp, spans: st.spans });
+  }
   if (followUp.length) set('plan.followUp', followUp.map((s) => s.text).join(' '), followUp.flatMap((s) => s.spans));
 
   // Markdown under the usual headings; only sections with content.
   const md = new MarkdownWriter();
   if (cc) { md.heading('CHIEF COMPLAINT'); md.statements([cc]); }
   if (hpi.length) { md.heading('HISTORY OF PRESENT ILLNESS'); md.statements(hpi); }
+  if (allergies.length) { md.heading('ALLERGIES'); md.statements(allergies, { lines: true }); }
   if (ros.length) {
     md.heading('REVIEW OF SYSTEMS');
     md.statements(ros, { lines: true, prefix: (i) => `• ${SYSTEM_TITLES[ros[i]!.system]}: ` });
@@ -195,7 +238,7 @@ export function assemble(request: NoteRequest, transcript: Transcript): Payload 
     });
   }
   if (parts.results.length) { md.heading('RESULTS'); md.statements(parts.results); }
-  if (diagnoses.length || parts.plan.length) {
+  if (diagnoses.length || planSaid.length || followUp.length) {
     md.heading('ASSESSMENT AND PLAN');
     // One block per problem, as clinicians write it: the plan talk that names a problem, and
     // what follows it until another problem is named, goes under that problem.
@@ -203,7 +246,7 @@ export function assemble(request: NoteRequest, transcript: Transcript): Payload 
     const groups: Statement[][] = diagnoses.map(() => []);
     const general: Statement[] = [];
     let current = -1;
-    for (const st of parts.plan) {
+    for (const st of planSaid) {
       const lower = st.text.toLowerCase();
       const named = names.findIndex((n) => n.length > 3 && lower.includes(n));
       if (named >= 0) current = named;
@@ -215,6 +258,10 @@ export function assemble(request: NoteRequest, transcript: Transcript): Payload 
       md.statements([d]);
       if (groups[i]!.length) { md.text += '\n'; md.statements(groups[i]!); }
     });
+    if (followUp.length) {
+      if (md.text.length && !md.text.endsWith('\n\n')) md.text += '\n\n';
+      md.statements(followUp, { lines: true });
+    }
   }
 
   for (const key of Object.keys(json)) if (Object.keys(json[key]!).length === 0) delete json[key];

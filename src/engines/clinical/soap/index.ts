@@ -4,7 +4,14 @@
  *   createEmbeddedNoteEngine(): NoteEngine  — handles noteType.type === 'soap'.
  *
  * payload.json: the spec's SOAP shape (subjective, objective, assessment, plan; each key absent
- * when empty) plus `evidence`:
+ * when empty), these additions, and `evidence`:
+ *
+ *   subjective.allergies[]:   { substance, reaction? } as said ("Penicillin", "rash"); markdown ALLERGIES
+ *   subjective.allergyStatus: "No known drug allergies" | "No known allergies" (only when none are named)
+ *   plan.medications[].form:  device or dose form said with the drug ("albuterol inhaler" → "inhaler")
+ *
+ * An allergen is never listed under plan.medications, a reaction from the allergy history is never
+ * coded as a diagnosis, and plan.followUp is also written as its own line under ASSESSMENT AND PLAN.
  *
  *   evidence: {
  *     fields:   { "<dotted JSON path>": { spans: Span[], request?: "patientInfo" } },

@@ -13,7 +13,7 @@ export interface SectionKind {
   cues: string[];
   /** Regular expressions (case-insensitive) that mark a statement as strongly this kind. */
   patterns?: string[];
-  speaker: 'doctor' | 'patient' | 'any';
+  speaker: 'clinician' | 'patient' | 'any';
 }
 
 const file = new URL('../../../../data/templates/sections.json', import.meta.url);

@@ -1,22 +1,7 @@
 // Corrects misheard drug names in note text against the caller's medicationList
 // ("lisinipril" → "lisinopril"): same first letter, at least 6 letters, and a small edit
 // distance, so ordinary words are left alone.
-
-function distance(a: string, b: string, limit: number): number {
-  if (Math.abs(a.length - b.length) > limit) return limit + 1;
-  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const cur = [i];
-    let rowMin = i;
-    for (let j = 1; j <= b.length; j++) {
-      cur[j] = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-      rowMin = Math.min(rowMin, cur[j]!);
-    }
-    if (rowMin > limit) return limit + 1;
-    prev = cur;
-  }
-  return prev[b.length]!;
-}
+import { editDistance } from '../lexicon/index.ts';
 
 export function correctDrugNames(text: string, medicationList: string[] | undefined): string {
   const names = (medicationList ?? []).map((m) => m.trim()).filter((m) => /^[A-Za-z][A-Za-z-]{5,}$/.test(m));
@@ -30,7 +15,7 @@ export function correctDrugNames(text: string, medicationList: string[] | undefi
       if (target === lower) return word;
       if (target[0] !== lower[0]) continue;
       const limit = Math.max(1, Math.floor(target.length / 4));
-      const d = distance(lower, target, limit);
+      const d = editDistance(lower, target, limit);
       if (d <= limit && d < bestDistance) {
         best = name;
         bestDistance = d;

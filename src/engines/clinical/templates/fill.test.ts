@@ -122,3 +122,16 @@ test('voice-assistant commands and remarks about the visit are not note content'
   assert.equal(result(out, 'res'), 'The x-ray shows no fracture.');
   assert.deepEqual(result(out, 'plan4'), ['Order an mri of the right knee.']);
 });
+
+test('vitals: spoken numbers, a reading wrapped over two lines, implausible values left out', () => {
+  const visit = [
+    '[doctor] okay so your blood pressure today',
+    'was one thirty two over eighty four .',
+    '[doctor] and your heart rate is nine hundred which must be the machine .',
+    '[doctor] your oxygen saturation is ninety seven percent .',
+  ].join('\n');
+  const note = fillTemplate({ id: 'v', title: 'Vitals', sections: [section('vitals', 'list', 'Vital signs')] }, visit);
+  assert.deepEqual(result(note.json.sections, 'vitals'), ['Blood pressure: 132/84 mmHg.', 'Oxygen saturation: 97%.']);
+  const bp = note.json.evidence.find((e) => e.sectionId === 'vitals' && e.index === 0)!;
+  assert.match(bp.spans.map((s) => visit.slice(s.start, s.end)).join(' '), /blood pressure.*one thirty two over eighty four/);
+});

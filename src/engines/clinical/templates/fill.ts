@@ -5,9 +5,10 @@ import type { NoteTemplate, Span, TemplateSection, TemplateSectionProperties } f
 import { classifySection, SECTION_KINDS } from './catalog.ts';
 import { detailOf, ITEM_BUDGET, SENTENCE_BUDGET, shiftDetail } from './build.ts';
 import { correctDrugNames } from './drug-spelling.ts';
-import { spokenNumbersToDigits } from './numbers-lite.ts';
+import { spokenNumbersToDigits, vitalsIn, type Vitals } from '../numbers/index.ts';
 import { renderMarkdown } from './render.ts';
 import { applyTone, rewriteSentence, sentenceCase, systemLabel, tidy, voiceFor, type Voice } from './rewrite.ts';
+import { diagnosisPhrase, planInstruction } from './acts.ts';
 import { buildCandidates, needFor, scoreFor, type Candidate, type SectionNeed } from './select.ts';
 
 /** Statements another engine already extracted, keyed by section kind ("medications",
@@ -35,6 +36,8 @@ type Content = Exclude<TemplateSection, { type: 'heading' }>;
 interface Picked {
   text: string;
   spans: Span[];
+  /** The spoken sentence it came from (clauses of one sentence share it). */
+  origin?: string;
 }
 
 interface GlobalHints {
@@ -56,9 +59,10 @@ const SYMPTOM = '(?:pain|ache|aches|swelling|rash|cough|fever|fevers|headaches?|
 const CC_PATTERNS: [RegExp, (m: RegExpExecArray) => string][] = [
   [/\bchief complaint (?:is|of)\s+(.{3,60}?)(?:[.,?]|$)/i, (m) => m[1]!],
   [/\b(?:here|in|coming in|came in|presents?|presenting)\s+(?:today\s+)?(?:for|with)\s+(?:an?\s+|the\s+|his\s+|her\s+|your\s+|their\s+|some\s+)?(.{3,60}?)(?:[.,?]| today| and| so|$)/i, (m) => m[1]!],
-  [new RegExp(`\\b(${SYMPTOM}) in (?:my|the|his|her|your|their) ((?:right |left |lower |upper )?[a-z]+)`, 'i'), (m) => `${m[2]} ${m[1]}`],
+  [new RegExp(`\\b(${SYMPTOM}) in (?:my|the|his|her|your|their) ((?:(?:right|left|lower|upper|middle|mid) ){0,2}[a-z]+)`, 'i'), (m) => `${m[2]} ${m[1]}`],
   [new RegExp(`\\b(?:been having|having|have had|complaining of|dealing with|with)\\s+(?:some |a |an |this |the |that )?((?:right |left )?(?:[a-z]+ ){0,2}${SYMPTOM})\\b`, 'i'), (m) => m[1]!],
-  [/\bmy\s+((?:right |left )?[a-z]+)\s+(?:[a-z']+\s+){0,4}?(?:ache|aches|hurts|hurt|pain|is hurting|has been hurting)\b/i, (m) => `${m[1]} pain`],
+  // "my lower back has hurt": the side and level words stay with the body part they qualify.
+  [/\bmy\s+((?:(?:right|left|lower|upper|middle|mid|inner|outer|front)\s+){0,2}[a-z]+)\s+(?:[a-z']+\s+){0,4}?(?:ache|aches|hurts|hurt|hurting|pain|is hurting|has been hurting)\b/i, (m) => `${m[1]} pain`],
 ];
 
 function chiefComplaint(candidates: Candidate[], need: SectionNeed): Picked | undefined {
@@ -76,31 +80,30 @@ function chiefComplaint(candidates: Candidate[], need: SectionNeed): Picked | un
   return best && best.s > 0 ? { text: rewriteSentence(best.c.text, best.c.role), spans: best.c.spans } : undefined;
 }
 
-const VITALS: [RegExp, (m: RegExpExecArray) => string][] = [
-  [/blood pressure (?:is|was|of|at|today is|looks)?\s*(?:about\s+)?(\d{2,3})\s*(?:over|\/)\s*(\d{2,3})/i, (m) => `Blood pressure: ${m[1]}/${m[2]} mmHg.`],
-  [/(?:heart rate|pulse)\s*(?:is|was|of|at)?\s*(?:about\s+)?(\d{2,3})/i, (m) => `Heart rate: ${m[1]} bpm.`],
-  [/temperature\s*(?:is|was|of|at)?\s*(\d{2,3}(?:\.\d)?)/i, (m) => `Temperature: ${m[1]}.`],
-  [/(?:respiratory rate|respirations)\s*(?:is|was|of|at)?\s*(\d{1,2})/i, (m) => `Respiratory rate: ${m[1]}.`],
-  [/(?:oxygen|o2|pulse ox|saturation)[a-z ]*?\s(?:is|was|of|at)?\s*(\d{2,3})\s*(?:%|percent)?/i, (m) => `Oxygen saturation: ${m[1]}%.`],
-  [/weigh(?:t is|t was|s|ed)?\s*(?:about\s+)?(\d{2,3})\s*(?:pounds|lbs|kilograms|kg)/i, (m) => `Weight: ${m[0].match(/\d{2,3}\s*\w+/)![0]}.`],
+const VITAL_LABELS: [keyof Vitals, string][] = [
+  ['bloodPressure', 'Blood pressure'],
+  ['heartRate', 'Heart rate'],
+  ['temperature', 'Temperature'],
+  ['respiratoryRate', 'Respiratory rate'],
+  ['oxygenSaturation', 'Oxygen saturation'],
+  ['weight', 'Weight'],
 ];
 
 function vitals(candidates: Candidate[]): Picked[] {
-  const found = new Map<string, Picked>();
+  const found = new Map<keyof Vitals, Picked>();
   const plain = candidates.filter((c) => !c.statement);
   for (const [i, c] of plain.entries()) {
+    const own = vitalsIn(spokenNumbersToDigits(c.text));
     // ASR often breaks "blood pressure . was 120 over 60" in two: read the next piece too.
     const next = plain[i + 1];
-    const spoken = spokenNumbersToDigits(next && next.spans[0]!.start - c.spans[0]!.end < 40 ? `${c.text} ${next.text}` : c.text);
-    for (const [re, format] of VITALS) {
-      const m = re.exec(spoken);
-      if (!m) continue;
-      const text = format(m);
-      const label = text.split(':')[0]!;
-      if (!found.has(label)) found.set(label, { text, spans: m.index > c.text.length && next ? next.spans : c.spans });
+    const joined = next && next.spans[0]!.start - c.spans[0]!.end < 40 ? vitalsIn(spokenNumbersToDigits(`${c.text} ${next.text}`)) : {};
+    for (const [key, label] of VITAL_LABELS) {
+      if (found.has(key)) continue;
+      const value = own[key] ?? joined[key];
+      if (value) found.set(key, { text: `${label}: ${value}.`, spans: own[key] ? c.spans : [...c.spans, ...next!.spans] });
     }
   }
-  return [...found.values()];
+  return VITAL_LABELS.flatMap(([key]) => found.get(key) ?? []);
 }
 
 function wantsLabels(prompt: string): boolean {
@@ -117,8 +120,20 @@ function cachedScore(c: Candidate, need: SectionNeed): number {
   return score;
 }
 
+/** The first `budget` spoken sentences of a ranked list, with every clause cut from them. */
+function withinOrigins<T extends { c: { origin?: string; position?: number } }>(ranked: T[], budget: number): T[] {
+  const origins = new Set<string | undefined>();
+  return ranked.filter((x, i) => {
+    const origin = x.c.origin ?? `@${x.c.position ?? i}`;
+    if (origins.has(origin)) return true;
+    if (origins.size >= budget) return false;
+    origins.add(origin);
+    return true;
+  });
+}
+
 /** Picks statements for one section, best first, then restores transcript order. */
-function choose(candidates: Candidate[], need: SectionNeed, rivals: SectionNeed[], used: Set<Candidate>, budget: number, minimum: number): Candidate[] {
+function choose(candidates: Candidate[], need: SectionNeed, rivals: SectionNeed[], used: Set<Candidate>, budget: number, minimum: number, byOrigin = false): Candidate[] {
   const others = rivals.filter((r) => r.key !== need.key);
   // Kinds the template lacks still compete, more weakly: a medication statement should
   // not land in "Family history" just because the template has no medication section.
@@ -132,7 +147,8 @@ function choose(candidates: Candidate[], need: SectionNeed, rivals: SectionNeed[
     })
     .filter((x) => x.own >= 1);
   const strong = scored.filter((x) => x.own >= 0.8 * x.best).sort((a, b) => b.own - a.own);
-  let chosen = strong.slice(0, budget);
+  // In prose, clauses cut from one spoken sentence count as one sentence of the budget.
+  let chosen = byOrigin ? withinOrigins(strong, budget) : strong.slice(0, budget);
   if (chosen.length < minimum) {
     // Reach a requested minimum with weaker but still relevant statements; never filler.
     const extra = scored.filter((x) => !chosen.includes(x)).sort((a, b) => b.own - a.own);
@@ -188,10 +204,12 @@ function fillContent(section: Content, heading: string | undefined, ctx: FillCon
   } else {
     if (need.key === 'vitals') picked = vitals(ctx.candidates).slice(0, max);
     if (picked.length === 0) {
-      const chosen = choose(ctx.candidates, need, rivals, ctx.used, max, Math.min(min, max));
+      // Prose, and lists whose length the template does not fix, count spoken sentences.
+      const bySentence = !isList || numberOrUndefined(props.max_items) === undefined;
+      const chosen = choose(ctx.candidates, need, rivals, ctx.used, max, Math.min(min, max), bySentence);
       for (const c of chosen) ctx.used.add(c);
-      picked = chosen
-        .map((c) => ({ text: c.statement ? applyTone(c.statement, tone) : rewriteSentence(c.text, c.role, tone, ctx.voice), spans: c.spans }))
+      picked = (isList ? chosen : rejoinClauses(chosen))
+        .map((c) => ({ text: c.statement ? applyTone(c.statement, tone) : writeCandidate(c, need, tone, ctx.voice), spans: c.spans, origin: c.origin }))
         .filter((p) => p.text.split(/\s+/).length >= 2);
     }
   }
@@ -219,13 +237,38 @@ function fillContent(section: Content, heading: string | undefined, ctx: FillCon
       // Split compound statements to reach min_items without inventing anything.
       items = items.flatMap((p) => (items.length < min ? p.text.split(/;\s+|,\s+and\s+/).map((t) => ({ text: sentenceCase(t), spans: p.spans })) : [p]));
     }
-    items = items.slice(0, max);
+    items = numberOrUndefined(props.max_items) === undefined ? withinOrigins(items.map((p) => ({ p, c: { origin: p.origin } })), max).map((x) => x.p) : items.slice(0, max);
     items.forEach((p, index) => ctx.evidence.push({ sectionId: section.id, index, spans: p.spans }));
     return { ...section, type: 'list', result: items.map((p) => p.text) };
   }
-  const sentences = picked.slice(0, max);
+  const sentences = withinOrigins(picked.map((p) => ({ p, c: { origin: p.origin } })), max).map((x) => x.p);
   sentences.forEach((p, index) => ctx.evidence.push({ sectionId: section.id, index, spans: p.spans }));
   return { ...section, type: 'text', result: sentences.map((p) => p.text).join(' ') };
+}
+
+/** In prose, neighbouring clauses of one spoken sentence read as that sentence again. */
+function rejoinClauses(chosen: Candidate[]): Candidate[] {
+  const out: Candidate[] = [];
+  for (const c of chosen) {
+    const prev = out[out.length - 1];
+    if (prev && c.origin !== undefined && prev.origin === c.origin && prev.part !== undefined && c.part === prev.part + 1 && c.joiner !== undefined && !c.statement && !prev.statement) {
+      const plan = prev.act?.kind === 'plan' && c.act?.kind === 'plan';
+      out[out.length - 1] = { ...prev, text: tidy(`${prev.text.replace(/[.!?]+$/, '')}${c.joiner}${c.text}`), spans: [...prev.spans, ...c.spans], part: c.part, act: plan ? prev.act : undefined };
+    } else out.push(c);
+  }
+  return out;
+}
+
+/** A transcript sentence in note voice; a diagnosis or plan said aloud is written as one. */
+function writeCandidate(c: Candidate, need: SectionNeed, tone: string | undefined, voice: Voice): string {
+  if (c.act?.kind === 'assessment' && (need.key === 'assessment' || need.key === 'assessment_and_plan')) {
+    const diagnosis = diagnosisPhrase(c.text, c.act);
+    if (diagnosis) return rewriteSentence(diagnosis, c.role, tone, voice);
+  }
+  if (c.act?.kind === 'plan' && (need.key === 'plan' || need.key === 'assessment_and_plan' || need.key === 'follow_up')) {
+    return rewriteSentence(planInstruction(c.text), c.role, tone, voice);
+  }
+  return rewriteSentence(c.text, c.role, tone, voice);
 }
 
 function respell(sections: TemplateSection[], medicationList: string[]): TemplateSection[] {
@@ -240,7 +283,7 @@ function respell(sections: TemplateSection[], medicationList: string[]): Templat
 export function fillTemplate(template: NoteTemplate, transcript: string, facts?: FillFacts, options: FillOptions = {}): FilledNote {
   const candidates = buildCandidates(transcript);
   for (const fact of facts?.statements ?? []) {
-    candidates.push({ text: tidy(fact.text), statement: fact.text, role: 'other', spans: fact.spans, position: fact.spans[0]?.start ?? 0, forKinds: [fact.kind] });
+    candidates.push({ text: tidy(fact.text), statement: fact.text, role: 'unknown', spans: fact.spans, position: fact.spans[0]?.start ?? 0, forKinds: [fact.kind] });
   }
   const needs = new Map<string, SectionNeed>();
   const visit = (sections: TemplateSection[], heading?: string) => {
@@ -250,6 +293,11 @@ export function fillTemplate(template: NoteTemplate, transcript: string, facts?:
     }
   };
   visit(template.sections);
+  // Without a review of systems, answered yes/no questions are the HPI's pertinent negatives
+  // (and positives).
+  if (![...needs.values()].some((n) => n.key === 'ros')) {
+    for (const need of needs.values()) if (need.key === 'hpi') need.answers = 1;
+  }
   const ctx: FillContext = { candidates, needs, used: new Set(), hints: readGlobalPrompt(template.global_prompt), evidence: [], voice: voiceFor(options.gender) };
   const fill = (sections: TemplateSection[], heading?: string): TemplateSection[] =>
     sections.map((s) => (s.type === 'heading' ? { ...s, children: fill(s.children, s.properties.text) } : fillContent(s, heading, ctx)));

@@ -79,3 +79,29 @@ export const VISIT = `[doctor] good morning, what brings you in today?
 [doctor] we will start physical therapy and i want you to take ibuprofen 400 mg as needed.
 [doctor] let's follow up in four weeks.
 `;
+
+/** Three short clinic notes in one house style (CC, HPI, ROS, exam, assessment, plan). */
+export const CLINIC_NOTES = [
+  `CHIEF COMPLAINT: Knee pain.\nHPI: 45-year-old man with two weeks of right knee pain after running.\nREVIEW OF SYSTEMS: Denies fever. Denies swelling.\nEXAM: Mild effusion right knee.\nASSESSMENT: Right knee strain.\nPLAN: Ice, ibuprofen 400 mg three times daily, follow up in two weeks.`,
+  `CHIEF COMPLAINT: Cough.\nHPI: 30-year-old woman with a dry cough for five days.\nREVIEW OF SYSTEMS: Denies chest pain. Denies shortness of breath.\nEXAM: Lungs clear.\nASSESSMENT: Viral bronchitis.\nPLAN: Fluids, honey, return if fever.`,
+  `CHIEF COMPLAINT: Headache.\nHPI: 52-year-old man with morning headaches for a month.\nREVIEW OF SYSTEMS: Denies vision change.\nEXAM: Blood pressure 162/98.\nASSESSMENT: Hypertension.\nPLAN: Start lisinopril 10 mg daily, recheck in four weeks.`,
+];
+
+/** Refinement asked of a template generated from CLINIC_NOTES. */
+export const CLINIC_FEEDBACK = 'put the plan as a numbered list and drop the review of systems';
+
+const BACK_PAIN_OPENING = `[doctor] what brings you in?
+[patient] my lower back has hurt for a week since i lifted a couch.
+[doctor] any numbness or weakness in your legs?
+[patient] no.
+`;
+
+/** One back-pain visit said three ways: exam, diagnosis and plan in one clinician turn; spread
+ * over two turns; and the plan as "I'm going to start you on…" / "let's get…". */
+export const BACK_PAIN_VISITS = {
+  oneTurn: `${BACK_PAIN_OPENING}[doctor] you're tender over the lower back muscles. this is a lumbar strain. take naproxen 500 mg twice daily with food, use heat, and come back in two weeks if it's not better.`,
+  twoTurns: `${BACK_PAIN_OPENING}[doctor] okay. you're tender over the lower back muscles. i think it's a lumbar strain.
+[patient] okay, what should i do?
+[doctor] take naproxen 500 mg twice daily with food and use heat. follow up in two weeks if it's not better.`,
+  intentions: `${BACK_PAIN_OPENING}[doctor] you're tender over the lower back muscles. it looks like a lumbar strain. i'm going to start you on naproxen 500 mg twice a day with food, and let's get an x-ray of your lower back. come back in two weeks if it's not better.`,
+};

@@ -1,17 +1,17 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { spokenNumbersToDigits } from './numbers-lite.ts';
 import { applyTone, isMeta, rewriteSentence, stripWakeWords, tidy, voiceFor } from './rewrite.ts';
 
 test('tidies ASR tokenisation, fillers and stutters', () => {
   assert.equal(tidy("okay so um i 've had this pain , uh , for the the past week ."), "i've had this pain, for the past week.");
+  assert.equal(tidy("uh-huh , i i think it , you know , hurts when we- we walk"), 'i think it hurts when we walk');
 });
 
 test('patient speech becomes third person, with the caller-given gender when known', () => {
   assert.equal(rewriteSentence("i've been having pain in my right knee", 'patient'), 'The patient has been having pain in their right knee.');
   assert.equal(rewriteSentence('i take it daily and i feel fine', 'patient', undefined, voiceFor('male')), 'The patient takes it daily and he feels fine.');
   assert.equal(rewriteSentence("i don't smoke", 'patient', undefined, voiceFor('female')), "The patient doesn't smoke.");
-  assert.equal(rewriteSentence('you need to rest your knee', 'doctor', undefined, voiceFor('female')), 'The patient needs to rest her knee.');
+  assert.equal(rewriteSentence('you need to rest your knee', 'clinician', undefined, voiceFor('female')), 'The patient needs to rest her knee.');
 });
 
 test('tones: formal expands contractions, technical uses clinical terms, instructional is imperative', () => {
@@ -20,10 +20,10 @@ test('tones: formal expands contractions, technical uses clinical terms, instruc
   assert.equal(applyTone('I want the patient to ice the knee twice a day', 'instructional'), 'Ice the knee twice a day.');
 });
 
-test('spoken numbers become digits only where they are numbers', () => {
-  assert.equal(spokenNumbersToDigits('blood pressure was one twenty over eighty for two weeks'), 'blood pressure was 120 over 80 for 2 weeks');
-  assert.equal(spokenNumbersToDigits('the one on the left'), 'the one on the left');
-  assert.equal(spokenNumbersToDigits('temperature ninety eight point six'), 'temperature 98.6');
+test('spoken numbers in a sentence are written as digits, pronouns left alone', () => {
+  assert.equal(rewriteSentence('my blood pressure was one twenty over eighty for two weeks', 'patient'), 'Their blood pressure was 120/80 for 2 weeks.');
+  assert.equal(rewriteSentence('i take fifty milligrams of losartan', 'patient'), 'The patient takes 50 mg of losartan.');
+  assert.equal(rewriteSentence('the one on the left is sore', 'patient'), 'The one on the left is sore.');
 });
 
 test('wake words and remarks about the visit are recognised', () => {

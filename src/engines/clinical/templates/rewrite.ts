@@ -2,8 +2,8 @@
 // artefacts, move to third person, and apply the section's tone. The meaning and the
 // words stay the transcript's own, so every statement remains traceable to its span.
 import { readFileSync } from 'node:fs';
-import { spokenNumbersToDigits } from './numbers-lite.ts';
-import type { Role } from './transcript-lite.ts';
+import { spokenNumbersToDigits } from '../numbers/index.ts';
+import { cleanUtterance, type SpeakerRole } from '../transcript/index.ts';
 
 interface RewriteData {
   fillers: string[];
@@ -27,11 +27,11 @@ const LAY = Object.entries(data.layToTechnical).sort((a, b) => b[0].length - a[0
 
 /** Undoes ASR-style tokenisation ("pain , and it 's") and drops fillers and stutters. */
 export function tidy(text: string): string {
-  let t = ` ${text} `
+  // The template's own fillers ("uh-huh", "i mean") first, then the shared cleaner (um,
+  // uh, you know, false starts, stutters).
+  const spoken = ` ${text} `.replace(/\s+(n't|'s|'re|'ve|'ll|'d|'m)\b/gi, '$1').replace(FILLERS, ' ');
+  let t = ` ${cleanUtterance(spoken)} `
     .replace(/\s+([,.?!;:%])/g, '$1')
-    .replace(/\s+(n't|'s|'re|'ve|'ll|'d|'m)\b/gi, '$1')
-    .replace(FILLERS, ' ')
-    .replace(/\b(\w+)(?:\s+\1\b)+/gi, '$1')
     .replace(/\b((?:\w+\s+){1,2}\w+)\s+\1\b/gi, '$1')
     .replace(/\s+([,.?!])/g, '$1')
     .replace(/,\s*,/g, ',')
@@ -163,7 +163,7 @@ export function applyTone(text: string, tone: string | undefined): string {
 }
 
 /** Turns a transcript sentence into a note sentence. */
-export function rewriteSentence(text: string, role: Role, tone?: string, voice: Voice = THEY): string {
+export function rewriteSentence(text: string, role: SpeakerRole, tone?: string, voice: Voice = THEY): string {
   let t = spokenNumbersToDigits(tidy(text)).replace(/(\d) ?milligrams?\b/gi, '$1 mg').replace(/\bgon na\b/gi, 'going to').replace(/\bwan na\b/gi, 'want to');
   if (!t) return '';
   t = role === 'patient' ? patientToThirdPerson(t, voice) : doctorToNote(t, voice);

@@ -4,39 +4,57 @@
 import type { Span } from '../../ports.ts';
 import { kindById, normaliseHeading, type SectionKind } from './catalog.ts';
 import { isMeta, stripWakeWords, tidy } from './rewrite.ts';
-import { readTranscript, type Role, type Utterance } from './transcript-lite.ts';
+import { readTranscript, type SpeakerRole } from '../transcript/index.ts';
+import { clinicianAct, planClauses, type Act } from './acts.ts';
 
 export interface Candidate {
   /** Text to score (the transcript words, tidied). */
   text: string;
   /** Note sentence already written (answered questions, supplied facts); else rewritten later. */
   statement?: string;
-  role: Role;
+  role: SpeakerRole;
   spans: Span[];
   position: number;
   /** Section keys this candidate was supplied for (facts), scored high for them. */
   forKinds?: string[];
+  /** A clinician sentence or clause that says a diagnosis or gives a plan instruction. */
+  act?: Act;
+  /** The spoken sentence a clause was cut from: clauses of one sentence share it. */
+  origin?: string;
+  /** Index of the clause within its sentence. */
+  part?: number;
+  /** Words said between the previous clause of the same sentence and this one (", and "). */
+  joiner?: string;
+  /** An answered yes/no question ("any numbness?" "no" → "Denies numbness."). */
+  answered?: boolean;
 }
 
 const MAX_WORDS = 24;
 const SPLIT_AT = /\s+(?=(?:so|but|and then|because|and|um|uh|which)\s)/gi;
 
-/** Cuts a long spoken sentence at conjunctions into clauses of a readable length. */
-function chunk(u: Utterance): Utterance[] {
-  const words = u.text.split(/\s+/).length;
-  if (words <= MAX_WORDS) return [u];
-  const out: Utterance[] = [];
+interface Piece {
+  text: string;
+  span: Span;
+}
+
+/**
+ * Cuts a long spoken sentence at conjunctions into clauses of a readable length. `text`
+ * is the sentence as submitted (its characters are `span`), so each clause keeps its own span.
+ */
+function chunk(text: string, span: Span): Piece[] {
+  const words = text.split(/\s+/).length;
+  if (words <= MAX_WORDS) return [{ text, span }];
+  const out: Piece[] = [];
   let from = 0;
-  const text = u.text;
   for (const m of text.matchAll(SPLIT_AT)) {
     const at = m.index!;
     const count = text.slice(from, at).split(/\s+/).filter(Boolean).length;
     if (count >= 8) {
-      out.push({ ...u, text: text.slice(from, at).trim(), span: { start: u.span.start + from, end: u.span.start + at } });
+      out.push({ text: text.slice(from, at).trim(), span: { start: span.start + from, end: span.start + at } });
       from = at + m[0].length;
     }
   }
-  out.push({ ...u, text: text.slice(from).trim(), span: { start: u.span.start + from, end: u.span.end } });
+  out.push({ text: text.slice(from).trim(), span: { start: span.start + from, end: span.end } });
   return out.filter((c) => c.text.length > 0);
 }
 
@@ -67,6 +85,8 @@ function askedAbout(question: string): Asked | undefined {
   if (!m && (m = /^(?:are|were|is)\s+(?:you|they|he|she)\s+(.+)$/i.exec(q))) form = 'be';
   const phrase = m?.[1]
     ?.replace(/\b(?:at all|recently|lately|or anything(?: like that)?|or anything else|that you know of)\b/gi, '')
+    // "numbness in your legs" → "numbness in the legs", as a note says it.
+    .replace(/\b(in|on|of|to|around|over|under|into|behind|near|down)\s+your\b/gi, '$1 the')
     .replace(/\byour\b/gi, 'their')
     .replace(/\byourself\b/gi, 'themselves')
     .replace(/\byou\b/gi, 'them')
@@ -78,18 +98,30 @@ function askedAbout(question: string): Asked | undefined {
 
 /** Reads the transcript into candidates, with answered yes/no questions as statements. */
 export function buildCandidates(transcript: string): Candidate[] {
-  const utterances = readTranscript(transcript);
+  const read = readTranscript(transcript);
+  const utterances = read.sentences;
+  // A pasted transcription JSON: the sentence span covers JSON between the words, so its
+  // (cleaned) text is read and the clauses share the sentence's span.
+  const verbatim = read.format !== 'transcription-json';
   const out: Candidate[] = [];
   utterances.forEach((u, i) => {
-    for (const piece of chunk(u)) {
+    const chunks = verbatim ? chunk(transcript.slice(u.span.start, u.span.end), u.span) : chunk(u.text, u.span).map((p) => ({ ...p, span: u.span }));
+    // One clinician sentence may say the diagnosis and several plan steps: each its own
+    // piece, remembering the sentence it was cut from.
+    const pieces = chunks.flatMap((p, k) => (u.role === 'clinician' && verbatim ? planClauses(p.text, p.span) : [p]).map((c, part) => ({ ...c, origin: `${i}:${k}`, part })));
+    for (const piece of pieces) {
       const text = stripWakeWords(tidy(piece.text));
       // Talk about the visit itself ("let me take a look", "show me the x-ray") is not content.
       if (!text || isMeta(text)) continue;
-      out.push({ text, role: piece.role, spans: [piece.span], position: piece.span.start });
+      const act = u.role === 'clinician' ? clinicianAct(text) : undefined;
+      const joiner = 'joiner' in piece && typeof piece.joiner === 'string' ? { joiner: piece.joiner } : {};
+      out.push({ text, role: u.role, spans: [piece.span], position: piece.span.start, origin: piece.origin, part: piece.part, ...joiner, ...(act ? { act } : {}) });
     }
     const next = utterances[i + 1];
-    if (u.role === 'doctor' && (u.question || QUESTION_LEAD.test(tidy(u.text))) && next && next.role === 'patient' && next.turn === u.turn + 1) {
-      const answer = tidy(next.text);
+    if (u.role === 'clinician' && (u.question || QUESTION_LEAD.test(tidy(u.text))) && next && next.role === 'patient' && next.turn === u.turn + 1) {
+      // tidy drops a leading "yes," / "no," with the fillers, but here it is the answer itself.
+      const said = /^[\s,]*(?:(?:uh|um|oh|well)[\s,]+)*(yes|yeah|yep|yup|no|nope|nah)\b/i.exec(next.text);
+      const answer = said ? said[1]! : tidy(next.text);
       const affirm = AFFIRM.test(answer);
       const deny = !affirm && DENY.test(answer);
       const asked = affirm || deny ? askedAbout(u.text) : undefined;
@@ -100,6 +132,7 @@ export function buildCandidates(transcript: string): Candidate[] {
           role: 'patient',
           spans: [u.span, next.span],
           position: u.span.start,
+          answered: true,
         });
       }
     }
@@ -124,7 +157,10 @@ export interface SectionNeed {
   kind?: SectionKind;
   cues: string[];
   patterns: RegExp[];
-  speaker: 'doctor' | 'patient' | 'any';
+  speaker: 'clinician' | 'patient' | 'any';
+  /** Score an answered yes/no question gets here (the HPI's pertinent negatives when the
+   * template has no review of systems). */
+  answers?: number;
 }
 
 export function needFor(key: string, prompt: string, heading: string | undefined): SectionNeed {
@@ -134,6 +170,15 @@ export function needFor(key: string, prompt: string, heading: string | undefined
   const own = kind ? new Set(promptWords(`${kind.prompt} ${kind.synonyms.join(' ')} ${kind.title}`)) : new Set<string>();
   const cues = kind ? [...new Set([...kind.cues, ...fromPrompt.filter((w) => !own.has(w))])] : fromPrompt;
   return { key, kind, cues, patterns: (kind?.patterns ?? []).map((p) => new RegExp(p, 'i')), speaker: kind?.speaker ?? 'any' };
+}
+
+/** What a clinician sentence does weighs more than its words for the sections it belongs to. */
+function actBonus(candidate: Candidate, key: string): number {
+  const act = candidate.act;
+  if (!act) return 0;
+  if (act.kind === 'assessment') return key === 'assessment' || key === 'assessment_and_plan' ? 3 : 0;
+  if (key === 'plan' || key === 'assessment_and_plan') return 3;
+  return act.followUp && key === 'follow_up' ? 3 : 0;
 }
 
 export function scoreFor(candidate: Candidate, need: SectionNeed): number {
@@ -147,10 +192,14 @@ export function scoreFor(candidate: Candidate, need: SectionNeed): number {
     if (hit) score += 1 + 0.5 * (c.split(' ').length - 1);
   }
   for (const pattern of need.patterns) if (pattern.test(candidate.text)) score += 2;
+  if (candidate.answered && need.answers) score += need.answers;
+  const act = actBonus(candidate, need.key);
+  score += act;
   if (score === 0) return 0;
-  if (need.speaker !== 'any' && candidate.role !== 'other') score *= candidate.role === need.speaker ? 1.4 : 0.6;
+  const known = candidate.role === 'clinician' || candidate.role === 'patient';
+  if (need.speaker !== 'any' && known) score *= candidate.role === need.speaker ? 1.4 : 0.6;
   const words = candidate.text.split(/\s+/).length;
-  if (!candidate.statement && words < 4) score *= 0.3;
+  if (!candidate.statement && !act && words < 4) score *= 0.3;
   if (!candidate.statement && (/\?$/.test(candidate.text) || ASKING.test(candidate.text))) score *= 0.2;
   return score;
 }
