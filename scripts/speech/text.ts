@@ -4,40 +4,9 @@
 // the CMU dictionary spells them.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { parseCsv } from '../lib/csv.ts';
 
 export const SHARED_DATA = new URL('../../../shared/data/', import.meta.url).pathname;
-
-export function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      row.push(field);
-      field = '';
-    } else if (c === '\n' || c === '\r') {
-      if (c === '\r' && text[i + 1] === '\n') i++;
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-    } else field += c;
-  }
-  if (field || row.length) {
-    row.push(field);
-    rows.push(row);
-  }
-  return rows;
-}
 
 export interface Turn {
   /** doctor, patient, patient_guest, … as the corpus labels them. */
