@@ -7,6 +7,7 @@ import fc from 'fast-check';
 import { compileSchema, extract } from '../src/engines/clinical/extraction/index.ts';
 import { schemaArbitrary, textArbitrary } from '../src/engines/clinical/extraction/testing/arbitraries.ts';
 import { parseCsv } from '../scripts/lib/csv.ts';
+import { tokenF1 } from './lib/token-f1.ts';
 
 interface Case {
   id: string;
@@ -38,22 +39,6 @@ function textOf(c: Case): string | undefined {
 
 
 // ---------------------------------------------------------------- scoring
-
-const tokens = (s: string) => s.toLowerCase().match(/[a-z0-9]+/g) ?? [];
-
-function tokenF1(a: string, b: string): number {
-  const x = tokens(a);
-  const y = tokens(b);
-  if (x.length === 0 && y.length === 0) return 1;
-  const pool = new Map<string, number>();
-  for (const t of y) pool.set(t, (pool.get(t) ?? 0) + 1);
-  let common = 0;
-  for (const t of x) if ((pool.get(t) ?? 0) > 0) (common++, pool.set(t, pool.get(t)! - 1));
-  if (common === 0) return 0;
-  const p = common / x.length;
-  const r = common / y.length;
-  return (2 * p * r) / (p + r);
-}
 
 const sameScalar = (got: unknown, want: unknown): boolean => {
   if (typeof want === 'number' && typeof got === 'number') return Math.abs(got - want) <= Math.max(0.1, Math.abs(want) * 0.005);

@@ -7,29 +7,11 @@ import { performance } from 'node:perf_hooks';
 import { drugNamed } from '../src/engines/clinical/soap/medications.ts';
 import { generateSoapNote } from '../src/engines/clinical/soap/index.ts';
 import { spokenNumbersToDigits, vitalsIn, type Vitals } from '../src/engines/clinical/numbers/index.ts';
+import { parseCsv } from '../scripts/lib/csv.ts';
 import { rouge } from './lib/rouge.ts';
+import { tokenF1 } from './lib/token-f1.ts';
 
 const DATA = new URL('../../shared/data/aci-bench/challenge_data/', import.meta.url);
-
-function parseCsv(s: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < s.length; i++) {
-    const c = s[i]!;
-    if (quoted) {
-      if (c === '"' && s[i + 1] === '"') { field += '"'; i++; }
-      else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') { row.push(field); field = ''; }
-    else if (c === '\n') { row.push(field); rows.push(row); row = []; field = ''; }
-    else field += c;
-  }
-  if (field || row.length) { row.push(field); rows.push(row); }
-  return rows;
-}
 
 interface Visit { id: string; split: string; subset: string; dialogue: string; note: string; gender?: string; }
 
@@ -78,7 +60,7 @@ const firstCall = performance.now() - t0;
 const times: number[] = [];
 let peakRss = process.memoryUsage().rss;
 const sums = new Map<string, { n: number; r1: number; r2: number; rl: number }>();
-const counts = { allTp: 0, allFp: 0, allFn: 0, allergenAsMedication: 0, medTp: 0, medFp: 0, medFn: 0, vitTp: 0, vitFp: 0, vitFn: 0, ungrounded: 0, statements: 0, withoutEvidence: 0 };
+const counts = { allTp: 0, allFp: 0, allFn: 0, allergenAsMedication: 0, medTp: 0, medFp: 0, medFn: 0, vitTp: 0, vitFp: 0, vitFn: 0, ungrounded: 0, statements: 0, withoutEvidence: 0, ccVisits: 0, ccF1: 0, ccExact: 0 };
 for (const v of visits) {
   const start = performance.now();
   const note = generateSoapNote({ transcript: v.dialogue, noteType: { type: 'soap' }, patientInfo: v.gender ? { gender: v.gender } : undefined });
@@ -112,6 +94,15 @@ for (const v of visits) {
   for (const x of ourVitals) refVitals.has(x) ? counts.vitTp++ : counts.vitFp++;
   for (const x of refVitals) if (!ourVitals.has(x)) counts.vitFn++;
 
+    // Chief complaint: the note's against the reference's CHIEF COMPLAINT / CC line, where it has one.
+  const refCc = v.note.match(/^(?:CHIEF COMPLAINT|CC)\s*:?\s*\n+([^\n]+)/im)?.[1]?.trim();
+  if (refCc) {
+    const ourCc = (json as { subjective?: { chiefComplaint?: string } }).subjective?.chiefComplaint ?? '';
+    counts.ccVisits++;
+    counts.ccF1 += tokenF1(ourCc, refCc);
+    if (tokenF1(ourCc, refCc) === 1) counts.ccExact++;
+  }
+
   // Ungrounded: a drug, dose or vital number the transcript never said, or a statement without evidence.
   const said = spokenNumbersToDigits(v.dialogue.toLowerCase());
   for (const m of json.plan?.medications ?? []) {
@@ -135,6 +126,10 @@ console.log('| --- | ---: | ---: |');
 console.log(`| medications (names) | ${prf(counts.medTp, counts.medFp, counts.medFn)} |`);
 console.log(`| vital signs (kind=value) | ${prf(counts.vitTp, counts.vitFp, counts.vitFn)} |`);
 console.log(`| drug allergies (names; ${counts.allTp + counts.allFn} in references) | ${prf(counts.allTp, counts.allFp, counts.allFn)} |`);
+console.log(`\n| chief complaint (${counts.ccVisits} references with a CC line) | value |`);
+console.log('| --- | ---: |');
+console.log(`| mean token F1 | ${pct(counts.ccF1 / Math.max(1, counts.ccVisits))} |`);
+console.log(`| same words | ${counts.ccExact}/${counts.ccVisits} |`);
 console.log('\n| grounding | count |');
 console.log('| --- | ---: |');
 console.log(`| ungrounded drugs/doses/vitals | ${counts.ungrounded} |`);

@@ -5,6 +5,7 @@ import { drugLexicon } from '../lexicon/index.ts';
 import { spokenNumbersToDigits, vitalsIn, type Vitals } from '../numbers/index.ts';
 import type { Sentence, Transcript } from '../transcript/index.ts';
 import { allergiesIn } from './allergies.ts';
+import { chiefComplaint } from './chief-complaint.ts';
 import { classify, type Part } from './classify.ts';
 import { MarkdownWriter, mergeSpans, type Source, type Statement } from './evidence.ts';
 import { examArea } from './exam.ts';
@@ -177,9 +178,9 @@ export function assemble(request: NoteRequest, transcript: Transcript): Payload 
     if (icd) set(`assessment.diagnoses.${i}.icdCode`, icd, [span]);
     diagnoses.push({ text: `${spokenName(d.text_span.text, d.code.text)}.`, spans: [span] });
   });
-  // The chief complaint in the words the visit used for the first condition named.
-  const cc = coded[0] ? { text: `${spokenName(coded[0].text_span.text, coded[0].code.text)}.`, spans: diagnoses[0]!.spans } : undefined;
-  if (cc) set('subjective.chiefComplaint', cc.text.slice(0, -1), cc.spans);
+  // The chief complaint: the reason the opening of the visit states, else the first condition named.
+  const cc = chiefComplaint(text, sentences, coded[0] && { text: spokenName(coded[0].text_span.text, coded[0].code.text), spans: diagnoses[0]!.spans });
+  if (cc) set('subjective.chiefComplaint', cc.text, cc.spans);
   const impression = parts.plan.filter((s) => /\b(?:diagnos|i think|consistent with|sounds like|impression|likely|assessment)\b/i.test(s.text));
   if (impression.length) set('assessment.clinicalImpression', impression.map((s) => s.text).join(' '), impression.flatMap((s) => s.spans));
 
@@ -220,7 +221,7 @@ export function assemble(request: NoteRequest, transcript: Transcript): Payload 
 
   // Markdown under the usual headings; only sections with content.
   const md = new MarkdownWriter();
-  if (cc) { md.heading('CHIEF COMPLAINT'); md.statements([cc]); }
+  if (cc) { md.heading('CHIEF COMPLAINT'); md.statements([{ ...cc, text: `${cc.text}.` }]); }
   if (hpi.length) { md.heading('HISTORY OF PRESENT ILLNESS'); md.statements(hpi); }
   if (allergies.length) { md.heading('ALLERGIES'); md.statements(allergies, { lines: true }); }
   if (ros.length) {
