@@ -94,7 +94,8 @@ export function assemble(request: NoteRequest, transcript: Transcript): Payload 
       : sentence.role === 'family' ? `A family member reports: ${sentence.text}`
       : sentence.text;
     const t = tidy(voiced);
-    if (t.split(/\s+/).length < 4 || said.has(t.toLowerCase())) continue;
+    // A sentence cut off mid-thought ("we will go ahead and...") says nothing certain.
+    if (t.split(/\s+/).length < 4 || said.has(t.toLowerCase()) || /(?:\.\.\.|…)$/.test(t)) continue;
     // Announcements ("we will do a quick exam", "let me look at your results") are not findings.
     if ((part === 'exam' || part === 'results') && /\b(?:we will|let me|i'm going to) (?:go ahead and )?(?:do|take|look|check|review|examine|listen)\b/i.test(t)) continue;
     said.add(t.toLowerCase());

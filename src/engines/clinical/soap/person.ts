@@ -51,6 +51,9 @@ export function patientToThird(text: string, sex: Sex): string {
 // Words after which "you" is the subject of a clause; elsewhere it is an object.
 const SUBJECT_BEFORE = /^(?:|and|but|so|that|if|when|because|since|until|unless|as|do|did|does|have|will|can|would|should|could|are|were|where|how|what|why|whether|or|then|once|while|after|before|think|know|sure|like)$/i;
 
+// Words after which "you" before them is the subject ("on exam you do have", "you also said").
+const VERB_AFTER = /^(?:do|don't|does|did|didn't|have|had|haven't|are|were|can|can't|could|will|would|should|need|needs|may|might|must|also|still|just|feel|felt|said|mentioned|told|know|got|seem|seemed|look|looked|take|took|tried|went|noticed)$/i;
+
 /** Clinician speech → note voice: "you" is the patient, "we" and "I" stay the clinician. */
 export function clinicianToNote(text: string, sex: Sex): string {
   const p = pronouns(sex);
@@ -68,8 +71,14 @@ export function clinicianToNote(text: string, sex: Sex): string {
     .replace(/\byour\b/gi, p.poss)
     .replace(/\bdo you\b/gi, `does ${p.subj}`)
     .replace(/\bgon na\b/gi, 'going to').replace(/\bwan na\b/gi, 'want to')
-    .replace(/(^|[\s,]+)([a-z']*)(\s+)you\b/gi, (_m, pre: string, before: string, sp: string) =>
-      `${pre}${before}${sp}${SUBJECT_BEFORE.test(before) ? p.subj : p.obj}`)
+    .replace(/(^|[\s,]+)([a-z']*)(\s+)you\b(?=(\s+[a-z']+)?)/gi, (_m, pre: string, before: string, sp: string, after: string | undefined) =>
+      `${pre}${before}${sp}${SUBJECT_BEFORE.test(before) || VERB_AFTER.test(after?.trim() ?? '') ? p.subj : p.obj}`)
     .replace(/\byou\b/gi, p.subj);
-  return t.trim();
+  return agree(t, p.subj).trim();
+}
+
+/** "she do have" / "the patient don't" → third-person verbs after the subject that replaced "you". */
+function agree(text: string, subject: string): string {
+  const verb: Record<string, string> = { do: 'does', "don't": "doesn't", "do n't": "doesn't", have: 'has', are: 'is', were: 'was', "aren't": "isn't", "weren't": "wasn't" };
+  return text.replace(new RegExp(String.raw`\b(${subject}) (do n't|don't|do|have|are|were|aren't|weren't)\b`, 'gi'), (_m, who: string, v: string) => `${who} ${verb[v.toLowerCase()]!}`);
 }

@@ -109,3 +109,24 @@ test('speech is put into note voice', async () => {
   assert.equal(tidy(clinicianToNote("so i'm going to start you on lasix , okay ?", 'female')), 'We will start her on lasix.');
   assert.equal(tidy(clinicianToNote('i want you to ice the knee', 'female')), 'She should ice the knee.');
 });
+
+test('the subject that replaces "you" takes a third-person verb', async () => {
+  const { clinicianToNote } = await import('./person.ts');
+  assert.equal(clinicianToNote('on exam you do have some tenderness', 'female'), 'on exam she does have some tenderness');
+  assert.equal(clinicianToNote("you don't have a fever and you are tender here", 'male'), "he doesn't have a fever and he is tender here");
+  assert.equal(clinicianToNote('i think you have a sprain', undefined), 'i think the patient has a sprain');
+});
+
+test('commands to the patient or the dictation assistant and cut-off sentences stay out of the note', async () => {
+  const transcript = [
+    '[doctor] what brings you in today ?',
+    '[patient] my right knee has been hurting for two weeks after i fell .',
+    '[doctor] okay , show me the x-rays of the right knee please .',
+    "[doctor] why don't you come with me and we will get you signed out .",
+    '[doctor] so for your knee we will go ahead and ...',
+    '[doctor] we will start ibuprofen 600 milligrams every six hours for a week .',
+  ].join('\n');
+  const note = await engine.generateNote({ transcript, noteType: { type: 'soap' } });
+  assert.doesNotMatch(note.markdown, /show me|come with me|go ahead and\.\.\./i);
+  assert.match(note.markdown, /ibuprofen/i);
+});
