@@ -61,3 +61,11 @@ test('property: sentence spans are ordered, inside the text and trimmed', () => 
     { numRuns: 300 },
   );
 });
+
+test('the full stop an ASR wrote for the "point" of a temperature does not end the sentence', async () => {
+  const { splitSentences } = await import('./sentences.ts');
+  const text = 'your temperature is ninety eight . seven and your heart rate is seventy two . okay';
+  assert.deepEqual(splitSentences(text).map((s) => text.slice(s.start, s.end)), ['your temperature is ninety eight . seven and your heart rate is seventy two .', 'okay']);
+  const other = 'i walked ninety eight . two of us went';
+  assert.equal(splitSentences(other).length, 2);
+});

@@ -32,7 +32,7 @@ export function splitSentences(text: string): Span[] {
     if (ch !== '.' && ch !== '!' && ch !== '?' && ch !== ';') continue;
     const next = text[i + 1];
     if (next !== undefined && !/\s/.test(next) && next !== '"' && next !== "'" && next !== ')') continue;
-    if (ch === '.' && isAbbreviation(text, i)) continue;
+    if (ch === '.' && (isAbbreviation(text, i) || isSpokenDecimal(text, i))) continue;
     push(i + 1);
     start = i + 1;
   }
@@ -77,6 +77,17 @@ export function sentenceAt(sentences: readonly Span[], offset: number): Span | u
     } else hi = mid - 1;
   }
   return found;
+}
+
+// ASR writes the "point" of a spoken temperature as a full stop: "temperature is ninety
+// eight . seven", "a fever of about a hundred . four". That stop does not end the sentence.
+const TEMPERATURE_CUE = /\b(?:temperature|temp|fever|febrile|degrees)\b/i;
+const WHOLE_DEGREES = /\b(?:ninety(?:[- ](?:two|three|four|five|six|seven|eight|nine))?|(?:a |one )?hundred(?: and (?:one|two|three|four|five))?|thirty[- ](?:five|six|seven|eight|nine)|forty(?:[- ](?:one|two))?|9\d|10\d|3[5-9]|4[0-2])\s+$/i;
+const TENTHS = /^\s+(?:zero|oh|one|two|three|four|five|six|seven|eight|nine|\d)\b(?!\s*(?:percent|%|\/|over\b))/i;
+
+function isSpokenDecimal(text: string, dot: number): boolean {
+  const before = text.slice(Math.max(0, dot - 60), dot);
+  return WHOLE_DEGREES.test(before) && TEMPERATURE_CUE.test(before) && TENTHS.test(text.slice(dot + 1, dot + 24));
 }
 
 function isAbbreviation(text: string, dot: number): boolean {

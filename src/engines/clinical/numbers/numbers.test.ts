@@ -27,3 +27,15 @@ test('an ASR full stop for "point" inside a temperature is read as a decimal', (
   assert.equal(spokenNumbersToDigits('a low-grade fever of about a hundred . four right now'), 'a low-grade fever of about 100.4 right now');
   assert.equal(spokenNumbersToDigits('i have two . then'), 'i have 2 . then');
 });
+
+test('written digits are joined into readings too; the stop an ASR wrote for "point" after a temperature cue is a decimal', () => {
+  assert.equal(spokenNumbersToDigits('blood pressure is 115 over 75.'), 'blood pressure is 115/75.');
+  assert.equal(spokenNumbersToDigits('your temperature is ninety eight. seven and your pulse is 72'), 'your temperature is 98.7 and your pulse is 72');
+  assert.equal(spokenNumbersToDigits('we walked ninety eight. two of us came'), 'we walked 98. 2 of us came');
+});
+
+test('vital signs: the first plausible reading of each kind, saturation not read as a pulse', () => {
+  const v = vitalsIn(spokenNumbersToDigits('everything looks good including your oxygen saturation blood pressure for today was one twenty eight over eighty eight heart rate was sixty eight and your pulse ox was ninety eight percent on room air'));
+  assert.deepEqual(v, { bloodPressure: '128/88 mmHg', heartRate: '68 bpm', oxygenSaturation: '98%' });
+  assert.deepEqual(vitalsIn('weighing 169 pounds and your breathing rate is pretty normal at 19'), { respiratoryRate: '19 breaths/min', weight: '169 lb' });
+});

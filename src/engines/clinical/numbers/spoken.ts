@@ -51,7 +51,11 @@ function parseRun(words: string[]): { value: string; used: number } | undefined 
 
 /** Rewrites spoken numbers in a sentence as digits; the rest of the text is kept. */
 export function spokenNumbersToDigits(text: string): string {
-  if (!NUMBER_WORD.test(text)) return text;
+  // Written digits still get the joins below ("115 over 75" → 115/75).
+  return joinReadings(NUMBER_WORD.test(text) ? wordsToDigits(text) : text);
+}
+
+function wordsToDigits(text: string): string {
   const parts = text.split(/(\s+|[,.?!;:](?=\s|$))/);
   const out: string[] = [];
   for (let i = 0; i < parts.length; i++) {
@@ -67,10 +71,17 @@ export function spokenNumbersToDigits(text: string): string {
     out.push(parsed.value);
     i += parsed.used * 2 - 2;
   }
-  let t = out.join('');
+  return out.join('');
+}
+
+/** Readings that span several numbers: blood pressure, percentages, a temperature's decimal. */
+function joinReadings(text: string): string {
+  let t = text;
   t = t.replace(/\b(\d{2,3})\s+(?:over|\/)\s+(\d{2,3})\b/g, '$1/$2');
   t = t.replace(/(\d)\s*(?:percent|%)/g, '$1%');
-  // ASR writes a spoken "point" in a temperature as a full stop: "a hundred . four" → 100.4.
-  t = t.replace(/\b(3[4-9]|4[0-3]|9[3-9]|10\d)\s+\.\s+(\d)\b/g, '$1.$2');
+  // ASR writes a spoken "point" in a temperature as a full stop: "a hundred . four" → 100.4,
+  // and clean-up may have pulled the stop left ("temperature is 98. 7").
+  t = t.replace(/\b(3[4-9]|4[0-3]|9[3-9]|10\d)(\s*)\.\s+(\d)\b(?!\s*(?:%|\/|\d))/g, (whole, degrees: string, gap: string, tenths: string, at: number) =>
+    gap || /\b(?:temperature|temp|fever|febrile|degrees)\b/i.test(t.slice(Math.max(0, at - 60), at)) ? `${degrees}.${tenths}` : whole);
   return t;
 }

@@ -8,13 +8,13 @@ export interface Vitals {
   weight?: string;
 }
 
-const PATTERNS: [keyof Vitals, RegExp, (m: RegExpExecArray) => string][] = [
-  ['bloodPressure', /\b(?:blood pressure|bp)\b[^.?!\d]{0,40}?(\d{2,3})\s*\/\s*(\d{2,3})/i, (m) => `${m[1]}/${m[2]} mmHg`],
-  ['heartRate', /\b(?:heart rate|pulse|hr)\b[^.?!\d]{0,30}?(\d{2,3})\b/i, (m) => `${m[1]} bpm`],
+const PATTERNS: [keyof Vitals, RegExp, (m: RegExpMatchArray) => string][] = [
+  ['bloodPressure', /\b(?:blood pressure|bp)\b[^.?!\d]{0,80}?(\d{2,3})\s*\/\s*(\d{2,3})/i, (m) => `${m[1]}/${m[2]} mmHg`],
+  ['heartRate', /\b(?:heart rate|pulse(?! ?ox)|hr)\b[^.?!\d]{0,50}?(\d{2,3})\b(?!\s*%)/i, (m) => `${m[1]} bpm`],
   ['temperature', /\b(?:temperature|temp|fever of)\b[^.?!\d]{0,30}?(\d{2,3}(?:\.\d)?)\b/i, (m) => `${m[1]} °${Number(m[1]) > 50 ? 'F' : 'C'}`],
-  ['respiratoryRate', /\b(?:respiratory rate|respirations|resp rate|rr)\b[^.?!\d]{0,30}?(\d{1,2})\b/i, (m) => `${m[1]} breaths/min`],
-  ['oxygenSaturation', /\b(?:oxygen saturation|o2 sat\w*|sats?|saturation|pulse ox\w*|saturating)\b[^.?!\d]{0,30}?(\d{2,3})\s*%?/i, (m) => `${m[1]}%`],
-  ['weight', /\b(?:weight|weigh|weighs)\b[^.?!\d]{0,30}?(\d{2,3}(?:\.\d)?)\s*(pounds|lbs?|kilograms|kg)\b/i, (m) => `${m[1]} ${/^k/.test(m[2]!) ? 'kg' : 'lb'}`],
+  ['respiratoryRate', /\b(?:respiratory rate|respirations|resp rate|breathing rate|rr)\b[^.?!\d]{0,30}?(\d{1,2})\b/i, (m) => `${m[1]} breaths/min`],
+  ['oxygenSaturation', /\b(?:oxygen saturation|o2 sat\w*|sats?|saturation|pulse ?ox\w*|saturating|satt?ing)\b[^.?!\d]{0,30}?(\d{2,3})\s*%?/i, (m) => `${m[1]}%`],
+  ['weight', /\b(?:weight|weigh|weighs|weighing)\b[^.?!\d]{0,30}?(\d{2,3}(?:\.\d)?)\s*(pounds|lbs?|kilograms|kg)\b/i, (m) => `${m[1]} ${/^k/.test(m[2]!) ? 'kg' : 'lb'}`],
 ];
 
 const PLAUSIBLE: Record<keyof Vitals, (v: number) => boolean> = {
@@ -29,8 +29,9 @@ const PLAUSIBLE: Record<keyof Vitals, (v: number) => boolean> = {
 export function vitalsIn(sentence: string): Vitals {
   const found: Vitals = {};
   for (const [key, re, format] of PATTERNS) {
-    const m = re.exec(sentence);
-    if (m && PLAUSIBLE[key](Number(m[1]))) found[key] = format(m);
+    // The first plausible reading: "oxygen saturation, blood pressure 128/88, … pulse ox 98%".
+    const m = [...sentence.matchAll(new RegExp(re.source, 'gi'))].find((x) => PLAUSIBLE[key](Number(x[1])));
+    if (m) found[key] = format(m);
   }
   return found;
 }
