@@ -104,7 +104,9 @@ function partIn(text: string, span: Span, pattern: RegExp, what: string): Statem
 function tidyReason(phrase: string): string | undefined {
   const words = cleanUtterance(phrase).replace(LEADING, '').replace(POSSESSIVE, '').replace(/\bsome\s+/gi, '').replace(/\s+/g, ' ').trim().replace(TRAILING, '');
   if (!words || words.split(' ').length > MAX_WORDS || !CLINICAL.test(words) || /^(?:past|history|medical history)\b/i.test(words)) return undefined;
-  return capitalised(words);
+  // "pain in right knee" is written the way notes name it: "right knee pain".
+  const where = new RegExp(String.raw`^(pain|swelling|numbness|tingling|weakness|stiffness|itching|rash|bruising) (?:in|on|of|at) (?:the )?` + PART + '$', 'i').exec(words);
+  return capitalised(where ? `${where[2]} ${where[1]}` : words);
 }
 
 function capitalised(words: string): string {

@@ -10,6 +10,8 @@ import { renderMarkdown } from './render.ts';
 import { applyTone, rewriteSentence, sentenceCase, systemLabel, tidy, voiceFor, type Voice } from './rewrite.ts';
 import { diagnosisPhrase, planInstruction } from './acts.ts';
 import { buildCandidates, needFor, scoreFor, type Candidate, type SectionNeed } from './select.ts';
+import { chiefComplaint } from '../soap/chief-complaint.ts';
+import { readTranscript } from '../transcript/index.ts';
 
 /** Statements another engine already extracted, keyed by section kind ("medications",
  * "allergies", "assessment" … see data/templates/sections.json). They win over sentence
@@ -65,7 +67,7 @@ const CC_PATTERNS: [RegExp, (m: RegExpExecArray) => string][] = [
   [/\bmy\s+((?:(?:right|left|lower|upper|middle|mid|inner|outer|front)\s+){0,2}[a-z]+)\s+(?:[a-z']+\s+){0,4}?(?:ache|aches|hurts|hurt|hurting|pain|is hurting|has been hurting)\b/i, (m) => `${m[1]} pain`],
 ];
 
-function chiefComplaint(candidates: Candidate[], need: SectionNeed): Picked | undefined {
+function spokenComplaint(candidates: Candidate[], need: SectionNeed): Picked | undefined {
   for (const c of candidates.slice(0, 80)) {
     if (c.statement) continue;
     for (const [re, phrase] of CC_PATTERNS) {
@@ -170,6 +172,8 @@ interface FillContext {
   hints: GlobalHints;
   evidence: SectionEvidence[];
   voice: Voice;
+  /** The reason for the visit its opening states (as the SOAP note's chief complaint). */
+  statedReason?: Picked;
 }
 
 export interface FillOptions {
@@ -199,7 +203,7 @@ function fillContent(section: Content, heading: string | undefined, ctx: FillCon
   if (supplied.length) {
     picked = supplied.slice(0, max).map((c) => ({ text: applyTone(c.statement ?? c.text, tone), spans: c.spans }));
   } else if (need.key === 'chief_complaint') {
-    const cc = chiefComplaint(ctx.candidates, need);
+    const cc = ctx.statedReason ?? spokenComplaint(ctx.candidates, need);
     if (cc) picked = [{ ...cc, text: applyTone(cc.text, tone) }];
   } else {
     if (need.key === 'vitals') picked = vitals(ctx.candidates).slice(0, max);
@@ -281,7 +285,8 @@ function respell(sections: TemplateSection[], medicationList: string[]): Templat
 
 /** Fills a (validated) template from a transcript. */
 export function fillTemplate(template: NoteTemplate, transcript: string, facts?: FillFacts, options: FillOptions = {}): FilledNote {
-  const candidates = buildCandidates(transcript);
+  const read = readTranscript(transcript);
+  const candidates = buildCandidates(transcript, read);
   for (const fact of facts?.statements ?? []) {
     candidates.push({ text: tidy(fact.text), statement: fact.text, role: 'unknown', spans: fact.spans, position: fact.spans[0]?.start ?? 0, forKinds: [fact.kind] });
   }
@@ -298,7 +303,9 @@ export function fillTemplate(template: NoteTemplate, transcript: string, facts?:
   if (![...needs.values()].some((n) => n.key === 'ros')) {
     for (const need of needs.values()) if (need.key === 'hpi') need.answers = 1;
   }
-  const ctx: FillContext = { candidates, needs, used: new Set(), hints: readGlobalPrompt(template.global_prompt), evidence: [], voice: voiceFor(options.gender) };
+  const wantsReason = [...needs.values()].some((n) => n.key === 'chief_complaint');
+  const statedReason = wantsReason ? chiefComplaint(transcript, read.sentences) : undefined;
+  const ctx: FillContext = { candidates, needs, used: new Set(), hints: readGlobalPrompt(template.global_prompt), evidence: [], voice: voiceFor(options.gender), statedReason };
   const fill = (sections: TemplateSection[], heading?: string): TemplateSection[] =>
     sections.map((s) => (s.type === 'heading' ? { ...s, children: fill(s.children, s.properties.text) } : fillContent(s, heading, ctx)));
   let sections = fill(template.sections);

@@ -46,10 +46,25 @@ function isUpperCaseHeading(text: string): boolean {
   return text.split(/\s+/).length <= 8 && text.length <= 60 && !/[.?!]$/.test(text);
 }
 
-/** Recognises a heading line; headings in notes take several conventional forms. */
-export function detectHeading(line: string): HeadingHit | undefined {
+const INLINE_HEADING = /^([A-Za-z][A-Za-z /&-]{0,40}):\s+(.+)$/;
+// Sections whose bodies list labelled findings ("Neck: supple.", "Labs: …").
+const FINDINGS = new Set(['exam', 'results', 'ros', 'vitals']);
+
+/**
+ * Recognises a heading line; headings in notes take several conventional forms. `within` is
+ * the kind of the section the line stands in.
+ */
+export function detectHeading(line: string, within?: string): HeadingHit | undefined {
   const trimmed = line.trim();
-  if (!trimmed || trimmed.length > 80) return undefined;
+  if (!trimmed) return undefined;
+  if (trimmed.length > 80) {
+    // "History: <a long paragraph>" — a known heading with its content on the same line,
+    // unless it is a labelled finding inside a section of findings ("Labs: …" under RESULTS).
+    const inline = INLINE_HEADING.exec(trimmed);
+    const kind = inline && classifyHeading(inline[1]!)?.kind;
+    if (!kind || kind === within || FINDINGS.has(within ?? '') || inline[1]!.trim().split(/\s+/).length > 4) return undefined;
+    return { text: inline[1]!.trim(), level: 1, bold: false, upperCase: isUpperCaseHeading(inline[1]!), rest: inline[2]!.trim() };
+  }
   const md = /^(#{1,6})\s+(.+?)\s*#*$/.exec(trimmed);
   if (md) {
     const inner = md[2]!.replace(/^\*\*(.+)\*\*$/, '$1').replace(/:$/, '').trim();
@@ -69,7 +84,7 @@ export function detectHeading(line: string): HeadingHit | undefined {
     return { text: bare, level: 1, bold: false, upperCase: false };
   }
   // "Chief complaint: knee pain." — a known heading with its content on the same line.
-  const inline = /^([A-Za-z][A-Za-z /&-]{0,40}):\s+(.+)$/.exec(trimmed);
+  const inline = INLINE_HEADING.exec(trimmed);
   if (inline && classifyHeading(inline[1]!)) {
     return { text: inline[1]!.trim(), level: 1, bold: false, upperCase: isUpperCaseHeading(inline[1]!), rest: inline[2]!.trim() };
   }
@@ -89,7 +104,9 @@ function describeBody(lines: string[]): Pick<ParsedSection, 'shape' | 'listType'
   const itemLines = body.filter((l) => NUMBERED.test(l) || BULLET.test(l) || LABEL_LINE.test(l)).length;
   const text = body.join(' ');
   const words = text.split(/\s+/).filter(Boolean).length;
-  const isList = body.length >= 2 && itemLines / body.length >= 0.5;
+  // One bulleted or numbered line is a list of one; one "Label: value" line is not.
+  const marked = body.filter((l) => NUMBERED.test(l) || BULLET.test(l)).length;
+  const isList = (body.length >= 2 && itemLines / body.length >= 0.5) || (body.length === 1 && marked === 1);
   const result: Pick<ParsedSection, 'shape' | 'listType' | 'labelled' | 'words' | 'sentences'> = {
     shape: isList ? 'list' : 'text',
     labelled: body.length > 0 && labelled / body.length >= 0.5,
@@ -149,7 +166,7 @@ export function parseNote(note: string): ParsedNote {
   };
   const bodyLines: string[] = [];
   for (const raw of note.replace(/\r\n?/g, '\n').split('\n')) {
-    const hit = detectHeading(raw);
+    const hit = detectHeading(raw, current.hit && classifyHeading(current.hit.text)?.kind);
     if (hit) {
       flush();
       current = { hit, lines: hit.rest ? [hit.rest] : [] };

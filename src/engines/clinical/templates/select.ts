@@ -4,7 +4,7 @@
 import type { Span } from '../../ports.ts';
 import { kindById, normaliseHeading, type SectionKind } from './catalog.ts';
 import { isMeta, stripWakeWords, tidy } from './rewrite.ts';
-import { readTranscript, type SpeakerRole } from '../transcript/index.ts';
+import { readTranscript, type SpeakerRole, type Transcript } from '../transcript/index.ts';
 import { clinicianAct, planClauses, type Act } from './acts.ts';
 
 export interface Candidate {
@@ -97,8 +97,7 @@ function askedAbout(question: string): Asked | undefined {
 }
 
 /** Reads the transcript into candidates, with answered yes/no questions as statements. */
-export function buildCandidates(transcript: string): Candidate[] {
-  const read = readTranscript(transcript);
+export function buildCandidates(transcript: string, read: Transcript = readTranscript(transcript)): Candidate[] {
   const utterances = read.sentences;
   // A pasted transcription JSON: the sentence span covers JSON between the words, so its
   // (cleaned) text is read and the clauses share the sentence's span.
