@@ -46,3 +46,7 @@ test('a history recital is not the reason for the visit', () => {
   const t = '[doctor] she is here with a past medical history of diabetes .\n[patient] yes .';
   assert.equal(cc(t), undefined);
 });
+
+test("'i've had' answers the opening question; a duration ends the complaint", () => {
+  assert.equal(cc("[doctor] hi there , what brings you in today ?\n[patient] i've had a sore throat for three days and a fever last night .")?.text, 'Sore throat');
+});

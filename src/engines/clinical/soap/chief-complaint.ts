@@ -25,10 +25,10 @@ const OPENING_QUESTION = /\bwhat (?:brings you in|brings you here|brought you in
 const PART = String.raw`((?:(?:left|right|lower|upper|big|little|middle|index|ring)\s+){0,3}(?:knee|ankle|foot|feet|toe|hip|back|shoulder|elbow|wrist|hand|finger|thumb|arm|leg|neck|head|eye|ear|chest|stomach|belly|abdomen|throat|jaw|heel|calf|thigh)s?)\b`;
 const INJURED = new RegExp(String.raw`\byou (?:hurt|injured|twisted|sprained|banged|jammed) (?:your |that |the )?` + PART, 'gi');
 const HURTING = new RegExp(String.raw`\b(?:my|this|the) ` + PART + String.raw` (?:hurts|is hurting|has been hurting|is killing me|is sore|pain)`, 'gi');
-const COMPLAINT = /\b(?:i(?:'ve| have)? been having|i(?:'m| am) having|i have|i've got|i got|i hurt|(?:it's|my) \w+(?: \w+)? (?:hurts?|has been hurting|is hurting))\b ()/gi;
+const COMPLAINT = /\b(?:i(?:'ve| have)? been having|i(?:'ve| have) had|i(?:'m| am) having|i have|i've got|i got|i hurt|(?:it's|my) \w+(?: \w+)? (?:hurts?|has been hurting|is hurting))\b ()/gi;
 
 // Where a reason phrase ends: punctuation, or a word that starts another clause.
-const PHRASE_END = /[.,?!;:]|\b(?:you|i|she|he|we|they|it's|it is|also|over|for (?:a|about|the past|the last|a few|over)|yes|yeah|okay|so|and (?:you|she|he|i|we|it|also|has|have|had|is|was)|but|because|which|that|who|can you|could you|tell me|listen|since|after|when|while|for (?:about|the past|the last|a few|over)|today|yesterday|this (?:morning|week)|last (?:week|night)|ago)\b/i;
+const PHRASE_END = /[.,?!;:]|\b(?:you|i|she|he|we|they|it's|it is|also|over|for (?:a|about|the past|the last|a few|over)|for (?:[a-z]+ ){0,2}(?:hours?|days?|weeks?|months?|years?)\b|yes|yeah|okay|so|and (?:you|she|he|i|we|it|also|has|have|had|is|was)|but|because|which|that|who|can you|could you|tell me|listen|since|after|when|while|for (?:about|the past|the last|a few|over)|today|yesterday|this (?:morning|week)|last (?:week|night)|ago)\b/i;
 const TRAILING = /(?:\s+(?:and|or|with|of|in|on|at|to|the|a|an|some|here|there|too|now))+$/i;
 const LEADING = /^(?:(?:a|an|the|some|any|his|her|their|your|my|this|these|that|of|for|with|lot of|little|bit of|few|kind of|sort of|(?:an? )?evaluation (?:of|for)|complaints? of|(?:an? )?concern(?:s)? (?:about|for|of))\s+)+/i;
 const POSSESSIVE = /\b(?:his|her|their|your|my)\s+/gi;

@@ -77,6 +77,8 @@ export interface ContentShape {
   listType?: 'numeric' | 'bullet';
   labelled?: boolean;
   detail?: DetailLevel;
+  /** Most sentences a sample section held: a brief section still keeps that many. */
+  sentences?: number;
 }
 
 /** A prompt saying what belongs in the section and how it is written. */
@@ -95,7 +97,7 @@ export function promptFor(heading: string, kind: SectionKind | undefined, shape:
 export function contentProperties(shape: ContentShape): TemplateSectionProperties {
   const props: TemplateSectionProperties = { detail_level: shape.detail ?? 'standard', hideIfEmpty: false };
   if (shape.shape === 'list' && shape.listType === 'numeric') props.list_type = 'numeric';
-  if (shape.detail === 'brief' && shape.shape === 'text') props.max_sentences = 2;
+  if (shape.detail === 'brief' && shape.shape === 'text') props.max_sentences = Math.max(2, shape.sentences ?? 0);
   return props;
 }
 

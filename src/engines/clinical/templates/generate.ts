@@ -27,7 +27,7 @@ function median(values: number[]): number {
 function shapeOf(samples: ParsedSection[]): ContentShape {
   const shape = mostCommon(samples.map((s) => s.shape));
   const lists = samples.filter((s) => s.shape === 'list');
-  const shapeInfo: ContentShape = { shape, detail: detailFromWords(median(samples.map((s) => s.words))) };
+  const shapeInfo: ContentShape = { shape, detail: detailFromWords(median(samples.map((s) => s.words))), sentences: Math.max(...samples.map((s) => s.sentences)) };
   if (shape === 'list') {
     shapeInfo.listType = mostCommon(lists.map((s) => s.listType ?? 'bullet'));
     shapeInfo.labelled = lists.filter((s) => s.labelled).length * 2 >= lists.length;
