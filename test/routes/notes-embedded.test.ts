@@ -2,14 +2,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { type Harness, finished, startHarness } from '../helpers/harness.ts';
+import { COUGH_VISIT } from '../../src/engines/clinical/templates/fixtures.test-data.ts';
 
-const transcript = `[doctor] hi, what brings you in today?
-[patient] i've had a cough for about two weeks and some wheezing at night.
-[doctor] any fever?
-[patient] no fever.
-[doctor] are you allergic to any medications?
-[patient] penicillin gives me a rash.
-[doctor] okay, let's start an albuterol inhaler, two puffs every four hours as needed, and see you back in two weeks.`;
+const transcript = COUGH_VISIT;
 
 const template = {
   id: 'tpl_visit',

@@ -6,16 +6,11 @@ import { test } from 'node:test';
 import type { Span } from '../../ports.ts';
 import { splitFollowUp } from './followup.ts';
 import { generateSoapNote } from './index.ts';
+import { COUGH_VISIT } from '../templates/fixtures.test-data.ts';
 
 type Json = Record<string, any>;
 
-const COUGH = `[doctor] hi, what brings you in today?
-[patient] i've had a cough for about two weeks and some wheezing at night.
-[doctor] any fever?
-[patient] no fever.
-[doctor] are you allergic to any medications?
-[patient] penicillin gives me a rash.
-[doctor] okay, let's start an albuterol inhaler, two puffs every four hours as needed, and see you back in two weeks.`;
+const COUGH = COUGH_VISIT;
 
 const note = (transcript: string) => {
   const n = generateSoapNote({ transcript, noteType: { type: 'soap', includeJson: true } });

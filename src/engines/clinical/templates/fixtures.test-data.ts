@@ -105,3 +105,12 @@ export const BACK_PAIN_VISITS = {
 [doctor] take naproxen 500 mg twice daily with food and use heat. follow up in two weeks if it's not better.`,
   intentions: `${BACK_PAIN_OPENING}[doctor] you're tender over the lower back muscles. it looks like a lumbar strain. i'm going to start you on naproxen 500 mg twice a day with food, and let's get an x-ray of your lower back. come back in two weeks if it's not better.`,
 };
+
+/** A short asthma-like visit with a drug allergy and an inhaler prescribed. */
+export const COUGH_VISIT = `[doctor] hi, what brings you in today?
+[patient] i've had a cough for about two weeks and some wheezing at night.
+[doctor] any fever?
+[patient] no fever.
+[doctor] are you allergic to any medications?
+[patient] penicillin gives me a rash.
+[doctor] okay, let's start an albuterol inhaler, two puffs every four hours as needed, and see you back in two weeks.`;
