@@ -4,12 +4,12 @@ import swagger from '@fastify/swagger';
 import underPressure from '@fastify/under-pressure';
 import websocket from '@fastify/websocket';
 import { TypeBoxValidatorCompiler, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyError, type FastifyInstance, LogController } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 import type { DestinationStream } from 'pino';
 import type { AppDeps } from './app-deps.ts';
 import { dashboardRoutes } from './http/dashboard/routes.ts';
 import { ApiError, renderError, routeFamily } from './http/errors.ts';
-import { createGate } from './http/gate.ts';
+import { type AuthScheme, createGate } from './http/gate.ts';
 import { codingsRoutes } from './http/routes/codings.ts';
 import { consensusRoutes } from './http/routes/consensus.ts';
 import { docsRoutes } from './http/routes/docs.ts';
@@ -21,13 +21,21 @@ import { textToJsonRoutes } from './http/routes/text-to-json.ts';
 import { transcriptionStreamRoutes } from './http/routes/transcription-stream.ts';
 import { transcriptionsRoutes } from './http/routes/transcriptions.ts';
 import { webhooksRoutes } from './http/routes/webhooks.ts';
-import { AlphaErrorBody, MessageErrorBody, StableErrorBody, TextToJsonErrorBody } from './http/schemas.ts';
+import { AlphaErrorBody, MAX_PATH_PARAM_LENGTH, MessageErrorBody, StableErrorBody, TextToJsonErrorBody } from './http/schemas.ts';
 import { createLogger } from './logger.ts';
 
 const JSON_BODY_LIMIT = 16 * 1024 * 1024;
 const LOAD_SHEDDING_RETRY_AFTER_SECONDS = 5;
 /** Routes load shedding never refuses. */
 const HEALTH_ROUTES = new Set(['/healthz', '/readyz']);
+/** Methods whose JSON body is required when they declare one; others may send none. */
+const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
+/** The security requirement each auth scheme documents in /openapi.json. */
+const SECURITY: Record<AuthScheme, Record<string, string[]>[] | undefined> = {
+  stable: [{ apiKey: [], accountId: [] }],
+  alpha: [{ bearer: [] }],
+  none: undefined,
+};
 
 /** Fastify's own failures (bad JSON, wrong content type, too large) in catalogue terms. */
 function toApiError(error: FastifyError): ApiError {
@@ -72,6 +80,22 @@ function toApiError(error: FastifyError): ApiError {
   return new ApiError('internal_error');
 }
 
+/** Headers every answer carries (also the ones the router gives before any hook runs). */
+function setCommonHeaders(request: FastifyRequest, reply: FastifyReply): void {
+  reply.header('X-Content-Type-Options', 'nosniff');
+  reply.header('Cache-Control', 'no-store');
+  reply.header('Referrer-Policy', 'no-referrer');
+  if (!reply.hasHeader('Content-Security-Policy')) {
+    reply.header(
+      'Content-Security-Policy',
+      request.routeOptions.url === '/docs'
+        ? "default-src 'self'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; frame-ancestors 'none'"
+        : "default-src 'none'; frame-ancestors 'none'",
+    );
+  }
+  reply.header('X-Request-Id', request.id);
+}
+
 // biome-ignore lint: the typed instance is an implementation detail of the routes.
 export type AppInstance = FastifyInstance<any, any, any, any, any>;
 
@@ -79,6 +103,26 @@ export async function buildApp(
   deps: AppDeps,
   options: { logger?: boolean; logStream?: DestinationStream } = {},
 ): Promise<AppInstance> {
+  const gate = createGate(deps.accounts, deps.limiter, deps.config.defaultRateLimitPerMinute);
+
+  /**
+   * What the router refuses before any hook runs (a URL that does not decode, a path
+   * parameter longer than any id) is answered like every other request: counted, with the
+   * usual headers, in the family's error shape. An over-long id is one that does not exist.
+   */
+  async function routerRefusal(error: FastifyError, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    let apiError =
+      error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? new ApiError('not_found') : new ApiError('validation_error', 'The request URL is not valid.');
+    try {
+      await gate(request, reply);
+    } catch (refusal) {
+      apiError = refusal instanceof ApiError ? refusal : new ApiError('internal_error');
+    }
+    setCommonHeaders(request, reply);
+    request.log.info({ method: request.method, route: 'unmatched', status: apiError.status, account: request.account?.id });
+    reply.code(apiError.status).send(renderError(routeFamily(request.url), apiError));
+  }
+
   const app = Fastify({
     loggerInstance: createLogger(options.logger === false ? 'silent' : deps.config.logLevel, options.logStream),
     logController: new LogController({ disableRequestLogging: true }),
@@ -89,10 +133,21 @@ export async function buildApp(
     // A hop count is valid for Fastify but missing from one of its option overloads.
     trustProxy: deps.config.trustProxy as boolean | string[],
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: false } },
+    routerOptions: { maxParamLength: MAX_PATH_PARAM_LENGTH },
+    frameworkErrors: (error, request, reply) => void routerRefusal(error, request, reply),
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.setValidatorCompiler(TypeBoxValidatorCompiler);
 
   for (const schema of [StableErrorBody, MessageErrorBody, AlphaErrorBody, TextToJsonErrorBody]) app.addSchema(schema);
+
+  // Bodies are JSON. Many clients send Content-Type: application/json on every request, so a
+  // DELETE (or GET) without a body is not refused for it; POST/PATCH still need one.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser(['application/json', 'text/plain']);
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (body === '' && !BODY_METHODS.has(request.method)) return done(null, undefined);
+    return parseJson(request, body as string, done);
+  });
 
   await app.register(swagger, {
     openapi: {
@@ -111,6 +166,10 @@ export async function buildApp(
       },
     },
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => String(json.$id ?? `def-${i}`) },
+    transform: ({ schema, url, route }) => {
+      const security = SECURITY[(route.config as { auth?: AuthScheme } | undefined)?.auth ?? 'none'];
+      return { schema: schema && security ? { ...schema, security } : schema, url };
+    },
   });
   await app.register(multipart, {
     limits: { fileSize: deps.config.maxUploadBytes, files: 1, fields: 10, fieldSize: 1024, parts: 12 },
@@ -118,7 +177,7 @@ export async function buildApp(
   await app.register(websocket, { options: { maxPayload: 1024 * 1024 } });
 
   // The gate goes first, so even a load-shedding 503 carries the rate-limit headers.
-  app.addHook('onRequest', createGate(deps.accounts, deps.limiter, deps.config.defaultRateLimitPerMinute));
+  app.addHook('onRequest', gate);
 
   // Load shedding: when the event loop lags this far behind, answer 503 at once rather than
   // queue more work onto an overloaded process. Health and readiness always answer: a load
@@ -139,18 +198,7 @@ export async function buildApp(
   } as underPressure.FastifyUnderPressureOptions);
 
   app.addHook('onSend', async (request, reply, payload) => {
-    reply.header('X-Content-Type-Options', 'nosniff');
-    reply.header('Cache-Control', 'no-store');
-    reply.header('Referrer-Policy', 'no-referrer');
-    if (!reply.hasHeader('Content-Security-Policy')) {
-      reply.header(
-        'Content-Security-Policy',
-        request.routeOptions.url === '/docs'
-          ? "default-src 'self'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; frame-ancestors 'none'"
-          : "default-src 'none'; frame-ancestors 'none'",
-      );
-    }
-    reply.header('X-Request-Id', request.id);
+    setCommonHeaders(request, reply);
     // Cookies set over HTTPS (directly, or behind a trusted proxy saying so) are Secure.
     const cookies = reply.getHeader('set-cookie');
     if (cookies !== undefined && request.protocol === 'https') {

@@ -61,7 +61,12 @@ export function textToJsonErrors(...statuses: number[]) {
 
 export const Timestamp = Type.String({ format: 'date-time' });
 export const AnyObject = Type.Record(Type.String(), Type.Unknown());
-export const IdParam = (name: string) => Type.Object({ [name]: Type.String({ minLength: 1, maxLength: 200 }) });
+/**
+ * The longest path parameter the router takes (longer ones are answered 404 before routing).
+ * Every id up to it is looked up, so an unknown id is 404 whatever its length (spec).
+ */
+export const MAX_PATH_PARAM_LENGTH = 500;
+export const IdParam = (name: string) => Type.Object({ [name]: Type.String({ minLength: 1, maxLength: MAX_PATH_PARAM_LENGTH }) });
 
 export const StableHeaders = Type.Object({
   'x-api-key': Type.Optional(Type.String()),

@@ -95,6 +95,29 @@ for (const store of STORES) {
       assert.ok(Number(second.headers['retry-after']) >= 1);
     });
 
+    test('ids of any length are looked up (unknown: 404); the router\'s refusals come in the family shape too', async () => {
+      const cases: [string, Record<string, string>, (body: any) => void][] = [
+        ['/v1/notes/note_', h.stable, (b) => assert.equal(b.data.code, 'not_found')],
+        ['/v2/audio/transcriptions/tr_', h.stable, (b) => assert.equal(b.data.code, 'not_found')],
+        ['/alpha/consensus/consensus_', h.alpha, (b) => assert.deepEqual(Object.keys(b).sort(), ['error', 'message'])],
+      ];
+      for (const [prefix, headers, check] of cases) {
+        for (const length of [150, 2000]) {
+          const res = await h.app.inject({ method: 'GET', url: prefix + 'a'.repeat(length), headers });
+          assert.equal(res.statusCode, 404, `${prefix} ${length}`);
+          check(res.json());
+          assert.ok(res.headers['x-ratelimit-limit'], `${prefix} ${length}`);
+          assert.equal(res.headers['x-content-type-options'], 'nosniff');
+        }
+      }
+      const badUrl = await h.app.inject({ method: 'GET', url: '/v1/notes/%E0%A4%A', headers: h.stable });
+      assert.equal(badUrl.statusCode, 400);
+      assert.equal(badUrl.json().data.code, 'validation_error');
+      assert.ok(badUrl.headers['x-ratelimit-remaining']);
+      const unauthenticated = await h.app.inject({ method: 'GET', url: `/v1/notes/note_${'a'.repeat(150)}` });
+      assert.equal(unauthenticated.statusCode, 401);
+    });
+
     test('unknown routes are 404 in the family shape; security headers are set', async () => {
       const res = await h.app.inject({ method: 'GET', url: '/v1/nothing-here', headers: h.stable });
       assert.equal(res.statusCode, 404);

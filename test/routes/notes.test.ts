@@ -45,7 +45,8 @@ for (const store of STORES) {
       const created = await h.app.inject({ method: 'POST', url: '/v1/notes', headers: h.stable, payload: { transcript, noteType: { type: 'soap' } } });
       const { noteId } = created.json().data;
       await finished(h, `/v1/notes/${noteId}`, h.stable);
-      const del = await h.app.inject({ method: 'DELETE', url: `/v1/notes/${noteId}`, headers: h.stable });
+      // Clients that send Content-Type: application/json on every request, body or not.
+      const del = await h.app.inject({ method: 'DELETE', url: `/v1/notes/${noteId}`, headers: { ...h.stable, 'content-type': 'application/json' } });
       assert.equal(del.statusCode, 200);
       assert.deepEqual(del.json(), { data: { noteId, deleted: true } });
       const again = await h.app.inject({ method: 'DELETE', url: `/v2/notes/${noteId}`, headers: h.stable });

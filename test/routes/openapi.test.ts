@@ -43,6 +43,14 @@ describe('openapi, docs, health', () => {
     ];
     for (const [path, method] of expected) assert.ok(spec.paths[path]?.[method], `${method} ${path}`);
     assert.ok(spec.paths['/v1/codings']?.post?.responses?.['202']);
+    // Each operation names the credentials it needs.
+    assert.deepEqual(spec.paths['/v1/notes'].post.security, [{ apiKey: [], accountId: [] }]);
+    assert.deepEqual(spec.paths['/alpha/consensus/{id}'].get.security, [{ bearer: [] }]);
+    assert.equal(spec.paths['/healthz'].get.security, undefined);
+    // An Idempotency-Key reused with another body is 422 on every POST.
+    for (const [path, methods] of Object.entries<Record<string, any>>(spec.paths)) {
+      if (methods.post) assert.ok(methods.post.responses['422'], `POST ${path} documents 422`);
+    }
   });
 
   test('/docs is a self-contained page; health and readiness answer', async () => {

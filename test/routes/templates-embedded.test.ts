@@ -95,5 +95,13 @@ describe('note templates with the embedded engine', () => {
     assert.ok(res.json().data.template.length > 0);
     const empty = await h.app.inject({ method: 'POST', url: '/v1/note-styles', headers: h.stable, payload: { sampleNote: ' ' } });
     assert.equal(empty.statusCode, 400);
+    const headers = { ...h.stable, 'idempotency-key': 'style-1' };
+    const first = await h.app.inject({ method: 'POST', url: '/v1/note-styles', headers, payload: { sampleNote: sample } });
+    const again = await h.app.inject({ method: 'POST', url: '/v1/note-styles', headers, payload: { sampleNote: sample } });
+    assert.equal(again.headers['idempotent-replayed'], 'true');
+    assert.deepEqual(again.json(), first.json());
+    const other = await h.app.inject({ method: 'POST', url: '/v1/note-styles', headers, payload: { sampleNote: `${sample}\n4. Rest.` } });
+    assert.equal(other.statusCode, 422);
+    assert.equal(other.json().data.code, 'idempotency_conflict');
   });
 });

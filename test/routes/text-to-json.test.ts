@@ -91,6 +91,19 @@ for (const store of STORES) {
       assert.ok(meta.evidence.some((e: { path: string }) => e.path === '/follow_up/with'));
     });
 
+    test('Idempotency-Key replays the first answer; another body with it is 422 {error: 422, message}', async () => {
+      const headers = { ...h.stable, 'idempotency-key': `ttj-${store}` };
+      const first = await h.app.inject({ method: 'POST', url: '/v1/utils/text-to-json', headers, payload: { text, schema } });
+      assert.equal(first.statusCode, 200);
+      const again = await h.app.inject({ method: 'POST', url: '/v1/utils/text-to-json', headers, payload: { text, schema } });
+      assert.equal(again.statusCode, 200);
+      assert.equal(again.headers['idempotent-replayed'], 'true');
+      assert.deepEqual(again.json(), first.json());
+      const other = await h.app.inject({ method: 'POST', url: '/v1/utils/text-to-json', headers, payload: { text: `${text} More.`, schema } });
+      assert.equal(other.statusCode, 422);
+      assert.deepEqual(other.json(), { error: 422, message: other.json().message });
+    });
+
     test('bad requests are 400 {error: 400, message}; auth failures 401 in the same shape', async () => {
       const bodies: unknown[] = [
         { text: 'x' },
@@ -100,6 +113,9 @@ for (const store of STORES) {
         { text: 'x', schema: { type: 'nonsense' } },
         { text: 'x', schema: 'not a schema' },
       ];
+      const plain = await h.app.inject({ method: 'POST', url: '/v1/utils/text-to-json', headers: { ...h.stable, 'content-type': 'text/plain' }, payload: 'hello' });
+      assert.equal(plain.statusCode, 400);
+      assert.match(plain.json().message, /application\/json/);
       for (const payload of bodies) {
         const res = await h.app.inject({ method: 'POST', url: '/v1/utils/text-to-json', headers: h.stable, payload: payload as object });
         assert.equal(res.statusCode, 400, JSON.stringify(payload).slice(0, 80));

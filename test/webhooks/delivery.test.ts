@@ -81,9 +81,15 @@ for (const store of STORES) {
       const eventId = String(first.headers['x-service-event-id']);
       const list = await h.app.inject({ method: 'GET', url: `/v1/webhooks/${endpoint.id}/deliveries`, headers: h.stable });
       const delivery = list.json().data.find((d: { event_id: string }) => d.event_id === eventId);
-      const res = await h.app.inject({ method: 'POST', url: `/v1/webhooks/${endpoint.id}/deliveries/${delivery.id}/redeliver`, headers: h.stable });
+      const redeliver = { method: 'POST', url: `/v1/webhooks/${endpoint.id}/deliveries/${delivery.id}/redeliver`, headers: { ...h.stable, 'idempotency-key': `redeliver-${delivery.id}` } } as const;
+      const res = await h.app.inject(redeliver);
       assert.equal(res.statusCode, 202);
       assert.notEqual(res.json().data.id, delivery.id);
+      // Idempotency-Key: a retried redeliver is answered with the first one, not sent a third time.
+      const retried = await h.app.inject(redeliver);
+      assert.equal(retried.statusCode, 202);
+      assert.equal(retried.headers['idempotent-replayed'], 'true');
+      assert.equal(retried.json().data.id, res.json().data.id);
       await eventually(async () => (receiver.received.filter((r) => r.headers['x-service-event-id'] === eventId).length === 2 ? true : undefined));
       const missing = await h.app.inject({ method: 'POST', url: `/v1/webhooks/${endpoint.id}/deliveries/dlv_nothing/redeliver`, headers: h.stable });
       assert.equal(missing.statusCode, 404);

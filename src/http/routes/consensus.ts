@@ -30,7 +30,7 @@ export function consensusRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
             query: Type.String({ description: 'A clinical question' }),
             context: Type.Optional(Type.String({ description: 'Clinical context of the question' })),
           }),
-          response: { 202: Type.Object({ data: ConsensusView }), ...alphaErrors(400, 413) },
+          response: { 202: Type.Object({ data: ConsensusView }), ...alphaErrors(400, 413, 422) },
         },
       },
       async (request, reply) => {

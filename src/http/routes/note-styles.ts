@@ -3,6 +3,7 @@ import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typ
 import type { AppDeps } from '../../app-deps.ts';
 import { callEngine } from '../engine-errors.ts';
 import { accountOf } from '../gate.ts';
+import { idempotent } from '../idempotency.ts';
 import { checkLength, requireNonEmpty } from '../limits.ts';
 import { StableHeaders, stableErrors } from '../schemas.ts';
 
@@ -26,13 +27,16 @@ export function noteStylesRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
           },
         },
       },
-      async (request) => {
-        accountOf(request);
-        const { sampleNote, instructions } = request.body;
-        requireNonEmpty('sampleNote', sampleNote);
-        checkLength('sampleNote', sampleNote, deps.config.maxTranscriptChars);
-        const template = await callEngine(() => deps.engines.templates.deriveStyle({ sampleNote, instructions }));
-        return { data: { template } };
+      async (request, reply) => {
+        const account = accountOf(request);
+        await idempotent(deps.idempotency, request, reply, account.id, async () => {
+          const { sampleNote, instructions } = request.body;
+          requireNonEmpty('sampleNote', sampleNote);
+          checkLength('sampleNote', sampleNote, deps.config.maxTranscriptChars);
+          const template = await callEngine(() => deps.engines.templates.deriveStyle({ sampleNote, instructions }));
+          return { status: 200, body: { data: { template } } };
+        });
+        return reply;
       },
     );
   };

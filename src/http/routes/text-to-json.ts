@@ -4,6 +4,7 @@ import type { AppDeps } from '../../app-deps.ts';
 import { callEngine } from '../engine-errors.ts';
 import { ApiError } from '../errors.ts';
 import { accountOf } from '../gate.ts';
+import { idempotent } from '../idempotency.ts';
 import { checkLength, requireNonEmpty } from '../limits.ts';
 import { AnyObject, StableHeaders, textToJsonErrors } from '../schemas.ts';
 
@@ -28,21 +29,24 @@ export function textToJsonRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
           },
         },
       },
-      async (request) => {
-        accountOf(request);
-        const { text, schema, includeMeta } = request.body;
-        requireNonEmpty('text', text);
-        checkLength('text', text, deps.config.maxTranscriptChars);
-        if (schema === undefined) throw new ApiError('validation_error', 'schema is required.');
-        const compiled = deps.compileSchema(schema);
-        if (!compiled.ok) throw new ApiError('validation_error', compiled.message);
-        const result = await callEngine(() => deps.engines.extraction.extract(text, compiled.schema as Record<string, unknown>));
-        if (!compiled.validate(result.data)) {
-          // The engine promises conformance; breaking it is our bug, never the caller's problem to parse.
-          request.log.error({ msg: 'extraction output did not conform to the schema' });
-          throw new ApiError('internal_error');
-        }
-        return includeMeta && result.meta ? { data: result.data, meta: result.meta } : { data: result.data };
+      async (request, reply) => {
+        const account = accountOf(request);
+        await idempotent(deps.idempotency, request, reply, account.id, async () => {
+          const { text, schema, includeMeta } = request.body;
+          requireNonEmpty('text', text);
+          checkLength('text', text, deps.config.maxTranscriptChars);
+          if (schema === undefined) throw new ApiError('validation_error', 'schema is required.');
+          const compiled = deps.compileSchema(schema);
+          if (!compiled.ok) throw new ApiError('validation_error', compiled.message);
+          const result = await callEngine(() => deps.engines.extraction.extract(text, compiled.schema as Record<string, unknown>));
+          if (!compiled.validate(result.data)) {
+            // The engine promises conformance; breaking it is our bug, never the caller's problem to parse.
+            request.log.error({ msg: 'extraction output did not conform to the schema' });
+            throw new ApiError('internal_error');
+          }
+          return { status: 200, body: includeMeta && result.meta ? { data: result.data, meta: result.meta } : { data: result.data } };
+        });
+        return reply;
       },
     );
   };

@@ -7,6 +7,7 @@ import type { AppDeps } from '../../app-deps.ts';
 import type { StreamingSession } from '../../engines/ports.ts';
 import { ApiError } from '../errors.ts';
 import { accountOf, authenticate } from '../gate.ts';
+import { idempotent } from '../idempotency.ts';
 import { StableHeaders, stableErrors } from '../schemas.ts';
 
 const StreamQuery = Type.Object({
@@ -60,24 +61,31 @@ export function transcriptionStreamRoutes(deps: AppDeps): FastifyPluginAsyncType
       '/v1/audio/transcriptions/stream/token',
       {
         config: { auth: 'stable' },
+        // The body is optional: no body means the default expiry.
+        preValidation: async (request) => {
+          request.body ??= {};
+        },
         schema: {
           tags: ['audio transcriptions'],
           summary: 'Issue a short-lived token for the streaming WebSocket',
           headers: StableHeaders,
-          body: Type.Optional(Type.Object({ expiresIn: Type.Optional(Type.Integer({ minimum: 10, maximum: 3600 })) })),
+          body: Type.Object({ expiresIn: Type.Optional(Type.Integer({ minimum: 10, maximum: 3600 })) }),
           response: {
             200: Type.Object({
               token: Type.String(),
               data: Type.Object({ token: Type.String(), expires_at: Type.String() }),
             }),
-            ...stableErrors(400),
+            ...stableErrors(400, 422),
           },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         const account = accountOf(request);
-        const { token, expiresAt } = await deps.streamTokens.issue(account.id, request.body?.expiresIn ?? 300);
-        return { token, data: { token, expires_at: expiresAt } };
+        await idempotent(deps.idempotency, request, reply, account.id, async () => {
+          const { token, expiresAt } = await deps.streamTokens.issue(account.id, request.body.expiresIn ?? 300);
+          return { status: 200, body: { token, data: { token, expires_at: expiresAt } } };
+        });
+        return reply;
       },
     );
 

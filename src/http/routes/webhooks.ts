@@ -217,22 +217,25 @@ export function webhooksRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
           tags,
           summary: 'Send the event of a delivery again, as a new delivery with the same event id',
           headers: StableHeaders,
-          params: Type.Object({ id: Type.String({ minLength: 1, maxLength: 200 }), deliveryId: Type.String({ minLength: 1, maxLength: 200 }) }),
-          response: { 202: Type.Object({ data: DeliveryView }), ...stableErrors(404) },
+          params: Type.Object({ ...IdParam('id').properties, ...IdParam('deliveryId').properties }),
+          response: { 202: Type.Object({ data: DeliveryView }), ...stableErrors(400, 404, 422) },
         },
       },
       async (request, reply) => {
         const account = accountOf(request);
-        const endpoint = await byId(account.id, request.params.id);
-        const original = await deps.webhooks.findDelivery(request.params.deliveryId, { accountId: account.id, endpointId: endpoint.id });
-        if (!original) throw new ApiError('not_found', 'Delivery not found.');
-        if (!(await deps.outbox.findById(original.eventId))) throw new ApiError('not_found', 'The event of this delivery was deleted.');
-        const deliveryId = await deps.store.db
-          .transaction()
-          .execute((trx) => deps.events.scheduleDelivery(trx, original.eventId, endpoint.id, account.id));
-        deps.queue.wake();
-        const created = await deps.webhooks.findDelivery(deliveryId);
-        return reply.code(202).send({ data: deliveryView(created as WebhookDelivery) });
+        await idempotent(deps.idempotency, request, reply, account.id, async () => {
+          const endpoint = await byId(account.id, request.params.id);
+          const original = await deps.webhooks.findDelivery(request.params.deliveryId, { accountId: account.id, endpointId: endpoint.id });
+          if (!original) throw new ApiError('not_found', 'Delivery not found.');
+          if (!(await deps.outbox.findById(original.eventId))) throw new ApiError('not_found', 'The event of this delivery was deleted.');
+          const deliveryId = await deps.store.db
+            .transaction()
+            .execute((trx) => deps.events.scheduleDelivery(trx, original.eventId, endpoint.id, account.id));
+          deps.queue.wake();
+          const created = await deps.webhooks.findDelivery(deliveryId);
+          return { status: 202, body: { data: deliveryView(created as WebhookDelivery) } };
+        });
+        return reply;
       },
     );
 
