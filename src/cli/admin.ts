@@ -3,7 +3,7 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.ts';
 import { createRuntime } from '../runtime.ts';
 import type { Account, ApiKeyRecord } from '../store/accounts-repo.ts';
-import { MIN_RATE_LIMIT, UsageError, positiveInteger } from './usage.ts';
+import { MIN_RATE_LIMIT, NotFoundError, UsageError, positiveInteger } from './usage.ts';
 
 function accountJson(account: Account) {
   return {
@@ -76,13 +76,13 @@ export async function adminCommand(group: 'accounts' | 'keys', argv: string[]): 
           ...(values['rate-limit'] !== undefined && { rateLimitPerMinute: positiveInteger('--rate-limit', values['rate-limit'], MIN_RATE_LIMIT) }),
           ...(values['consensus-daily'] !== undefined && { consensusDaily: positiveInteger('--consensus-daily', values['consensus-daily']) }),
         });
-        if (!updated) throw new UsageError(`no account ${id}`);
+        if (!updated) throw new NotFoundError(`no account ${id}`);
         print(accountJson(updated));
         return 0;
       }
       case 'keys create': {
         if (!values.account) throw new UsageError('keys create needs --account ACCOUNT_ID');
-        if (!(await accounts.getAccount(values.account))) throw new UsageError(`no account ${values.account}`);
+        if (!(await accounts.getAccount(values.account))) throw new NotFoundError(`no account ${values.account}`);
         const created = await accounts.createKey(values.account, values.label);
         print({ ...keyJson(created.key), api_key: created.apiKey });
         return 0;
@@ -93,7 +93,7 @@ export async function adminCommand(group: 'accounts' | 'keys', argv: string[]): 
       case 'keys revoke': {
         const id = positionals[0];
         if (!id) throw new UsageError('keys revoke needs KEY_ID');
-        if (!(await accounts.revokeKey(id))) throw new UsageError(`no active key ${id}`);
+        if (!(await accounts.revokeKey(id))) throw new NotFoundError(`no active key ${id}`);
         print({ key_id: id, revoked: true });
         return 0;
       }

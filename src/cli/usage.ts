@@ -1,5 +1,8 @@
 export class UsageError extends Error {}
 
+/** The command was well formed but names an account or key that does not exist (exit 1). */
+export class NotFoundError extends Error {}
+
 /** A whole-number option of at least `min`, or undefined when the option was not given. */
 export function positiveInteger(name: string, value: string | undefined, min = 0): number | undefined {
   if (value === undefined) return undefined;

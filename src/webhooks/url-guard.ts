@@ -51,7 +51,7 @@ export async function checkWebhookUrl(raw: string, allowPrivate: boolean): Promi
   } catch {
     return { ok: false, reason: 'url must be an absolute URL' };
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') return { ok: false, reason: 'url must use https' };
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return { ok: false, reason: allowPrivate ? 'url must use https or http' : 'url must use https' };
   if (url.protocol === 'http:' && !allowPrivate) return { ok: false, reason: 'url must use https' };
   if (url.username || url.password) return { ok: false, reason: 'url must not contain credentials' };
   if (allowPrivate) return { ok: true, url };

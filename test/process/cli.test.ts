@@ -37,6 +37,11 @@ describe('clinscribe CLI', () => {
         assert.equal((await fetch(`${server.url}/v1/notes/note_missing`, { headers })).status, 404);
         const revoked = await runCli(['keys', 'revoke', key.key_id], env);
         assert.deepEqual(JSON.parse(revoked.stdout), { key_id: key.key_id, revoked: true });
+        // Well-formed commands naming what does not exist are failures (1), not usage errors (2).
+        const again = await runCli(['keys', 'revoke', key.key_id], env);
+        assert.equal(again.code, 1);
+        assert.match(again.stderr, /no active key/);
+        assert.equal((await runCli(['accounts', 'update', 'acct_missing', '--alpha'], env)).code, 1);
         await new Promise((r) => setTimeout(r, 2100)); // the key cache lives 2 s
         assert.equal((await fetch(`${server.url}/v1/notes/note_missing`, { headers })).status, 401);
       } finally {
