@@ -61,3 +61,8 @@ test('a visit whose doctor/patient tags are swapped for the whole visit is read 
   ].join('\n');
   assert.deepEqual(readTranscript(text).turns.map((t) => t.role), ['clinician', 'patient', 'clinician', 'patient']);
 });
+
+test('unpunctuated ASR sentences that open like questions are questions', () => {
+  const t = '[doctor] how long have you had this pain\n[patient] about three weeks now\n[doctor] then tell me what you have taken for it\n[doctor] your shoulder has limited range of motion';
+  assert.deepEqual(readTranscript(t).sentences.map((s) => s.question), [true, false, true, false]);
+});
