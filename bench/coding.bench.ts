@@ -95,6 +95,14 @@ console.log('| level | precision % | recall % | F1 % | TP | FP | FN |');
 console.log('| --- | --- | --- | --- | --- | --- | --- |');
 console.log(`| full code | ${score(gold, pred, (c) => c).join(' | ')} |`);
 console.log(`| 3-char category | ${score(gold, pred, (c) => c.slice(0, 3)).join(' | ')} |`);
+// Per source: rules are developed on one and checked on the other (see coding-dev-set.md).
+for (const source of ['aci-bench', 'primock57']) {
+  const idx = visits.flatMap((v, i) => (v.source.startsWith(source) ? [i] : []));
+  const g = idx.map((i) => gold[i]!);
+  const p = idx.map((i) => pred[i]!);
+  console.log(`| full code, ${source} (${idx.length} visits) | ${score(g, p, (c) => c).join(' | ')} |`);
+  console.log(`| 3-char category, ${source} | ${score(g, p, (c) => c.slice(0, 3)).join(' | ')} |`);
+}
 console.log('\n| measure | value |\n| --- | --- |');
 console.log(`| span exactness | ${exact}/${spans} (${((exact / Math.max(1, spans)) * 100).toFixed(1)} %) |`);
 console.log(`| visits with an E/M level | ${emCount}/${visits.length} |`);

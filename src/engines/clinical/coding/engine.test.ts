@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { isBillable } from '../lexicon/index.ts';
 import { codeText, createEmbeddedCodingEngine, ICD10CM_SYSTEM } from './index.ts';
+import { framedAt } from './discourse.ts';
 
 const codes = (text: string): string[] => codeText(text).diagnoses.map((d) => d.code.coding[0]!.code);
 
@@ -84,4 +85,139 @@ test('property: spans are exact and every ICD code is billable', () => {
     }),
     { numRuns: 400 },
   );
+});
+
+// ——— Coding rules of a careful outpatient coder (discourse, specificity, integral symptoms) ———
+
+test('hesitations inside a phrase are read past', () => {
+  assert.deepEqual(codes('Doctor: I think you have an acute lumbar, um, strain.'), ['S39.012A']);
+});
+
+/** A long visit (more than a handful of mentions), so passing remarks are weighed. */
+const LONG_VISIT = [
+  '[doctor] she is here today for follow up of her hypertension and diabetes .',
+  '[doctor] how is the blood pressure ?',
+  '[patient] good . my mother has diabetes too , and my father had colon cancer .',
+  '[doctor] any headache ?',
+  '[patient] i had a headache once last week after work .',
+  '[doctor] how is your back ?',
+  '[patient] it aches when i garden .',
+  '[doctor] okay . let me examine you . your lungs are clear .',
+  '[doctor] so for your first problem , your hypertension , continue lisinopril .',
+  '[doctor] for your second problem , your back pain , we will start physical therapy .',
+  '[doctor] and your diabetes is stable , continue metformin .',
+  '[doctor] given your family history of colon cancer , we will schedule a screening colonoscopy .',
+].join('\n');
+
+test('a symptom named once but framed as a problem of the assessment is coded; a passing one is not', () => {
+  const got = codes(LONG_VISIT);
+  assert.ok(got.includes('M54.50'), 'back pain framed as the second problem');
+  assert.ok(!got.includes('R51.9'), 'a headache mentioned in passing');
+  assert.ok(got.includes('I10') && got.includes('E11.9'));
+});
+
+test('family history in a long visit is coded only when the clinician ties it to care', () => {
+  const got = codes(LONG_VISIT);
+  assert.ok(got.includes('Z80.0'), 'family colon cancer weighed for screening');
+  assert.ok(!got.includes('Z83.3'), 'family diabetes from the history round');
+});
+
+test('a relative named once carries over "and one of them had…"', () => {
+  const got = codes('Patient: Both my parents do have high blood pressure and one of them did have kidney disease. I have hypertension too.');
+  assert.ok(got.includes('I10'));
+  assert.ok(!got.includes('I12.9') && !got.includes('N18.9'));
+});
+
+test("a drug's indication said in general is not the patient's condition", () => {
+  assert.ok(!codes('Doctor: Carvedilol helps with coronary disease as well as the pumping of the heart.').includes('I25.10'));
+  assert.deepEqual(codes('Doctor: We will start allopurinol to treat your gout.'), ['M10.9']);
+});
+
+test("someone else's habit, a definition and an offer are not coded", () => {
+  assert.deepEqual(codes('Patient: I step away when I am around somebody who has been smoking.'), []);
+  assert.deepEqual(codes('Patient: Alpha-gal is the one where a tick bites you and you get an allergic reaction to meat.'), []);
+  assert.deepEqual(codes('Doctor: You can always come and see me about your mood, stress, anxiety.'), []);
+});
+
+test('CVA next to exam words is the costovertebral angle, not a stroke', () => {
+  assert.deepEqual(codes('Doctor: There is CVA tenderness on the right side.'), []);
+  assert.deepEqual(codes('Doctor: She had a CVA in the past.'), ['Z86.73']);
+});
+
+test('a lesion said to be removed is a history code; a planned excision is not', () => {
+  const removed = codes('Doctor: You had a skin cancer removed five months ago. The pathology report for your skin cancer was clear.');
+  assert.ok(removed.includes('Z85.828') && !removed.includes('C44.90'));
+  const planned = codes('Doctor: The biopsy showed melanoma. We will do a wide local excision of the melanoma next week.');
+  assert.ok(planned.includes('C43.9') && !planned.includes('Z85.820'));
+});
+
+test('an acute event placed in the past is the old event when named again', () => {
+  const got = codes('Patient: They said I had a small heart attack.\nPatient: About five years ago.\nDoctor: And after the heart attack, did you have chest pain?');
+  assert.ok(got.includes('I25.2'));
+  assert.ok(!got.includes('I21.9'));
+});
+
+test('questions without a question mark and statements turned down are not coded', () => {
+  assert.deepEqual(codes('[doctor] any seasonal allergies or anything like that\n[patient] no .'), []);
+  assert.deepEqual(codes('[doctor] you know , muscle aches , chest pain ... uh , anything like that ?\n[patient] no .'), []);
+  assert.deepEqual(codes('[patient] i have a stroke\n[doctor] no no no , your scan is normal .'), []);
+  assert.deepEqual(codes('Doctor: Was it like angina or, um,\nPatient: Um.'), []);
+});
+
+test('hedges the assertion context does not reach: ruled out at length, "could just be", a worry', () => {
+  assert.deepEqual(codes("Doctor: I don't think that this is a sign of a stroke."), []);
+  assert.deepEqual(codes('Doctor: It could just be a urine infection, for example.'), []);
+  assert.deepEqual(codes('Doctor: Is that what you are worried about?\nPatient: Cancer.'), []);
+  assert.deepEqual(codes('Doctor: Brain cancer, I know that was a big worry of yours.'), []);
+});
+
+test('diabetes with hyperglycemia only when the clinician links them in one sentence', () => {
+  const apart = codes('Doctor: You have diabetes. The emergency room said you had a really high blood sugar.');
+  assert.ok(apart.includes('E11.9') && !apart.includes('E11.65') && !apart.includes('R73.9'));
+  assert.ok(codes('Doctor: Your diabetes comes with high blood sugars lately.').includes('E11.65'));
+});
+
+test('symptoms integral to a diagnosis of another system are dropped; others are kept', () => {
+  assert.deepEqual(codes('Doctor: Your back pain is from your kidney stones.'), ['N20.0']);
+  assert.deepEqual(codes('Doctor: The fatigue is from your anemia.'), ['D64.9']);
+  assert.deepEqual(codes('Doctor: You have a migraine with nausea and vomiting.'), ['G43.909']);
+  assert.deepEqual(codes('Doctor: You have acid reflux, and you have been vomiting.').sort(), ['K21.9', 'R11.10']);
+  assert.deepEqual(codes('Doctor: The rash is your eczema flaring.'), ['L20.9']);
+  assert.deepEqual(codes('Doctor: You have a rash on your arm.'), ['R21']);
+});
+
+test('the most specific code: ankle ligament, finger and phalanx of a fracture', () => {
+  assert.deepEqual(codes('Doctor: You have a right ankle sprain of your lateral ligament complex.'), ['S93.491A']);
+  assert.deepEqual(codes('Doctor: You have a distal phalanx fracture of the right middle finger.'), ['S62.632A']);
+  assert.deepEqual(codes('Doctor: It is a nondisplaced fracture of the proximal phalanx of your left index finger.'), ['S62.641A']);
+  assert.deepEqual(codes('Doctor: You have a finger fracture.'), ['S62.609A']);
+});
+
+test('status codes: transplant, repair; an insect bite is an injury code, not an external cause', () => {
+  assert.deepEqual(codes('Doctor: You had the kidney transplant a few years ago.'), ['Z94.0']);
+  assert.deepEqual(codes('Doctor: Your rotator cuff repair is healing well.'), ['Z98.890']);
+  assert.deepEqual(codes('Doctor: You have a tick bite on your leg.'), ['T14.8XXA']);
+});
+
+test('trigger data: "but no" negates what follows; plural relatives are family', () => {
+  assert.deepEqual(codes('Patient: Just a little nauseous, but no vomiting.'), ['R11.0']);
+  assert.deepEqual(codes('Patient: I think one of my great grandads had eczema.'), []);
+});
+
+test('framing: a problem heading counts where the assessment is said; the reason for the visit anywhere', () => {
+  assert.equal(framedAt('so in terms of your', '', 0.3), false);
+  assert.equal(framedAt('so in terms of your', '', 0.8), true);
+  assert.equal(framedAt('um for your second problem your', '', 0.3), true);
+  assert.equal(framedAt('he is a 57 year old male who presents today with', '', 0.02), true);
+  assert.equal(framedAt('from a chronic', ' standpoint , we will refer you', 0.7), true);
+});
+
+test('a question about a diagnosis stays a question; a problem heading followed by a question does not', () => {
+  assert.deepEqual(codes('Doctor: Have you ever been diagnosed with diabetes?\nPatient: I am not sure.'), []);
+  const got = codes(`${LONG_VISIT}\n[doctor] and for your last problem , your epilepsy , you see your neurologist soon ?\n[patient] next month .`);
+  assert.ok(got.includes('G40.909'));
+});
+
+test('safety-netting lists what to watch for, not what the patient has', () => {
+  assert.deepEqual(codes('Doctor: So things to look out for would be, you know, worsening pain, um, if you are feeling really hot or sweaty, your temperature is not coming down um, vomiting et cetera.'), []);
 });

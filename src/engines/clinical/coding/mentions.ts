@@ -2,6 +2,8 @@
 import type { Span } from '../../ports.ts';
 import { assertionsFor, sentenceAt, splitSentences, type Assertion } from '../context/index.ts';
 import { findConcepts, tokenize, type Concept, type Token } from '../lexicon/index.ts';
+import { specify } from './specify.ts';
+import { WORRY, familyWeighed, framingAt, localStatus, pastFollowUp, punctuatedLead, otherSense, removedNear, sharesFamilyExperiencer, wordsBefore } from './discourse.ts';
 
 export type Side = 'R' | 'L' | 'B' | 'U';
 export type Status = 'present' | 'negated' | 'uncertain' | 'hypothetical' | 'family' | 'historical' | 'unasserted';
@@ -14,13 +16,25 @@ export interface Mention {
   side: Side;
   status: Status;
   assertion: Assertion;
+  /**
+   * Named where the clinician frames the visit: in the reason for the visit ("here for…",
+   * "presents with…") or as a problem of the assessment ("for your second problem, your…",
+   * "my impression…", "from a … standpoint").
+   */
+  framed: boolean;
+  /** A relative's condition the sentence ties to the patient's care ("given your family history… screening"). */
+  familyWeighed?: boolean;
 }
 
 const SIDE_WORDS: Record<string, Side> = { right: 'R', left: 'L', bilateral: 'B', both: 'B' };
 const YES = /^(yes|yeah|yep|yup|uh-huh|mm-hmm|i do|i have|i did|correct|right|sometimes|a little|definitely)\b/i;
 const NO = /^(no|nope|nah|never|not really|i don't|i haven't|i do not|none)\b/i;
+// The other speaker turning a statement down outright ("no no no").
+const REJECTED = /^no\W+no\b/i;
 // A turn label at the start of a line: "[patient]", "Doctor:", "Speaker 1:", "[00:01:02] P:".
 const LABEL = /^(?:\[[^\]]*\]\s*)*(?:(?:doctor|patient|dr|pt|d|p|speaker\s*\d+|clinician|nurse)\s*[:\-]\s*)?/i;
+// Hesitations inside a phrase ("an acute lumbar, um, strain") are read past.
+const FILLERS = new Set(['um', 'uh', 'uhm', 'umm', 'er', 'erm', 'ah', 'hmm', 'mm']);
 
 /** Side named nearest to the mention within its sentence (a few words either way). */
 function sideOf(tokens: Token[], from: number, to: number, sentence: Span): Side {
@@ -53,14 +67,60 @@ function statusOf(a: Assertion, answer: 'yes' | 'no' | undefined): Status {
   return 'present';
 }
 
-function answerAfter(text: string, sentences: Span[], sentence: Span): 'yes' | 'no' | undefined {
-  const i = sentences.indexOf(sentence);
+/** Index of a sentence span in the (sorted) list, by binary search; -1 if absent. */
+function sentenceIndex(sentences: readonly Span[], sentence: Span): number {
+  let lo = 0;
+  let hi = sentences.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const s = sentences[mid]!;
+    if (s.start === sentence.start) return mid;
+    if (s.start < sentence.start) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return -1;
+}
+
+function nextBody(text: string, sentences: Span[], sentence: Span): { body: string; newTurn: boolean } | undefined {
+  const i = sentenceIndex(sentences, sentence);
   const next = sentences[i + 1];
   if (!next) return undefined;
-  const body = text.slice(next.start, next.end).replace(LABEL, '');
+  return { body: text.slice(next.start, next.end).replace(LABEL, ''), newTurn: /[\n\r]/.test(text.slice(sentence.end, next.start)) };
+}
+
+function answerAfter(text: string, sentences: Span[], sentence: Span): 'yes' | 'no' | undefined {
+  const body = nextBody(text, sentences, sentence)?.body;
+  if (body === undefined) return undefined;
   if (YES.test(body)) return 'yes';
   if (NO.test(body)) return 'no';
   return undefined;
+}
+
+const YES_NO_OPENER = /^(?:\W*(?:so|and|um|uh|okay|ok|well|right)\b)*\W*(?:was|is|were|are|did|do|does|have|has|had|could|can|would|will)\s+(?:it|that|this|there|you|he|she|they)\b/i;
+
+/**
+ * A sentence that asks without a question mark: "…seasonal allergies or anything like that",
+ * "was it like angina or, um,", or a list cut by an ellipsis whose question mark comes in
+ * the next sentence of the turn.
+ * Returns the sentence whose answer decides, or undefined when it is not a question.
+ */
+function unmarkedQuestion(text: string, sentences: Span[], sentence: Span): Span | undefined {
+  const said = text.slice(sentence.start, sentence.end).replace(LABEL, '');
+  if (/\b(?:or anything(?: like that| else)?|anything like that|or something like that)\s*[.?]?$/i.test(said)) return sentence;
+  // A yes/no question left open: "Was it like angina or, um,".
+  if (YES_NO_OPENER.test(said) && /\bor\W*(?:(?:um|uh|erm)\W*)?$/i.test(said)) return sentence;
+  if (/(?:\.\.\.|…)$/.test(said)) {
+    const next = sentences[sentenceIndex(sentences, sentence) + 1];
+    if (next && !/[\n\r]/.test(text.slice(sentence.end, next.start)) && text.slice(next.start, next.end).trimEnd().endsWith('?')) return next;
+  }
+  return undefined;
+}
+
+/** A short answer to a question about worries ("What worries you?" "Cancer."): a fear, not a finding. */
+function answersWorry(text: string, sentences: Span[], sentence: Span, said: string): boolean {
+  if (said.split(/\s+/).filter(Boolean).length > 4) return false;
+  const prev = sentences[sentenceIndex(sentences, sentence) - 1];
+  return prev !== undefined && WORRY.test(text.slice(prev.start, prev.end));
 }
 
 const BODY_PARTS = new Set(['knee', 'shoulder', 'hip', 'ankle', 'foot', 'elbow', 'wrist', 'hand', 'leg', 'arm', 'calf', 'toe', 'finger', 'clavicle', 'collarbone', 'acl', 'meniscus', 'carpal', 'achilles', 'rotator']);
@@ -93,30 +153,92 @@ function bodyPartOf(concept: Concept): string | undefined {
 }
 
 export function findMentions(text: string): Mention[] {
-  const tokens = tokenize(text);
+  const tokens = tokenize(text).filter((t) => !FILLERS.has(t.norm));
   let sidesOfVisit: Map<string, Side> | undefined;
   const sentences = splitSentences(text);
   const out: Mention[] = [];
   for (const m of findConcepts(tokens)) {
     if (m.concept.kind === 'ignore') continue;
     const sentence = sentenceAt(sentences, m.start) ?? { start: 0, end: text.length };
+    const said = text.slice(sentence.start, sentence.end).replace(LABEL, '');
+    const saidStart = sentence.end - said.length;
+    if (otherSense(text.slice(m.start, m.end), said)) continue;
     const assertion = assertionsFor(text, { start: m.start, end: m.end }, sentence);
-    const answer = assertion.question ? answerAfter(text, sentences, sentence) : undefined;
+    const lead = wordsBefore(text, Math.min(saidStart, m.start), m.start);
+    const tail = text.slice(m.end, sentence.end);
+    const framing = framingAt(lead, tail, m.start / Math.max(1, text.length));
+    const framed = framing !== undefined;
+    let status: Status;
+    const asked = !assertion.question ? unmarkedQuestion(text, sentences, sentence) : undefined;
+    if (asked && !assertion.negated && !assertion.family && !assertion.hypothetical) {
+      status = statusOf({ ...assertion, question: true }, answerAfter(text, sentences, asked));
+    } else {
+      const answer = assertion.question ? answerAfter(text, sentences, sentence) : undefined;
+      status = statusOf(assertion, answer);
+    }
+    // A problem heading presupposes the problem, even when a question follows it.
+    if (framing === 'heading' && status === 'unasserted') status = 'present';
+    if (status === 'present') {
+      status = localStatus(lead, tail, punctuatedLead(text, m.start)) ?? status;
+      const next = nextBody(text, sentences, sentence);
+      if (next?.newTurn && REJECTED.test(next.body)) status = 'negated';
+      else if (status === 'present' && next && pastFollowUp(next.body)) status = 'historical';
+      else if (status === 'present' && answersWorry(text, sentences, sentence, said)) status = 'uncertain';
+    }
     let side = sideOf(tokens, m.from, m.to, sentence);
     if (side === 'U' && m.concept.codes.R) {
       const part = bodyPartOf(m.concept);
       sidesOfVisit ??= visitSides(tokens);
       side = (part && sidesOfVisit.get(part)) || 'U';
     }
-    out.push({
-      concept: m.concept,
-      start: m.start,
-      end: m.end,
-      sentence,
-      side,
-      status: statusOf(assertion, answer),
-      assertion,
-    });
+    const concept = specify(m.concept, said, side, () => (sidesOfVisit ??= visitSides(tokens)).get('finger') ?? 'U');
+    const weighed = status === 'family' ? familyWeighed(said) : undefined;
+    out.push({ concept, start: m.start, end: m.end, sentence, side, status, assertion, framed, familyWeighed: weighed });
   }
+  carryFamily(text, out);
+  removedConditions(text, out);
+  pastEvents(out);
   return out;
+}
+
+// Acute events whose past occurrence has its own code (old MI, personal history of stroke,
+// embolism, thrombosis).
+const PAST_EVENT_CODE = /^(?:I25\.2|Z86\.)/;
+
+/**
+ * An acute event the visit places in the past ("a small heart attack… about five years ago")
+ * is that past event when it is talked about again, unless the clinician frames it as a
+ * current problem.
+ */
+function pastEvents(mentions: Mention[]): void {
+  const past = new Set<Concept>();
+  for (const m of mentions) if (m.status === 'historical' && PAST_EVENT_CODE.test(m.concept.history)) past.add(m.concept);
+  for (const m of mentions) if (past.has(m.concept) && m.status === 'present' && !m.framed) m.status = 'historical';
+}
+
+/** "both my parents have high blood pressure and one of them had kidney disease". */
+function carryFamily(text: string, mentions: Mention[]): void {
+  for (let i = 1; i < mentions.length; i++) {
+    const m = mentions[i]!;
+    if (m.status !== 'present') continue;
+    for (let j = i - 1; j >= 0 && mentions[j]!.sentence === m.sentence; j--) {
+      const prior = mentions[j]!;
+      if (prior.status === 'family' && sharesFamilyExperiencer(text.slice(prior.end, m.start))) {
+        m.status = 'family';
+        break;
+      }
+    }
+  }
+}
+
+/**
+ * A condition the visit says was removed (a skin cancer excised, a cataract taken out) is a
+ * history or status code, not a current condition, wherever else it is named.
+ */
+function removedConditions(text: string, mentions: Mention[]): void {
+  const removed = new Set<Concept>();
+  for (const m of mentions) {
+    if ((m.status === 'present' || m.status === 'historical') && /^Z/.test(m.concept.history) && removedNear(text, m)) removed.add(m.concept);
+  }
+  for (const m of mentions) if (removed.has(m.concept) && m.status === 'present') m.status = 'historical';
 }

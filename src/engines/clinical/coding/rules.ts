@@ -5,7 +5,10 @@ export interface CombinationRule {
   when: string;
   also: string;
   add?: string;
+  /** Codes or prefix patterns (ending in '*') to drop. */
   drop: string[];
+  /** 'sentence': the two conditions must be named in one sentence (a link the clinician states). */
+  scope: 'visit' | 'sentence';
 }
 
 const DIR = new URL('../../../../data/lexicon/', import.meta.url);
@@ -24,11 +27,12 @@ export function codeMatches(pattern: string, code: string): boolean {
 
 let combos: CombinationRule[] | undefined;
 export function combinationRules(): CombinationRule[] {
-  combos ??= rows('coding-rules.tsv').map(([when, also, add, drop]) => ({
+  combos ??= rows('coding-rules.tsv').map(([when, also, add, drop, scope]) => ({
     when: when!,
     also: also!,
     add: add && add !== '-' ? add : undefined,
-    drop: (drop ?? '').split(',').filter(Boolean),
+    drop: (drop ?? '').split(',').filter((d) => d && d !== '-'),
+    scope: scope === 'sentence' ? 'sentence' : 'visit',
   }));
   return combos;
 }

@@ -1,6 +1,7 @@
 // From concept mentions to the codes a coder would assign for the visit.
 import { icd10cmTitle, isBillable, type Concept } from '../lexicon/index.ts';
 import type { Mention } from './mentions.ts';
+import { ASSESSMENT_PART } from './discourse.ts';
 import { codeMatches, combinationRules, familyHistoryCode } from './rules.ts';
 
 export type Basis = 'present' | 'history' | 'family' | 'combination';
@@ -14,6 +15,8 @@ export interface CodedDiagnosis {
   mention: Mention;
   /** Mentions that support the code (repetition raises confidence). */
   count: number;
+  /** Those mentions. */
+  mentions: Mention[];
 }
 
 function codesFor(m: Mention): { code: string; basis: Basis }[] {
@@ -50,9 +53,10 @@ export function selectDiagnoses(mentions: readonly Mention[], textLength: number
       const seen = byCode.get(code);
       if (seen) {
         seen.count++;
+        seen.mentions.push(m);
         continue;
       }
-      byCode.set(code, { code, title: icd10cmTitle(code) ?? code, basis, concept: m.concept, mention: m, count: 1 });
+      byCode.set(code, { code, title: icd10cmTitle(code) ?? code, basis, concept: m.concept, mention: m, count: 1, mentions: [m] });
     }
   }
   // A past-history code yields when the condition itself is current in this visit.
@@ -68,16 +72,35 @@ export function selectDiagnoses(mentions: readonly Mention[], textLength: number
   return [...byCode.values()].sort(order);
 }
 
+const sameSentence = (a: CodedDiagnosis, b: CodedDiagnosis): boolean =>
+  a.mentions.some((m) => b.mentions.some((n) => n.sentence.start === m.sentence.start));
+
 function applyCombinations(byCode: Map<string, CodedDiagnosis>): void {
   for (const rule of combinationRules()) {
     const when = [...byCode.values()].find((d) => codeMatches(rule.when, d.code) && d.basis !== 'family');
     if (!when) continue;
-    const also = [...byCode.values()].find((d) => d !== when && codeMatches(rule.also, d.code) && d.basis !== 'family');
+    const also = [...byCode.values()].find(
+      (d) => d !== when && codeMatches(rule.also, d.code) && d.basis !== 'family' && (rule.scope === 'visit' || sameSentence(when, d)),
+    );
     if (!also) continue;
-    if (rule.add && !byCode.has(rule.add)) {
-      byCode.set(rule.add, { ...when, code: rule.add, title: icd10cmTitle(rule.add) ?? rule.add, basis: 'combination', count: when.count + also.count });
+    const existing = rule.add ? byCode.get(rule.add) : undefined;
+    if (existing) {
+      // Named as such and implied by its parts: the parts' mentions support it too.
+      existing.count += when.count + also.count;
+      existing.mentions.push(...when.mentions, ...also.mentions);
+    } else if (rule.add) {
+      byCode.set(rule.add, {
+        ...when,
+        code: rule.add,
+        title: icd10cmTitle(rule.add) ?? rule.add,
+        basis: 'combination',
+        count: when.count + also.count,
+        mentions: [...when.mentions, ...also.mentions],
+      });
     }
-    for (const d of rule.drop) if (d !== rule.add) byCode.delete(d);
+    for (const pattern of rule.drop) {
+      for (const code of [...byCode.keys()]) if (code !== rule.add && codeMatches(pattern, code)) byCode.delete(code);
+    }
   }
 }
 
@@ -102,15 +125,22 @@ function dropIntegralSymptoms(byCode: Map<string, CodedDiagnosis>): void {
 }
 
 /**
- * In a long visit, code what the visit was about, not passing remarks: symptoms repeated
- * at least twice (three times beside a definitive diagnosis); conditions named more than
- * once or in the closing (assessment) part.
+ * In a long visit, code what the visit was about, not passing remarks: what the clinician
+ * frames as the reason for the visit or a problem of the assessment; otherwise symptoms
+ * repeated at least twice (three times beside a definitive diagnosis), conditions named
+ * more than once or in the closing (assessment) part, and family history tied to care.
  */
 function dropPassingSymptoms(byCode: Map<string, CodedDiagnosis>, textLength: number): void {
   const definitive = [...byCode.values()].some((d) => (d.concept.kind === 'dx' || d.concept.kind === 'chronic') && d.basis !== 'family' && d.basis !== 'history');
   const needed = definitive ? 3 : 2;
   for (const d of [...byCode.values()]) {
-    if (d.concept.kind === 'symptom' && d.count < needed) byCode.delete(d.code);
+    // Framed as a problem (a chronic condition also when said as long-standing: "your history of gout").
+    const managed = (m: Mention): boolean => m.framed && (m.status === 'present' || (m.status === 'historical' && m.concept.history === '='));
+    if (d.basis === 'present' && d.mentions.some(managed)) continue;
+    // A relative's condition is recorded when the clinician weighs it for the patient's care
+    // (screening, risk), not from a round of family-history questions.
+    if (d.basis === 'family' && !d.mentions.some((m) => m.familyWeighed)) byCode.delete(d.code);
+    else if (d.concept.kind === 'symptom' && d.count < needed) byCode.delete(d.code);
     else if ((d.concept.kind === 'dx' || d.concept.kind === 'chronic') && d.basis === 'present' && d.count < MENTIONS_OF_MANAGED && d.mention.start < textLength * ASSESSMENT_PART) byCode.delete(d.code);
   }
 }
@@ -118,7 +148,6 @@ function dropPassingSymptoms(byCode: Map<string, CodedDiagnosis>, textLength: nu
 // A condition named once in a long visit (a past-history list) was not managed in it,
 // unless it is named in the closing part, where the assessment and plan are said.
 const MENTIONS_OF_MANAGED = 2;
-const ASSESSMENT_PART = 0.6;
 
 const RANK: Record<string, number> = { dx: 0, chronic: 1, symptom: 2, status: 3 };
 function order(a: CodedDiagnosis, b: CodedDiagnosis): number {
