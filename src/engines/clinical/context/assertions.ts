@@ -1,7 +1,7 @@
 // NegEx/ConText-style assertion status of one concept mention inside its sentence.
 import type { Span } from '../../ports.ts';
 import { splitSentences, sentenceAt } from './sentences.ts';
-import { TOKEN_RE, triggerTrie, type Category, type TriggerRule } from './triggers.ts';
+import { TOKEN_RE, presupposingWords, triggerTrie, type Category, type TriggerRule } from './triggers.ts';
 
 export interface Assertion {
   negated: boolean;
@@ -32,7 +32,9 @@ function tokenize(text: string, span: Span): Token[] {
   const re = new RegExp(TOKEN_RE.source, 'gi');
   const slice = text.slice(span.start, span.end);
   for (let m = re.exec(slice); m; m = re.exec(slice)) {
-    out.push({ text: m[0].toLowerCase().replace('’', "'"), start: span.start + m.index, end: span.start + m.index + m[0].length });
+    // A year in digits is one token, "yyyy", so that trigger data can say "back in yyyy".
+    const word = m[0].toLowerCase().replace('’', "'").replace(/^(?:19|20)\d\d$/, 'yyyy');
+    out.push({ text: word, start: span.start + m.index, end: span.start + m.index + m[0].length });
   }
   return out;
 }
@@ -96,17 +98,24 @@ export function assertionsFor(text: string, concept: Span, sentence?: Span): Ass
   // Asked, not asserted: a question that is not a wh-question ("do you…?", "any…?",
   // "and you got…?", "how about…?"), or an interrogative
   // opener reaching the concept when nothing else (negation, "if") explains the words.
-  // Wh-questions ("how's your asthma?") presuppose the condition and tag questions
-  // ("…, correct?") assert it.
+  // Wh-questions ("how's your asthma?") presuppose the condition, a
+  // check-in tag ("…, okay?") is a question only when nothing else explains the words
+  // ("call me if you have chest pain, okay?" is advice).
   const said = text.slice(sent.start, sent.end);
   const opening = said.replace(FILLERS, '');
   const yesNo = said.trimEnd().endsWith('?') && (ASKS_ABOUT.test(opening) || !WH_OPENER.test(opening));
+  const checkIn = yesNo && CHECK_IN.test(said);
   const other = result.negated || result.hypothetical || result.uncertain || result.family;
-  result.question = yesNo || (result.question && !other);
+  result.question = (yesNo && !checkIn) || ((result.question || checkIn) && !other);
+  // "your asthma", "these headaches": the determiner presupposes the condition, so it is
+  // neither asked about nor in doubt ("this could be due to your sleep apnea").
+  if (cs > 0 && presupposingWords().has(tokens[cs - 1]!.text)) result.question = result.uncertain = false;
   return result;
 }
 
 const LABEL = /^\s*(?:\[[^\]]{1,30}\]\s*|[A-Za-z_][A-Za-z_ ]{0,20}\d?\s*:\s+)+/;
 const FILLERS = /^(?:\W*\b(?:okay|ok|so|and|um|uh|alright|all right|well|hm+|oh|now|then|yeah|right|great|good)\b)*\W*/i;
 const ASKS_ABOUT = /^(?:how about|what about)\b/i;
+// A check-in tag ("…, okay?"), unlike a confirming one ("…, correct?"), asks nothing by itself.
+const CHECK_IN = /,\s*(?:okay|ok|alright|all right|(?:does that )?sound good|(?:does that )?make sense)\s*\?\s*$/i;
 const WH_OPENER = /^(?:what|what's|how|how's|how've|where|when|why|which|who|tell)\b/i;

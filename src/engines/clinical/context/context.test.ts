@@ -69,3 +69,50 @@ test('the full stop an ASR wrote for the "point" of a temperature does not end t
   const other = 'i walked ninety eight . two of us went';
   assert.equal(splitSentences(other).length, 2);
 });
+
+test('historical: past dates, pluperfect, past admissions, life stages', () => {
+  assert.equal(of('I had a hysterectomy back in 2015.', 'hysterectomy').historical, true);
+  assert.equal(of('In 2009 she broke her wrist.', 'wrist').historical, true);
+  assert.equal(of('He had a stroke in the year two thousand and two.', 'stroke').historical, true);
+  assert.equal(of('I know that you had had some gout in your toe.', 'gout').historical, true);
+  assert.equal(of('She was hospitalized for pneumonia.', 'pneumonia').historical, true);
+  assert.equal(of('I see you were in for atrial fibrillation last month.', 'atrial fibrillation').historical, true);
+  assert.equal(of('I had eczema as a teenager.', 'eczema').historical, true);
+  assert.equal(of('After my heart attack I changed my diet.', 'heart attack').historical, true);
+});
+
+test('historical: recent time spans, "prior to" and "now" do not make a mention historical', () => {
+  assert.equal(of('I have had a cough in the past few days.', 'cough').historical, false);
+  assert.equal(of('Headaches for the past two weeks.', 'Headaches').historical, false);
+  assert.equal(of('She walked without a cane prior to the fracture.', 'fracture').historical, false);
+  assert.equal(of('She had pneumonia in 2019 and now has bronchitis.', 'bronchitis').historical, false);
+  assert.equal(of('Weight 70 kg, 2019 units.', 'Weight').historical, false);
+});
+
+test('uncertain: causal hedges, reported opinions, "not sure if"', () => {
+  assert.equal(of('The rash could be due to eczema.', 'eczema').uncertain, true);
+  assert.equal(of('He thinks it is due to gout.', 'gout').uncertain, true);
+  const notSure = of("I'm not sure if it is a migraine.", 'migraine');
+  assert.deepEqual([notSure.uncertain, notSure.negated, notSure.hypothetical], [true, false, false]);
+  assert.equal(of('The pain is due to arthritis.', 'arthritis').uncertain, false);
+});
+
+test('hypothetical: risks and return advice', () => {
+  assert.equal(of('Smoking can lead to lung cancer.', 'lung cancer').hypothetical, true);
+  assert.equal(of('Let me know if you notice any bleeding.', 'bleeding').hypothetical, true);
+  assert.equal(of('This lowers your risk of stroke.', 'stroke').hypothetical, true);
+});
+
+test('a determiner before the mention presupposes it: not asked, not in doubt', () => {
+  assert.equal(of('Do these headaches wake you up?', 'headaches').question, false);
+  assert.equal(of('Are you taking anything for your asthma?', 'asthma').question, false);
+  assert.equal(of('This could be due to your sleep apnea.', 'sleep apnea').uncertain, false);
+  assert.equal(of('Do you have asthma?', 'asthma').question, true);
+  assert.equal(of('Is it possibly a sinus infection?', 'sinus infection').question, true);
+});
+
+test('a check-in tag ("…, okay?") does not turn advice into a question', () => {
+  const advice = of('Call me if you get any chest pain, okay?', 'chest pain');
+  assert.deepEqual([advice.hypothetical, advice.question], [true, false]);
+  assert.equal(of('You have asthma, correct?', 'asthma').question, true);
+});

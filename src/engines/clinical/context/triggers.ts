@@ -34,6 +34,13 @@ export function tokensOf(phrase: string): string[] {
 }
 
 let cached: TrieNode | undefined;
+let presupposing: Set<string> | undefined;
+
+/** Determiners that presuppose the mention right after them ("your asthma", "these headaches"). */
+export function presupposingWords(): Set<string> {
+  triggerTrie();
+  return presupposing!;
+}
 
 export function triggerTrie(): TrieNode {
   if (cached) return cached;
@@ -61,6 +68,7 @@ export function triggerTrie(): TrieNode {
   }
   for (const p of data.pseudo) add(p, { kind: 'pseudo' });
   for (const p of data.terminate) add(p, { kind: 'terminate' });
+  presupposing = new Set((data.question as { presupposing?: string[] }).presupposing ?? []);
   cached = root;
   return root;
 }
