@@ -144,3 +144,14 @@ export function pastFollowUp(next: string): boolean {
 export function sharesFamilyExperiencer(between: string): boolean {
   return /\b(?:one of them|both of them|they|he|she|them)\b/i.test(between) && !/\b(?:i|i'm|i've|me|my|you|your)\b/i.test(between);
 }
+
+// A visit that follows up an injury already treated (7th character D, subsequent encounter):
+// said to be a follow-up or a recheck in its opening, and the injury said to be healing.
+const FOLLOW_UP_VISIT = /\b(?:follow(?:ing)?[ -]?up|re-?check|since (?:i|we) (?:last )?saw you|last time (?:i|we) saw you|(?:at|since|from) your last visit|(?:i|we) saw you (?:\S+ ){1,3}(?:days?|weeks?|months?) ago)\b/i;
+const HEALING = /\b(?:(?:is|it's|been|are|they're|has been|have been) healing|healing (?:well|nicely|up|fine|good)|(?:has|have|it's|is) (?:mostly |almost |nearly |completely |fully )?healed|healed (?:well|nicely|up))\b/i;
+const OPENING_PART = 0.25;
+
+/** Does the visit follow up a healing injury (an opening follow-up, healing said)? */
+export function followsUpHealingInjury(text: string): boolean {
+  return FOLLOW_UP_VISIT.test(text.slice(0, Math.max(400, Math.floor(text.length * OPENING_PART)))) && HEALING.test(text);
+}

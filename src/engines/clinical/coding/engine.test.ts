@@ -196,7 +196,7 @@ test('the most specific code: ankle ligament, finger and phalanx of a fracture',
 test('status codes: transplant, repair; an insect bite is an injury code, not an external cause', () => {
   assert.deepEqual(codes('Doctor: You had the kidney transplant a few years ago.'), ['Z94.0']);
   assert.deepEqual(codes('Doctor: Your rotator cuff repair is healing well.'), ['Z98.890']);
-  assert.deepEqual(codes('Doctor: You have a tick bite on your leg.'), ['T14.8XXA']);
+  assert.deepEqual(codes('Doctor: You have a tick bite on your leg.'), ['S80.869A']);
 });
 
 test('trigger data: "but no" negates what follows; plural relatives are family', () => {
@@ -220,4 +220,47 @@ test('a question about a diagnosis stays a question; a problem heading followed 
 
 test('safety-netting lists what to watch for, not what the patient has', () => {
   assert.deepEqual(codes('Doctor: So things to look out for would be, you know, worsening pain, um, if you are feeling really hot or sweaty, your temperature is not coming down um, vomiting et cetera.'), []);
+});
+
+test('injuries other than sprains and fractures: type, site and side of the sentence', () => {
+  assert.deepEqual(codes('[doctor] you have a contusion of the right index finger .'), ['S60.021A']);
+  assert.deepEqual(codes('[doctor] so the diagnosis is a left knee contusion .'), ['S80.02XA']);
+  assert.deepEqual(codes('[doctor] you have a laceration on your left forearm .'), ['S51.812A']);
+  assert.deepEqual(codes('[doctor] there is a laceration on your right palm with some glass in it .'), ['S61.421A']);
+  assert.deepEqual(codes('[doctor] that is an abrasion of the right elbow .'), ['S50.311A']);
+  assert.deepEqual(codes('[doctor] you strained your right hamstring .'), ['S76.311A']);
+  assert.deepEqual(codes('[doctor] you have a dislocation of the left shoulder .'), ['S43.005A']);
+  assert.deepEqual(codes('[doctor] it looks like a second degree burn on your right hand .'), ['T23.201A']);
+  // A ligament "strain" is a sprain in ICD-10-CM.
+  assert.deepEqual(codes('[doctor] you have an mcl strain of the right knee .'), ['S83.411A']);
+  // A diagnosis closed by a tag asking for assent is said, not asked.
+  assert.deepEqual(codes('[doctor] so , the diagnosis would be a right hand , uh , index finger contusion on the tip of your finger , okay ?'), ['S60.021A']);
+  // Both sides: one code each.
+  assert.deepEqual(codes('[patient] i have abrasions on both knees .').sort(), ['S80.211A', 'S80.212A']);
+});
+
+test('injury side from the visit, site from the visit, unspecified codes when unknown', () => {
+  assert.deepEqual(codes('[patient] i fell on my right knee .\n[doctor] you have a contusion .'), ['S80.01XA']);
+  assert.deepEqual(codes('[doctor] you have a contusion of the index finger .'), ['S60.029A']);
+  assert.deepEqual(codes('[doctor] you have a contusion .'), ['T14.8XXA']);
+  assert.deepEqual(codes('[doctor] you have an abrasion on your finger .'), ['S60.419A']);
+});
+
+test('injuries negated, uncertain or in the past are not coded; other senses of the words are not injuries', () => {
+  assert.deepEqual(codes("[doctor] i don't see any contusion on the knee ."), []);
+  assert.deepEqual(codes('[doctor] there is no laceration of the hand .'), []);
+  assert.deepEqual(codes('[doctor] you may have a contusion of the knee .'), []);
+  assert.deepEqual(codes('[patient] i had a laceration on my hand years ago .'), []);
+  assert.deepEqual(codes('[doctor] i want you to strain your urine .'), []);
+  assert.deepEqual(codes('[patient] i bruise easily on my arms .'), []);
+});
+
+test('7th character: A for a new injury, D when the visit follows up a healing one', () => {
+  assert.deepEqual(codes('[doctor] you have a laceration of the right thumb .'), ['S61.011A']);
+  const followUp = '[doctor] you are here for a follow-up of your right thumb laceration .\n[patient] yes , it has healed well .\n[doctor] the laceration looks good .';
+  assert.deepEqual(codes(followUp), ['S61.011D']);
+});
+
+test('a superficial injury yields to a more severe injury of the same region', () => {
+  assert.deepEqual(codes('[doctor] you have a distal phalanx fracture of the right middle finger and a contusion of the right hand .'), ['S62.632A']);
 });

@@ -2,8 +2,8 @@
 import type { Span } from '../../ports.ts';
 import { assertionsFor, sentenceAt, splitSentences, type Assertion } from '../context/index.ts';
 import { findConcepts, tokenize, type Concept, type Token } from '../lexicon/index.ts';
-import { specify } from './specify.ts';
-import { WORRY, familyWeighed, framingAt, localStatus, pastFollowUp, punctuatedLead, otherSense, removedNear, sharesFamilyExperiencer, wordsBefore } from './discourse.ts';
+import { specify, visitSiteOf, type InjurySite } from './specify.ts';
+import { WORRY, familyWeighed, followsUpHealingInjury, framingAt, localStatus, pastFollowUp, punctuatedLead, otherSense, removedNear, sharesFamilyExperiencer, wordsBefore } from './discourse.ts';
 
 export type Side = 'R' | 'L' | 'B' | 'U';
 export type Status = 'present' | 'negated' | 'uncertain' | 'hypothetical' | 'family' | 'historical' | 'unasserted';
@@ -116,6 +116,14 @@ function unmarkedQuestion(text: string, sentences: Span[], sentence: Span): Span
   return undefined;
 }
 
+// A statement closed by a tag asking for assent: "…index finger contusion on the tip of your finger, okay?".
+const TAG_QUESTION = /,\s*(?:okay|ok|alright|all right|right|correct|you know|does that make sense|sound good|sounds good)\s*\?\s*$/i;
+const QUESTION_OPENER = /^\W*(?:(?:so|and|but|um|uh|okay|ok|well|now)\W+)*(?:do|does|did|is|are|was|were|have|has|had|can|could|would|will|any|what|when|where|why|how|who|which)\b/i;
+/** Is the sentence a statement with a tag question ("…, okay?"), not a question about what it names? */
+function tagQuestion(said: string): boolean {
+  return TAG_QUESTION.test(said) && !QUESTION_OPENER.test(said);
+}
+
 /** A short answer to a question about worries ("What worries you?" "Cancer."): a fear, not a finding. */
 function answersWorry(text: string, sentences: Span[], sentence: Span, said: string): boolean {
   if (said.split(/\s+/).filter(Boolean).length > 4) return false;
@@ -123,7 +131,7 @@ function answersWorry(text: string, sentences: Span[], sentence: Span, said: str
   return prev !== undefined && WORRY.test(text.slice(prev.start, prev.end));
 }
 
-const BODY_PARTS = new Set(['knee', 'shoulder', 'hip', 'ankle', 'foot', 'elbow', 'wrist', 'hand', 'leg', 'arm', 'calf', 'toe', 'finger', 'clavicle', 'collarbone', 'acl', 'meniscus', 'carpal', 'achilles', 'rotator']);
+const BODY_PARTS = new Set(['knee', 'shoulder', 'hip', 'ankle', 'foot', 'elbow', 'wrist', 'hand', 'leg', 'arm', 'calf', 'toe', 'finger', 'thumb', 'thigh', 'forearm', 'clavicle', 'collarbone', 'acl', 'meniscus', 'carpal', 'achilles', 'rotator']);
 
 /**
  * The one side the visit names for a body part ("right knee" throughout), used when the
@@ -155,6 +163,9 @@ function bodyPartOf(concept: Concept): string | undefined {
 export function findMentions(text: string): Mention[] {
   const tokens = tokenize(text).filter((t) => !FILLERS.has(t.norm));
   let sidesOfVisit: Map<string, Side> | undefined;
+  let siteOfVisit: { site?: InjurySite } | undefined;
+  let encounter: 'A' | 'D' | undefined;
+  const visitSide = (part: string): Side => (sidesOfVisit ??= visitSides(tokens)).get(part) ?? 'U';
   const sentences = splitSentences(text);
   const out: Mention[] = [];
   for (const m of findConcepts(tokens)) {
@@ -176,8 +187,9 @@ export function findMentions(text: string): Mention[] {
       const answer = assertion.question ? answerAfter(text, sentences, sentence) : undefined;
       status = statusOf(assertion, answer);
     }
-    // A problem heading presupposes the problem, even when a question follows it.
-    if (framing === 'heading' && status === 'unasserted') status = 'present';
+    // A problem heading presupposes the problem, even when a question follows it; so does a
+    // diagnosis said with a tag asking for assent ("the diagnosis would be…, okay?").
+    if ((framing === 'heading' || (framing === 'impression' && tagQuestion(said))) && status === 'unasserted') status = 'present';
     if (status === 'present') {
       status = localStatus(lead, tail, punctuatedLead(text, m.start)) ?? status;
       const next = nextBody(text, sentences, sentence);
@@ -191,7 +203,16 @@ export function findMentions(text: string): Mention[] {
       sidesOfVisit ??= visitSides(tokens);
       side = (part && sidesOfVisit.get(part)) || 'U';
     }
-    const concept = specify(m.concept, said, side, () => (sidesOfVisit ??= visitSides(tokens)).get('finger') ?? 'U');
+    const specified = specify(m.concept, said, {
+      at: { start: m.start - saidStart, end: m.end - saidStart },
+      side,
+      visitSide,
+      visitSite: () => (siteOfVisit ??= { site: visitSiteOf(text) }).site,
+      encounter: () => (encounter ??= followsUpHealingInjury(text) ? 'D' : 'A'),
+    });
+    if (!specified) continue;
+    const { concept } = specified;
+    if (specified.side) side = specified.side;
     const weighed = status === 'family' ? familyWeighed(said) : undefined;
     out.push({ concept, start: m.start, end: m.end, sentence, side, status, assertion, framed, familyWeighed: weighed });
   }

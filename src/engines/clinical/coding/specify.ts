@@ -1,20 +1,26 @@
 // The most specific code the words of a mention's sentence support: ankle ligament
-// (data/lexicon/specifiers.tsv) and finger, phalanx and displacement of a finger fracture.
+// (data/lexicon/specifiers.tsv), finger, phalanx and displacement of a finger fracture, and
+// the type, site and side of an injury (data/lexicon/injuries.tsv, injury-sites.tsv and the
+// generated injury-codes.tsv); the 7th character of an injury code follows the encounter.
 import { readFileSync } from 'node:fs';
 import { isBillable, type Concept } from '../lexicon/index.ts';
 import type { Side } from './mentions.ts';
 
-const FILE = new URL('../../../../data/lexicon/specifiers.tsv', import.meta.url);
+const DIR = new URL('../../../../data/lexicon/', import.meta.url);
+
+function tsv(file: string): string[][] {
+  return readFileSync(new URL(file, DIR), 'utf8')
+    .split('\n')
+    .filter((l) => l.trim() && !l.startsWith('#'))
+    .map((l) => l.split('\t').map((c) => c.trim()));
+}
+
+const words = (alternatives: string): RegExp => new RegExp(`\\b(?:${alternatives})\\b`, 'i');
+
 interface Specifier { prefix: string; words: RegExp; replacement: string }
 let rows: Specifier[] | undefined;
 function specifiers(): Specifier[] {
-  rows ??= readFileSync(FILE, 'utf8')
-    .split('\n')
-    .filter((l) => l.trim() && !l.startsWith('#'))
-    .map((l) => {
-      const [prefix, words, replacement] = l.split('\t').map((c) => c.trim());
-      return { prefix: prefix!, words: new RegExp(`\\b(?:${words})\\b`, 'i'), replacement: replacement! };
-    });
+  rows ??= tsv('specifiers.tsv').map(([prefix, w, replacement]) => ({ prefix: prefix!, words: words(w!), replacement: replacement! }));
   return rows;
 }
 
@@ -44,11 +50,197 @@ function fingerFracture(sentence: string, side: Side): string | undefined {
   return isBillable(code) ? code : undefined;
 }
 
-/** The concept a mention is coded with, made specific by the words of its sentence. */
-export function specify(concept: Concept, sentence: string, side: Side, fingerSide: () => Side): Concept {
+// ---------------------------------------------------------------------------- injuries
+
+/** A body site as said, and the sites of the code titles it stands for. */
+export interface InjurySite { titles: string[]; part?: string }
+interface InjuryConcept { type: string; needsSite: boolean; unless?: RegExp }
+interface InjuryTables {
+  concepts: Map<string, InjuryConcept>;
+  upgrades: { type: string; words: RegExp; to: string }[];
+  fallback: Map<string, string>;
+  /** "type\tsite" → code by side. */
+  codes: Map<string, Partial<Record<Side, string>>>;
+  /** Spoken site (lower case) → site. */
+  sites: Map<string, InjurySite>;
+  siteWords: RegExp;
+}
+
+let injuryTables: InjuryTables | undefined;
+function injuries(): InjuryTables {
+  if (injuryTables) return injuryTables;
+  const concepts = new Map<string, InjuryConcept>();
+  const upgrades: InjuryTables['upgrades'] = [];
+  const fallback = new Map<string, string>();
+  for (const [kind, a, b, c, d] of tsv('injuries.tsv')) {
+    if (kind === 'concept') concepts.set(a!, { type: b!, needsSite: c === 'sentence', unless: d && d !== '-' ? words(d) : undefined });
+    else if (kind === 'upgrade') upgrades.push({ type: a!, words: words(b!), to: c! });
+    else if (kind === 'fallback') fallback.set(a!, b!);
+  }
+  const codes = new Map<string, Partial<Record<Side, string>>>();
+  for (const [type, site, R, L, B, U] of tsv('injury-codes.tsv')) {
+    const row: Partial<Record<Side, string>> = {};
+    for (const [side, code] of [['R', R], ['L', L], ['B', B], ['U', U]] as const) if (code && code !== '-') row[side] = code;
+    codes.set(`${type}\t${site}`, row);
+  }
+  const sites = new Map<string, InjurySite>();
+  for (const [spoken, titles, part] of tsv('injury-sites.tsv')) {
+    const site: InjurySite = { titles: titles!.split(';').map((t) => t.trim()), part: part && part !== '-' ? part : undefined };
+    for (const w of spoken!.split('|')) sites.set(w.trim().toLowerCase(), site);
+  }
+  const alternatives = [...sites.keys()].sort((x, y) => y.length - x.length).map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s+'));
+  injuryTables = { concepts, upgrades, fallback, codes, sites, siteWords: new RegExp(`\\b(?:${alternatives.join('|')})\\b`, 'gi') };
+  return injuryTables;
+}
+
+interface SiteHit { site: InjurySite; start: number; end: number }
+
+function sitesIn(text: string): SiteHit[] {
+  const { sites, siteWords } = injuries();
+  const out: SiteHit[] = [];
+  siteWords.lastIndex = 0;
+  for (let m = siteWords.exec(text); m; m = siteWords.exec(text)) {
+    const site = sites.get(m[0].toLowerCase().replace(/\s+/g, ' '));
+    if (site) out.push({ site, start: m.index, end: m.index + m[0].length });
+  }
+  return out;
+}
+
+// Words that tie a site to the injury word: "contusion of the right hand", "right knee, uh, contusion".
+const ATTACHED_AFTER = /^\s*(?:(?:the|a|your|my|his|her|their)\s+(?:muscles?|tendons?|ligaments?)\s+)?(?:(?:of|on|to|in|at|over|along|around|across)\s+)?(?:(?:the|your|my|his|her|their|a|an|right|left|both|uh|um)\W+)*$/i;
+// A word with other senses is an injury only with a site this near (characters between),
+// and not with the words of its other senses this near ("strain your urine").
+const NEAR = 20;
+const UNLESS_REACH = 30;
+const ATTACHED_BEFORE = /^[\s,]*(?:(?:uh|um)\W+)*$/i;
+
+/** Is `a` the narrower site ("mcl" within "knee"), or else the longer phrase? */
+function narrower(a: SiteHit, b: SiteHit): boolean {
+  if (a.site.titles.includes(b.site.titles[0]!)) return true;
+  if (b.site.titles.includes(a.site.titles[0]!)) return false;
+  return a.end - a.start > b.end - b.start;
+}
+
+/** The site said nearest the mention in its sentence (one tied to it first, the narrower on a tie), within `reach` characters. */
+function siteNear(sentence: string, at: { start: number; end: number }, reach = Infinity): SiteHit | undefined {
+  let best: { hit: SiteHit; dist: number } | undefined;
+  for (const hit of sitesIn(sentence)) {
+    let dist = hit.end <= at.start ? at.start - hit.end : hit.start >= at.end ? hit.start - at.end : 0;
+    if (dist > 0 && (hit.start >= at.end ? ATTACHED_AFTER.test(sentence.slice(at.end, hit.start)) : ATTACHED_BEFORE.test(sentence.slice(hit.end, at.start)))) dist = 0;
+    if (!best || dist < best.dist || (dist === best.dist && narrower(hit, best.hit))) best = { hit, dist };
+  }
+  return best && best.dist <= reach ? best.hit : undefined;
+}
+
+const SIDE_WORD: Record<string, Side> = { right: 'R', left: 'L', both: 'B', bilateral: 'B' };
+const FILLER = new Set(['uh', 'um', 'uhm', 'er', 'erm', 'ah', 'the', 'your', 'my', 'his', 'her', 'of']);
+
+/** A side said just before a site ("right hand, uh, index finger", "the left knee"). */
+function sideBefore(sentence: string, at: number): Side | undefined {
+  const before = (sentence.slice(Math.max(0, at - 60), at).toLowerCase().match(/[a-z]+/g) ?? []).filter((w) => !FILLER.has(w)).slice(-3);
+  for (let i = before.length - 1; i >= 0; i--) {
+    const side = SIDE_WORD[before[i]!];
+    if (side) return side;
+  }
+  return undefined;
+}
+
+/**
+ * The site a visit names most often, when it stands out (named more often than any other):
+ * the site of an injury whose sentence names none.
+ */
+export function visitSiteOf(text: string): InjurySite | undefined {
+  const counts = new Map<InjurySite, number>();
+  for (const hit of sitesIn(text)) counts.set(hit.site, (counts.get(hit.site) ?? 0) + 1);
+  const ranked = [...counts].sort((a, b) => b[1] - a[1]);
+  const [first, second] = ranked;
+  return first && (!second || first[1] > second[1]) ? first[0] : undefined;
+}
+
+/** Codes of an injury type at a site for a side: the first title with a code for the side, else for no side. */
+function injuryCodes(type: string, site: InjurySite, side: Side): Concept['codes'] | undefined {
+  const { codes, fallback } = injuries();
+  for (const t of [type, fallback.get(type)]) {
+    if (!t) continue;
+    const rows = site.titles.map((title) => codes.get(`${t}\t${title}`)).filter((r) => r !== undefined);
+    if (side === 'B') {
+      const both = rows.find((r) => r.B);
+      if (both) return { U: both.B! };
+      const pair = rows.find((r) => r.R && r.L);
+      if (pair) return { U: pair.U ?? pair.R!, R: pair.R, L: pair.L };
+    } else if (side !== 'U') {
+      const sided = rows.find((r) => r[side]);
+      if (sided) return { U: sided[side]! };
+    }
+    const unsided = rows.find((r) => r.U);
+    if (unsided) return { U: unsided.U! };
+  }
+  return undefined;
+}
+
+export interface SpecifyContext {
+  /** Offsets of the mention within the sentence. */
+  at: { start: number; end: number };
+  /** The side named nearest the mention in its sentence. */
+  side: Side;
+  /** The one side the visit names for a body part ('U' when none or both). */
+  visitSide(part: string): Side;
+  /** The site the visit names most (see visitSiteOf). */
+  visitSite(): InjurySite | undefined;
+  /** 'D' when the visit follows up a healing injury (subsequent encounter), else 'A'. */
+  encounter(): 'A' | 'D';
+}
+
+export interface Specified { concept: Concept; side?: Side }
+
+/** An injury by type, site and side; null when the words are not an injury after all. */
+function injury(concept: Concept, kind: InjuryConcept, sentence: string, ctx: SpecifyContext): Specified | null {
+  if (kind.unless?.test(sentence.slice(Math.max(0, ctx.at.start - UNLESS_REACH), ctx.at.end + UNLESS_REACH))) return null;
+  const { upgrades } = injuries();
+  const type = upgrades.find((u) => u.type === kind.type && u.words.test(sentence))?.to ?? kind.type;
+  const hit = siteNear(sentence, ctx.at, kind.needsSite ? NEAR : Infinity);
+  let site = hit?.site;
+  let side: Side = (hit && sideBefore(sentence, hit.start)) || ctx.side;
+  let codes = site && injuryCodes(type, site, side === 'U' && site.part ? ctx.visitSide(site.part) : side);
+  if (!codes) {
+    if (kind.needsSite) return null;
+    site = ctx.visitSite();
+    if (side === 'U' && site?.part) side = ctx.visitSide(site.part);
+    codes = site && injuryCodes(type, site, side);
+  }
+  if (site?.part && side === 'U') side = ctx.visitSide(site.part);
+  return { concept: withCodes(concept, codes ?? concept.codes), side };
+}
+
+// Injury and burn codes with an encounter character (S00–T34): "A" initial, "D" subsequent.
+const ENCOUNTER_CODE = /^(?:S\d\d|T[0-3]\d)\.[0-9A-Z]{3}A$/;
+
+/** Codes with the 7th character of the encounter. */
+function forEncounter(specified: Specified, ctx: SpecifyContext): Specified {
+  const { concept } = specified;
+  if (!Object.values(concept.codes).some((c) => ENCOUNTER_CODE.test(c)) || ctx.encounter() === 'A') return specified;
+  const codes: Concept['codes'] = { ...concept.codes };
+  for (const [k, c] of Object.entries(codes) as [keyof Concept['codes'], string][]) {
+    const d = ENCOUNTER_CODE.test(c) ? `${c.slice(0, -1)}D` : c;
+    if (isBillable(d)) codes[k] = d;
+  }
+  return { ...specified, concept: withCodes(concept, codes) };
+}
+
+/**
+ * The concept a mention is coded with, made specific by the words of its sentence (and the
+ * side it refers to, when that was found with the site). Undefined when the words are not
+ * the concept after all ("strain your urine").
+ */
+export function specify(concept: Concept, sentence: string, ctx: SpecifyContext): Specified | undefined {
+  const kind = injuries().concepts.get(concept.name);
+  if (kind) {
+    const found = injury(concept, kind, sentence, ctx);
+    return found ? forEncounter(found, ctx) : undefined;
+  }
   if (concept.codes.U === FINGER_FRACTURE) {
-    const code = fingerFracture(sentence, side === 'U' ? fingerSide() : side);
-    return code ? withCodes(concept, { U: code }) : concept;
+    const code = fingerFracture(sentence, ctx.side === 'U' ? ctx.visitSide('finger') : ctx.side);
+    return forEncounter({ concept: code ? withCodes(concept, { U: code }) : concept }, ctx);
   }
   for (const row of specifiers()) {
     const codes = Object.entries(concept.codes);
@@ -58,7 +250,7 @@ export function specify(concept: Concept, sentence: string, side: Side, fingerSi
       const replaced = c.startsWith(row.prefix) ? row.replacement + c.slice(row.prefix.length) : c;
       next[k as keyof Concept['codes']] = isBillable(replaced) ? replaced : c;
     }
-    return withCodes(concept, next);
+    return forEncounter({ concept: withCodes(concept, next) }, ctx);
   }
-  return concept;
+  return forEncounter({ concept }, ctx);
 }
