@@ -17,9 +17,11 @@ test('negation: forward and backward triggers', () => {
   assert.equal(of('He has chest pain.', 'chest pain').negated, false);
 });
 
-test('negation scope ends at "but"', () => {
+test('negation scope ends at "but" and at "just a"', () => {
   const a = of('No fever but she has a cough.', 'cough');
   assert.equal(a.negated, false);
+  assert.equal(of('There is no fracture, just a laceration on the left forearm.', 'laceration').negated, false);
+  assert.equal(of('There is no fracture, just a laceration on the left forearm.', 'fracture').negated, true);
 });
 
 test('pseudo-triggers do not negate', () => {
