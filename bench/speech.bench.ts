@@ -10,6 +10,8 @@
 //   SPEECH_BENCH_CONFIG=clinical (one configuration; "none" for streaming only)
 //   SPEECH_BENCH_ONLY=D2N069,D2N072 (recordings) SPEECH_BENCH_FLAGS="-ds 2" (decoder flags)
 //   SPEECH_BENCH_END_SILENCE=30 (streaming: silent frames that end an utterance)
+//   SPEECH_BENCH_SOFT_UTTERANCE=3 SPEECH_BENCH_MAX_UTTERANCE=6 (streaming: seconds after which
+//   a short pause, then any quiet frames, end an utterance)
 import { existsSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { performance } from 'node:perf_hooks';
@@ -128,12 +130,19 @@ console.log('|---|---|---|---|---|---|');
 for (const line of summary) console.log(line);
 
 // Streaming: audio pushed in 100 ms chunks at `streamSpeed` × real time; "final lag" is the
-// time from pushing a word's last sample to receiving that word in a final result.
+// time from pushing a word's last sample to receiving that word in a final result (so the
+// first words of a long utterance wait for its end); "end lag" is the same for the last word
+// of each final: how long after the speaker stops a final arrives.
 if (streams > 0) {
-  const endSilence = process.env.SPEECH_BENCH_END_SILENCE ? Number(process.env.SPEECH_BENCH_END_SILENCE) : undefined;
+  const envNumber = (name: string) => (process.env[name] ? Number(process.env[name]) : undefined);
+  const endSilence = envNumber('SPEECH_BENCH_END_SILENCE');
+  const softUtterance = envNumber('SPEECH_BENCH_SOFT_UTTERANCE');
+  const maxUtterance = envNumber('SPEECH_BENCH_MAX_UTTERANCE');
   const streamErrors: WerCounts[] = [];
   const models = resolveModels({ decoderFlags: flagsOverride });
   const lags: number[] = [];
+  const endLags: number[] = [];
+  let longest = 0; // seconds, longest final
   const firstInterims: number[] = [];
   let finals = 0;
   let interims = 0;
@@ -141,7 +150,11 @@ if (streams > 0) {
     const wav = readFileSync(ref.wav);
     const dataAt = wav.indexOf('data') + 8;
     const pcm = wav.subarray(dataAt);
-    const session = createStreamingSession({ sampleRate: 16000, encoding: 'linear16' }, models, { endSilenceFrames: endSilence });
+    const session = createStreamingSession({ sampleRate: 16000, encoding: 'linear16' }, models, {
+      endSilenceFrames: endSilence,
+      softUtteranceSec: softUtterance,
+      maxUtteranceSec: maxUtterance,
+    });
     const finalWords: string[] = [];
     const pushedAt: number[] = []; // wall ms at which each 100 ms chunk was pushed
     const chunkBytes = 3200;
@@ -156,9 +169,18 @@ if (streams > 0) {
       }
       finals++;
       finalWords.push(...m.words.map((w) => w.word));
+      const lagOf = (end: number) => {
+        const chunk = Math.min(pushedAt.length - 1, Math.floor(end * 10));
+        return chunk >= 0 && pushedAt[chunk] !== undefined ? (now - pushedAt[chunk]) / 1000 : NaN;
+      };
       for (const w of m.words) {
-        const chunk = Math.min(pushedAt.length - 1, Math.floor(w.end * 10));
-        if (chunk >= 0 && pushedAt[chunk] !== undefined) lags.push((now - pushedAt[chunk]) / 1000);
+        const lag = lagOf(w.end);
+        if (!Number.isNaN(lag)) lags.push(lag);
+      }
+      if (m.words.length) {
+        const lag = lagOf(m.words[m.words.length - 1].end);
+        if (!Number.isNaN(lag)) endLags.push(lag);
+        longest = Math.max(longest, m.words[m.words.length - 1].end - m.words[0].start);
       }
     });
     const started = performance.now();
@@ -174,10 +196,13 @@ if (streams > 0) {
     streamErrors.push(wordErrors(ref.segments.flatMap((seg) => seg.words), finalWords));
   }
   console.log(`\n### Streaming (${streams} recordings at ${streamSpeed}× real time, 100 ms chunks)`);
-  console.log(`end of utterance after ${endSilence ?? 'default'} silent frames`);
-  console.log('| finals | interims | words | WER of finals % | final lag p50 s | final lag p95 s | first interim s (from first speech) |');
-  console.log('|---|---|---|---|---|---|---|');
   console.log(
-    `| ${finals} | ${interims} | ${lags.length} | ${pct(rate(sumCounts(streamErrors)))} | ${percentile(lags, 50).toFixed(2)} | ${percentile(lags, 95).toFixed(2)} | ${firstInterims.map((x) => x.toFixed(2)).join(', ')} |`,
+    `end of utterance after ${endSilence ?? 'default'} silent frames; cut at a short pause after ${softUtterance ?? 'default'} s, at quiet frames after ${maxUtterance ?? 'default'} s`,
+  );
+  console.log('| finals | interims | words | WER of finals % | final lag p50 s | final lag p95 s | end lag p50 / p95 / max s | longest final s | first interim s (from first speech) |');
+  console.log('|---|---|---|---|---|---|---|---|---|');
+  const endLag = `${percentile(endLags, 50).toFixed(2)} / ${percentile(endLags, 95).toFixed(2)} / ${Math.max(...endLags).toFixed(2)}`;
+  console.log(
+    `| ${finals} | ${interims} | ${lags.length} | ${pct(rate(sumCounts(streamErrors)))} | ${percentile(lags, 50).toFixed(2)} | ${percentile(lags, 95).toFixed(2)} | ${endLag} | ${longest.toFixed(1)} | ${firstInterims.map((x) => x.toFixed(2)).join(', ')} |`,
   );
 }

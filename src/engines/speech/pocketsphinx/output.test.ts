@@ -40,3 +40,30 @@ test('an utterance with only silence yields an empty word list with its span', (
   assert.deepEqual(out[0].words, []);
   assert.deepEqual(out[0].span, { start: 2, end: 2.6 });
 });
+
+test('settle() delivers an utterance printed without </s> once it holds its hypothesis words', () => {
+  const out: { words: RecognizedWord[]; span: UtteranceSpan }[] = [];
+  const parser = new SegmentParser((words, span) => out.push({ words, span }));
+  for (const line of ['on court', '<s> 0.0 0.1 1', 'on 0.1 0.3 0.5']) parser.line(line);
+  parser.settle();
+  assert.equal(out.length, 0, 'a word of the hypothesis is still to come');
+  parser.line('court 0.3 0.7 0.6');
+  parser.settle();
+  assert.equal(out.length, 1, 'complete without waiting for the next utterance');
+  assert.deepEqual(out[0].words.map((w) => w.word), ['on', 'court']);
+  assert.deepEqual(out[0].span, { start: 0, end: 0.7 });
+  // A </s> printed late belongs to the utterance already delivered.
+  parser.line('</s> 0.7 0.9 1');
+  for (const line of ['yes', '<s> 1.0 1.1 1', 'yes 1.1 1.4 0.9', '</s> 1.4 1.5 1']) parser.line(line);
+  parser.flush();
+  assert.equal(out.length, 2);
+  assert.deepEqual(out[1].words.map((w) => w.word), ['yes']);
+});
+
+test('settle() leaves an utterance with its </s> in the same burst as it is', () => {
+  const out: UtteranceSpan[] = [];
+  const parser = new SegmentParser((_words, span) => out.push(span));
+  for (const line of ['my knee', '<s> 0.1 0.2 1', 'my 0.2 0.4 1', 'knee 0.4 0.8 1', '</s> 0.8 1.1 1']) parser.line(line);
+  parser.settle();
+  assert.deepEqual(out, [{ start: 0.1, end: 1.1 }]);
+});

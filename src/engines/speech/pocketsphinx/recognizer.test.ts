@@ -1,6 +1,11 @@
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { test } from 'node:test';
-import { decoderArgs, decoderCommand, mergeFlags } from './recognizer.ts';
+import { resolveModels } from './models.ts';
+import { decoderArgs, decoderCommand, mergeFlags, recognizeRange } from './recognizer.ts';
 
 const models = { hmm: '/m/en-us', lm: '/m/x.lm.bin', dict: '/m/x.dict', flags: ['-maxwpf', '5', '-fwdflat', 'no'] };
 
@@ -28,4 +33,34 @@ test('the decoder is started through a shell pipe so it can open /dev/stdin', ()
   assert.equal(args[0], '-c');
   assert.match(args[1], /cat \| /);
   assert.equal(args[2], 'pocketsphinx_continuous');
+});
+
+const speechTools = (() => {
+  try {
+    for (const program of ['espeak-ng', 'sox', 'pocketsphinx_continuous']) execFileSync('sh', ['-c', `command -v ${program}`], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+})();
+
+test('the utterance still open at the end of a range is not lost, whatever the range length', { skip: !speechTools && 'espeak-ng, sox or PocketSphinx missing', timeout: 60_000 }, async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'clinscribe-recognizer-test-'));
+  try {
+    const raw = join(dir, 'speech.raw');
+    execFileSync('espeak-ng', ['-v', 'en-us+f3', '-w', join(dir, 'speech.wav'), 'I took ibuprofen twice yesterday but it only helped a little.']);
+    execFileSync('sox', [join(dir, 'speech.wav'), '-r', '16000', '-c', '1', '-b', '16', '-e', 'signed', '-t', 'raw', raw]);
+    const bytes = statSync(raw).size;
+    const source = { path: raw, offset: 0, bytes, durationSec: bytes / 32000, dispose: async () => {} };
+    const models = resolveModels();
+    // Ends a few hundred samples apart, all before the decoder would hear a pause.
+    for (let cut = 0; cut < 8; cut++) {
+      const end = bytes - cut * 346;
+      const words = await recognizeRange(source, 0, end, models);
+      assert.ok(words.length > 0, `words when the range ends ${cut * 173} samples early`);
+      assert.ok(words.every((w) => w.end <= end / 32000 + 0.01), 'inside the range');
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });

@@ -1,14 +1,21 @@
 // Runs pocketsphinx_continuous over a byte range of 16 kHz mono PCM, fed through stdin so
 // any stretch of a long file can be decoded without copying it.
 import { createReadStream } from 'node:fs';
+import { Readable } from 'node:stream';
 import { EngineError, EngineUnavailableError } from '../../ports.ts';
 import type { PcmSource } from '../audio/decode.ts';
 import { BYTES_PER_SECOND } from '../audio/decode.ts';
 import { runProgram } from '../process.ts';
 import type { ModelPaths } from './models.ts';
-import { type RecognizedWord, SegmentParser } from './output.ts';
+import { type RecognizedWord, round, SegmentParser } from './output.ts';
 
 export const POCKETSPHINX = 'pocketsphinx_continuous';
+
+/** Silence fed after the audio. At end of input pocketsphinx_continuous drops the utterance
+ * still open for some input lengths (its last words vanish, depending on how the length
+ * falls into its read blocks); silence longer than its end-of-utterance wait (-vad_postspeech,
+ * 50 frames by default) lets the detector close that utterance itself first. */
+export const TRAILING_SILENCE = Buffer.alloc(BYTES_PER_SECOND * 0.8);
 
 export function decoderArgs(models: ModelPaths, extra: string[] = []): string[] {
   const base = ['-hmm', models.hmm, '-lm', models.lm, '-dict', models.dict, '-samprate', '16000', '-time', 'yes', '-logfn', '/dev/null', '-infile', '/dev/stdin'];
@@ -46,7 +53,8 @@ export async function recognizeRange(
   const words: RecognizedWord[] = [];
   const parser = new SegmentParser((utterance) => words.push(...utterance), fromByte / BYTES_PER_SECOND);
   if (toByte <= fromByte) return words;
-  const stdin = createReadStream(source.path, { start: source.offset + fromByte, end: source.offset + toByte - 1 });
+  const range = createReadStream(source.path, { start: source.offset + fromByte, end: source.offset + toByte - 1 });
+  const stdin = Readable.from(withTrailingSilence(range), { objectMode: false });
   // Generous limit: decoding runs well below real time; a stuck decoder must not block forever.
   const seconds = (toByte - fromByte) / BYTES_PER_SECOND;
   const [command, args] = decoderCommand(models);
@@ -59,5 +67,12 @@ export async function recognizeRange(
   if (run.missing || run.code === 127) throw new EngineUnavailableError('PocketSphinx is not installed (Debian packages pocketsphinx and pocketsphinx-en-us).');
   if (run.timedOut) throw new EngineError('Speech recognition took too long.');
   if (run.code !== 0) throw new EngineError('Speech recognition failed (the recognizer stopped with an error).');
-  return words;
+  // The last word may be aligned a little into the silence added after the range.
+  const end = round(toByte / BYTES_PER_SECOND);
+  return words.filter((w) => w.start < end).map((w) => (w.end > end ? { ...w, end } : w));
+}
+
+async function* withTrailingSilence(audio: AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
+  yield* audio;
+  yield TRAILING_SILENCE;
 }
