@@ -10,7 +10,7 @@ const PLAN = /\b(?:prescrib|start (?:you|him|her|them|an?|the|on)|let's (?:start
 const CLINICAL = /\b(?:pain|hurt|ache|aching|sore|swell|swollen|fever|chills|cough|nausea|vomit|diarrhea|constipat|dizz|tired|fatigue|weak|numb|tingl|blood|sugar|pressure|medication|medicine|pills?|taking|mg|milligrams|doctor|hospital|surgery|weeks?|months?|days?|years?|started|since|worse|better|diagnosed|history|injur|fell|fall|twist|noticed|breath|chest|heart|knee|back|shoulder|ankle|hip|neck|head|stomach|belly|diet|exercise|sleep|smok|alcohol|drink|allerg|rash|itch|urin|bowel|weight|depress|anxi|stress|insulin|inhaler|therapy)\b/;
 
 // Requests and commands (to the patient or to a dictation assistant) are not findings or plans.
-const COMMAND = /^(?:(?:hey|okay|ok|so|alright|all right|now|and|well)[\s,]*)*(?:show me|tell me|give me|send me|bring me|why don't you|why do n't you|can you|could you|go ahead and|record them)\b/;
+const COMMAND = /^(?:(?:hey|okay|ok|so|alright|all right|now|and|well|uh|um)[\s,]*)*(?:show me|tell me|give me|send me|bring me|why don't you|why do n't you|can you|could you|go ahead and|record them)\b|\bplease (?:summarize|add|list|include|insert|document|note|put|make|mark|remove)\b|^(?:(?:uh|um|okay|so)[\s,]*)*in (?:the )?(?:assessment|plan|hpi|history|exam|physical exam)[\s,]+(?:please|put|add|list|we'll|let's)\b/;
 
 export interface Classified { sentence: Sentence; part: Part; }
 

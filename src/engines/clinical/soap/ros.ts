@@ -20,9 +20,28 @@ const SYSTEMS: [string, RegExp][] = [
 const NO = /^(?:no\b|nope|not (?:really|that i|at all)|nothing|none|i have n't|i haven't|i don't think|never|negative)/i;
 const YES = /^(?:yes|yeah|yep|i do|i have|a little|some|sometimes|uh-huh|mm-hmm)\b/i;
 
+// A negation shortly before a symptom ("i have n't had any chest pain").
+const NEGATED_BEFORE = /\b(?:no|not|n't|never|denies|without|any)\b(?:\W+\w+){0,3}\W*$/i;
+
+const singular = (term: string): string => term.replace(/s$/, '');
+
+/** Symptoms the patient said they had (not asked, not denied): a later "no" is about now, not the visit's story. */
+function reportedByPatient(sentences: Sentence[]): Set<string> {
+  const reported = new Set<string>();
+  for (const s of sentences) {
+    if (s.role !== 'patient' || s.question || NO.test(s.text)) continue;
+    const t = s.text.toLowerCase();
+    for (const [, re] of SYSTEMS) {
+      for (const m of t.matchAll(new RegExp(re.source, 'g'))) if (!NEGATED_BEFORE.test(t.slice(0, m.index))) reported.add(singular(m[0]));
+    }
+  }
+  return reported;
+}
+
 export function reviewOfSystems(sentences: Sentence[]): RosFinding[] {
   const found: RosFinding[] = [];
   const seen = new Set<string>();
+  const reported = reportedByPatient(sentences);
   for (let i = 0; i < sentences.length; i++) {
     const q = sentences[i]!;
     if (q.role !== 'clinician' || !q.question) continue;
@@ -36,7 +55,8 @@ export function reviewOfSystems(sentences: Sentence[]): RosFinding[] {
       const terms = [...qt.matchAll(new RegExp(re.source, 'g'))].map((m) => m[0]
         .replace(/^(?:harm|hurt) yourself$/, 'thoughts of self-harm').replace(/^(?:harm|hurt) others$/, 'thoughts of harming others')
         .replace(/\byour\b/, 'the'));
-      const fresh = terms.filter((t) => !seen.has(t));
+      // "Denies chest pain" would contradict the history when the patient told of chest pain.
+      const fresh = terms.filter((t) => !seen.has(t) && !(negative && reported.has(singular(t))));
       if (!fresh.length) continue;
       fresh.forEach((t) => seen.add(t));
       const list = fresh.join(', ');

@@ -130,3 +130,22 @@ test('commands to the patient or the dictation assistant and cut-off sentences s
   assert.doesNotMatch(note.markdown, /show me|come with me|go ahead and\.\.\./i);
   assert.match(note.markdown, /ibuprofen/i);
 });
+
+test('the review of systems does not deny what the patient told of; dictation instructions and asked questions stay out', async () => {
+  const transcript = [
+    '[doctor] what brings you in today ?',
+    '[patient] i was having chest pains for four days last month .',
+    '[doctor] okay . so how has your weight been .',
+    '[patient] about the same .',
+    '[doctor] any chest pain since then ?',
+    '[patient] no .',
+    '[doctor] any abdominal pain ?',
+    '[patient] no .',
+    "[doctor] in assessment , please summarize the patient's history briefly .",
+  ].join('\n');
+  const note = await engine.generateNote({ transcript, noteType: { type: 'soap' } });
+  const ros = ((note.json as Json).subjective?.reviewOfSystems ?? {}) as Record<string, string>;
+  assert.doesNotMatch(Object.values(ros).join(' '), /chest pain/i);
+  assert.match(ros.gastrointestinal ?? '', /Denies abdominal pain/);
+  assert.doesNotMatch(note.markdown, /please summarize|how has (?:her|his|the patient's) weight/i);
+});
