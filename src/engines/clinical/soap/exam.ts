@@ -2,7 +2,7 @@
 const AREAS: [string, RegExp][] = [
   ['cardiovascular', /\b(?:heart|murmur|cardiac|gallop|rub|regular rate|pulses?|edema|carotid)\b/],
   ['respiratory', /\b(?:lungs?|breath sounds|wheez\w*|crackles|rales|rhonchi)\b/],
-  ['abdomen', /\b(?:abdomen|belly|stomach|bowel sounds|liver|spleen)\b/],
+  ['abdomen', /\b(?:abdomen|abdominal|belly|stomach|bowel sounds|liver|spleen|quadrants?|epigastric|epigastrium|umbilical|suprapubic)\b/],
   ['neurological', /\b(?:reflexes|sensation|strength|neuro\w*|cranial|gait)\b/],
   ['skin', /\b(?:skin|rash|lesion|wound|ulcer|erythema|incision)\b/],
   ['heent', /\b(?:head|eyes?|ears?|nose|throat|neck|thyroid|lymph nodes?|pupils)\b/],

@@ -58,6 +58,8 @@ const VERB_AFTER = /^(?:do|don't|does|did|didn't|have|had|haven't|are|were|can|c
 export function clinicianToNote(text: string, sex: Sex): string {
   const p = pronouns(sex);
   let t = ` ${text} `;
+  // "let's say you have…" / "we'll say you have…" only frames what follows.
+  t = t.replace(/\b(?:let's|we'll|we will|i'll|i will) say\s+(?=you|she|he|the|there|that|it)/gi, '');
   // Intentions as a note states them: "I'm going to order" → "we will order".
   t = t.replace(/\b(?:i'm|i am|we're|we are) (?:just |also )?(?:going to|gon na)\b|\bi(?:'d| would) like to\b|\bi (?:do |also |just |really )?(?:want to|wan na)\b|\bwe (?:want to|wan na)\b|\blet's\b|\bwe'll\b|\bi'll\b/gi, 'we will')
     .replace(/\bi (?:want|would like) (?:you|him|her) to\b|\bi wan na (?:you|him|her)\b/gi, `${p.subj} should`);

@@ -149,3 +149,11 @@ test('the review of systems does not deny what the patient told of; dictation in
   assert.match(ros.gastrointestinal ?? '', /Denies abdominal pain/);
   assert.doesNotMatch(note.markdown, /please summarize|how has (?:her|his|the patient's) weight/i);
 });
+
+test('framing words are dropped and abdominal findings are filed under the abdomen', async () => {
+  const { clinicianToNote } = await import('./person.ts');
+  assert.equal(clinicianToNote("so we'll say you have some mild tenderness", 'female'), 'so she has some mild tenderness');
+  const { examArea } = await import('./exam.ts');
+  assert.equal(examArea('She has mild tenderness in the upper abdominal quadrants.'), 'abdomen');
+  assert.equal(examArea('Tenderness over the lateral right knee.'), 'musculoskeletal');
+});
