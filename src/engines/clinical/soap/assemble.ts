@@ -36,6 +36,12 @@ function sexOf(request: NoteRequest, sentences: Sentence[]): Sex {
   const g = request.patientInfo?.gender?.toLowerCase() ?? '';
   if (/^(?:f|female|woman|girl)/.test(g)) return 'female';
   if (/^(?:m|male|man|boy)/.test(g)) return 'male';
+  // The clinician's introduction decides: "… is a 58-year-old male …".
+  for (const s of sentences) {
+    if (s.role !== 'clinician' && s.role !== 'unknown') continue;
+    const intro = /\b\d+[- ]years?[- ]old (female|woman|lady|girl|male|man|gentleman|boy)\b/i.exec(s.text);
+    if (intro) return /^(?:female|woman|lady|girl)$/i.test(intro[1]!) ? 'female' : 'male';
+  }
   let f = 0;
   let m = 0;
   for (const s of sentences) if (s.role === 'clinician') {

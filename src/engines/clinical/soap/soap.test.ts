@@ -157,3 +157,9 @@ test('framing words are dropped and abdominal findings are filed under the abdom
   assert.equal(examArea('She has mild tenderness in the upper abdominal quadrants.'), 'abdomen');
   assert.equal(examArea('Tenderness over the lateral right knee.'), 'musculoskeletal');
 });
+
+test("the clinician's introduction gives the patient's sex when patientInfo does not", async () => {
+  const transcript = "[doctor] logan is a 58 year old male who presents today with back pain .\n[patient] i hurt my back lifting boxes for my daughter and her friend .";
+  const note = await engine.generateNote({ transcript, noteType: { type: 'soap' } });
+  assert.match(note.markdown, /\bHe hurt his back\b/);
+});
