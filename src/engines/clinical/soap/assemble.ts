@@ -11,7 +11,7 @@ import { MarkdownWriter, mergeSpans, type Source, type Statement } from './evide
 import { examArea } from './exam.ts';
 import { splitFollowUp } from './followup.ts';
 import { drugNamed, medicationsIn } from './medications.ts';
-import { clinicianToNote, patientToThird, type Sex } from './person.ts';
+import { clinicianToNote, patientSex, patientToThird } from './person.ts';
 import { tidy } from './polish.ts';
 import { reviewOfSystems } from './ros.ts';
 import { withinBudget } from './select.ts';
@@ -32,24 +32,6 @@ const VITAL_TITLES: Record<keyof Vitals, string> = {
   oxygenSaturation: 'Oxygen saturation', weight: 'Weight',
 };
 
-function sexOf(request: NoteRequest, sentences: Sentence[]): Sex {
-  const g = request.patientInfo?.gender?.toLowerCase() ?? '';
-  if (/^(?:f|female|woman|girl)/.test(g)) return 'female';
-  if (/^(?:m|male|man|boy)/.test(g)) return 'male';
-  // The clinician's introduction decides: "… is a 58-year-old male …".
-  for (const s of sentences) {
-    if (s.role !== 'clinician' && s.role !== 'unknown') continue;
-    const intro = /\b\d+[- ]years?[- ]old (female|woman|lady|girl|male|man|gentleman|boy)\b/i.exec(s.text);
-    if (intro) return /^(?:female|woman|lady|girl)$/i.test(intro[1]!) ? 'female' : 'male';
-  }
-  let f = 0;
-  let m = 0;
-  for (const s of sentences) if (s.role === 'clinician') {
-    f += (s.text.match(/\b(?:female|woman|mrs|ms|miss|she|her)\b/gi) ?? []).length;
-    m += (s.text.match(/\b(?:male|man|mr|he|his|him)\b/gi) ?? []).length;
-  }
-  return f > m + 1 ? 'female' : m > f + 1 ? 'male' : undefined;
-}
 
 function ageOf(request: NoteRequest): number | undefined {
   const dob = Date.parse(request.patientInfo?.dateOfBirth ?? '');
@@ -72,7 +54,7 @@ export interface Payload { markdown: string; json: Record<string, unknown>; }
 export function assemble(request: NoteRequest, transcript: Transcript): Payload {
   const text = request.transcript;
   const sentences = transcript.sentences;
-  const sex = sexOf(request, sentences);
+  const sex = patientSex(request.patientInfo?.gender, sentences);
   const fields: Record<string, Source> = {};
   const json: Record<string, Record<string, unknown>> = { subjective: {}, objective: {}, assessment: {}, plan: {} };
   const set = (path: string, value: unknown, spans: Span[], requestField?: string): void => {

@@ -11,6 +11,7 @@ import { applyTone, rewriteSentence, sentenceCase, systemLabel, tidy, voiceFor, 
 import { diagnosisPhrase, planInstruction } from './acts.ts';
 import { buildCandidates, needFor, scoreFor, type Candidate, type SectionNeed } from './select.ts';
 import { chiefComplaint } from '../soap/chief-complaint.ts';
+import { patientSex } from '../soap/person.ts';
 import { readTranscript } from '../transcript/index.ts';
 
 /** Statements another engine already extracted, keyed by section kind ("medications",
@@ -305,7 +306,7 @@ export function fillTemplate(template: NoteTemplate, transcript: string, facts?:
   }
   const wantsReason = [...needs.values()].some((n) => n.key === 'chief_complaint');
   const statedReason = wantsReason ? chiefComplaint(transcript, read.sentences) : undefined;
-  const ctx: FillContext = { candidates, needs, used: new Set(), hints: readGlobalPrompt(template.global_prompt), evidence: [], voice: voiceFor(options.gender), statedReason };
+  const ctx: FillContext = { candidates, needs, used: new Set(), hints: readGlobalPrompt(template.global_prompt), evidence: [], voice: voiceFor(options.gender ?? patientSex(undefined, read.sentences)), statedReason };
   const fill = (sections: TemplateSection[], heading?: string): TemplateSection[] =>
     sections.map((s) => (s.type === 'heading' ? { ...s, children: fill(s.children, s.properties.text) } : fillContent(s, heading, ctx)));
   let sections = fill(template.sections);
