@@ -1,6 +1,7 @@
 // Runs one resource job: reload, mark processing, call the engine, then record the outcome
 // and its webhook event in one transaction. Safe to run twice for the same id.
 import type { Kysely } from 'kysely';
+import { withCancellation } from '../engines/cancellation.ts';
 import { EngineError, type Engines, TransientEngineError } from '../engines/ports.ts';
 import { type Outcome, eventFor } from '../services/events.ts';
 import type { Resource, ResourcesRepository } from '../store/resources-repo.ts';
@@ -21,14 +22,23 @@ export interface ResourceRunnerDeps {
 
 class JobTimeoutError extends Error {}
 
-/** The work's result, or a JobTimeoutError once `ms` have passed (the work is abandoned). */
-function withDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
+/**
+ * The work's result, or a JobTimeoutError once `ms` have passed. Then the work is cancelled:
+ * the programs and requests it started stop (src/engines/cancellation.ts). CPU-bound
+ * embedded engines are not pre-empted; they take milliseconds.
+ */
+function withDeadline<T>(work: () => Promise<T>, ms: number): Promise<T> {
+  const controller = new AbortController();
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new JobTimeoutError()), ms);
+    timer = setTimeout(() => {
+      reject(new JobTimeoutError());
+      controller.abort();
+    }, ms);
   });
-  work.catch(() => {}); // an abandoned engine call may still fail later; nobody is waiting for it
-  return Promise.race([work, deadline]).finally(() => clearTimeout(timer));
+  const running = withCancellation(controller.signal, work);
+  running.catch(() => {}); // the cancelled work fails later; nobody is waiting for it
+  return Promise.race([running, deadline]).finally(() => clearTimeout(timer));
 }
 
 function timeoutMessage(ms: number): string {
@@ -85,7 +95,7 @@ export async function runResourceJob(deps: ResourceRunnerDeps, id: string, attem
   const started = performance.now();
   let outcome: Outcome;
   try {
-    outcome = { status: 'completed', result: await withDeadline(execute(deps, resource), deps.timeoutMs) };
+    outcome = { status: 'completed', result: await withDeadline(() => execute(deps, resource), deps.timeoutMs) };
   } catch (error) {
     // EngineError is final; anything else (a TransientEngineError, an unexpected bug) is
     // retried by the queue, and once the attempts are used up the job fails. A job past its

@@ -17,8 +17,8 @@ describe('chat client failures', () => {
     try {
       const client = new ChatClient({ baseUrl: llm.baseUrl });
       const ask = () => client.json('m', [{ role: 'user', content: 'q' }], 'answer', SCHEMA);
-      await assert.rejects(ask(), (e) => e instanceof TransientEngineError && /HTTP 503/.test(e.message));
-      await assert.rejects(ask(), (e) => e instanceof TransientEngineError && /HTTP 429/.test(e.message));
+      await assert.rejects(ask(), (e) => e instanceof TransientEngineError && /status 503/.test(e.message));
+      await assert.rejects(ask(), (e) => e instanceof TransientEngineError && /status 429/.test(e.message));
       await assert.rejects(ask(), (e) => e instanceof EngineError && !(e instanceof TransientEngineError));
     } finally {
       await llm.close();

@@ -2,7 +2,9 @@
 // Ollama, llama.cpp server, LM Studio). Structured output through `response_format:
 // json_schema`; the answer is validated against the schema and asked for again if invalid.
 import AjvModule from 'ajv';
-import { EngineError, TransientEngineError } from '../ports.ts';
+import { EngineError } from '../ports.ts';
+import { requestSignal } from '../cancellation.ts';
+import { refused, unreachable } from '../remote-server.ts';
 
 export interface ChatMessage {
   role: 'system' | 'user' | 'assistant';
@@ -20,13 +22,6 @@ export interface ChatClientOptions {
 // ajv is CommonJS: its class is the default export's default under ESM.
 const Ajv = (AjvModule as unknown as { default: typeof AjvModule }).default ?? AjvModule;
 const ajv = new (Ajv as any)({ strict: false, allErrors: false });
-
-/** A Retry-After header (seconds or an HTTP date) in whole seconds, if it says anything usable. */
-function retryAfterSeconds(header: string | null): number | undefined {
-  if (!header) return undefined;
-  const seconds = /^\d+$/.test(header.trim()) ? Number(header) : (Date.parse(header) - Date.now()) / 1000;
-  return Number.isFinite(seconds) && seconds > 0 ? Math.ceil(seconds) : undefined;
-}
 
 export class ChatClient {
   private readonly endpoint: string;
@@ -68,20 +63,12 @@ export class ChatClient {
           ...(this.options.apiKey && { authorization: `Bearer ${this.options.apiKey}` }),
         },
         body: JSON.stringify({ model, messages, temperature: 0, response_format: responseFormat }),
-        signal: AbortSignal.timeout(this.options.timeoutMs ?? 120_000),
+        signal: requestSignal(this.options.timeoutMs ?? 120_000),
       });
     } catch (error) {
-      const reason = (error as Error).name === 'TimeoutError' ? 'did not answer in time' : 'could not be reached';
-      throw new TransientEngineError(`The language model server ${reason}.`);
+      throw unreachable('language model server', error);
     }
-    if (!response.ok) {
-      await response.body?.cancel();
-      const message = `The language model server answered HTTP ${response.status}.`;
-      if (response.status === 429 || response.status >= 500) {
-        throw new TransientEngineError(message, retryAfterSeconds(response.headers.get('retry-after')));
-      }
-      throw new EngineError(message);
-    }
+    if (!response.ok) throw await refused('language model server', response);
     const body = (await response.json().catch(() => undefined)) as { choices?: { message?: { content?: unknown } }[] } | undefined;
     const content = body?.choices?.[0]?.message?.content;
     if (typeof content !== 'string') throw new EngineError('The language model server sent an answer without message content.');

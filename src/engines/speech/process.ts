@@ -1,6 +1,7 @@
 // Runs a helper program (ffmpeg, ffprobe, pocketsphinx) with a time limit and bounded
 // output capture, so a hostile or broken file can neither hang a worker nor flood memory.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { cancellationSignal } from '../cancellation.ts';
 
 export interface RunResult {
   code: number | null;
@@ -32,6 +33,11 @@ export function runProgram(
       result.timedOut = true;
       killGroup(child);
     }, options.timeoutMs);
+    // The job this program works for was given up: stop it and what it started.
+    const cancelled = cancellationSignal();
+    const cancel = (): void => killGroup(child);
+    if (cancelled?.aborted) cancel();
+    else cancelled?.addEventListener('abort', cancel, { once: true });
     let pending = '';
     child.stdout!.setEncoding('utf8');
     child.stdout!.on('data', (text: string) => {
@@ -59,6 +65,7 @@ export function runProgram(
     });
     child.on('close', (code) => {
       clearTimeout(timer);
+      cancelled?.removeEventListener('abort', cancel);
       if (pending && options.onStdoutLine) options.onStdoutLine(pending);
       resolve({ ...result, code });
     });

@@ -19,6 +19,7 @@ import { buildChannel } from '../pocketsphinx/engine.ts';
 import { type RecognizedWord, round } from '../pocketsphinx/output.ts';
 import { writeWav } from '../audio/write-wav.ts';
 import { refused, unreachable } from '../../remote-server.ts';
+import { requestSignal } from '../../cancellation.ts';
 
 const SERVER = 'speech recognition server';
 
@@ -85,7 +86,7 @@ async function callServer(endpoint: string, path: string, request: Transcription
       method: 'POST',
       body: form,
       headers: options.apiKey ? { authorization: `Bearer ${options.apiKey}` } : {},
-      signal: AbortSignal.timeout(options.timeoutMs ?? 15 * 60_000),
+      signal: requestSignal(options.timeoutMs ?? 15 * 60_000),
     });
   } catch (error) {
     throw unreachable(SERVER, error);
