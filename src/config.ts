@@ -129,7 +129,8 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     jobLeaseSeconds: integer(env, 'CLINSCRIBE_JOB_LEASE_SECONDS', 30, 2),
     jobMaxAttempts: integer(env, 'CLINSCRIBE_JOB_MAX_ATTEMPTS', 5, 1),
     jobRetryBaseMs: integer(env, 'CLINSCRIBE_JOB_RETRY_BASE_MS', 2000, 1),
-    jobTimeoutMs: integer(env, 'CLINSCRIBE_JOB_TIMEOUT_MS', 10 * 60_000, 100),
+    // Long enough for the longest upload (100 MB is hours of audio) on a remote speech server.
+    jobTimeoutMs: integer(env, 'CLINSCRIBE_JOB_TIMEOUT_MS', 30 * 60_000, 100),
     defaultRateLimitPerMinute: integer(env, 'CLINSCRIBE_RATE_LIMIT_PER_MINUTE', 600, 1),
     defaultConsensusDaily: integer(env, 'CLINSCRIBE_CONSENSUS_DAILY', 100, 0),
     maxTranscriptChars: integer(env, 'CLINSCRIBE_MAX_TRANSCRIPT_CHARS', 500_000, 1),
