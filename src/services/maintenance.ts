@@ -52,9 +52,17 @@ export async function runMaintenance(runtime: Runtime): Promise<number> {
 
 export function startMaintenance(runtime: Runtime): { stop(): void } {
   let ticks = 0;
+  let busy = false;
   const tick = async () => {
-    await sweepStranded(runtime).catch(() => {});
-    if (ticks++ % PURGE_EVERY_TICKS === 0) await runMaintenance(runtime).catch(() => {});
+    // A slow sweep (a large backlog) must not be joined by the next one.
+    if (busy) return;
+    busy = true;
+    try {
+      await sweepStranded(runtime).catch(() => {});
+      if (ticks++ % PURGE_EVERY_TICKS === 0) await runMaintenance(runtime).catch(() => {});
+    } finally {
+      busy = false;
+    }
   };
   const timer = setInterval(() => void tick(), EVERY_MS);
   timer.unref();
