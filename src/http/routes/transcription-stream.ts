@@ -7,7 +7,6 @@ import type { AppDeps } from '../../app-deps.ts';
 import type { StreamingSession } from '../../engines/ports.ts';
 import { ApiError } from '../errors.ts';
 import { accountOf, authenticate } from '../gate.ts';
-import { idempotent } from '../idempotency.ts';
 import { StableHeaders, stableErrors } from '../schemas.ts';
 
 const StreamQuery = Type.Object({
@@ -75,17 +74,16 @@ export function transcriptionStreamRoutes(deps: AppDeps): FastifyPluginAsyncType
               token: Type.String(),
               data: Type.Object({ token: Type.String(), expires_at: Type.String() }),
             }),
-            ...stableErrors(400, 422),
+            ...stableErrors(400),
           },
         },
       },
-      async (request, reply) => {
+      // Idempotency-Key is not honoured here: replaying would mean keeping the token in the
+      // clear for a day. A repeated call just mints another short-lived token.
+      async (request) => {
         const account = accountOf(request);
-        await idempotent(deps.idempotency, request, reply, account.id, async () => {
-          const { token, expiresAt } = await deps.streamTokens.issue(account.id, request.body.expiresIn ?? 300);
-          return { status: 200, body: { token, data: { token, expires_at: expiresAt } } };
-        });
-        return reply;
+        const { token, expiresAt } = await deps.streamTokens.issue(account.id, request.body.expiresIn ?? 300);
+        return { token, data: { token, expires_at: expiresAt } };
       },
     );
 
