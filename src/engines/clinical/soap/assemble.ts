@@ -6,7 +6,7 @@ import { spokenNumbersToDigits, vitalsIn, type Vitals } from '../numbers/index.t
 import type { Sentence, Transcript } from '../transcript/index.ts';
 import { allergiesIn } from './allergies.ts';
 import { chiefComplaint } from './chief-complaint.ts';
-import { classify, type Part } from './classify.ts';
+import { classify, PROBLEM_FRAME, type Part } from './classify.ts';
 import { MarkdownWriter, mergeSpans, type Source, type Statement } from './evidence.ts';
 import { examArea } from './exam.ts';
 import { splitFollowUp } from './followup.ts';
@@ -51,6 +51,9 @@ const PLAN_ACTION = /\b(?:start|prescrib|give|order|switch|use|try|continue|incr
 
 export interface Payload { markdown: string; json: Record<string, unknown>; }
 
+// Words of a condition's name that do not pick it out from others.
+const GENERIC_PROBLEM_WORD = /^(?:acute|chronic|severe|mild|moderate|right|left|bilateral|upper|lower|type|pain|disease|disorder|syndrome|infection|unspecified|other|little|early)$/;
+
 export function assemble(request: NoteRequest, transcript: Transcript): Payload {
   const text = request.transcript;
   const sentences = transcript.sentences;
@@ -83,7 +86,7 @@ export function assemble(request: NoteRequest, transcript: Transcript): Payload 
       : sentence.text;
     const t = tidy(voiced);
     // A sentence cut off mid-thought ("we will go ahead and...") says nothing certain.
-    if (t.split(/\s+/).length < 4 || said.has(t.toLowerCase()) || /(?:\.\.\.|…)$/.test(t)) continue;
+    if (t.split(/\s+/).length < 4 || said.has(t.toLowerCase()) || /(?:\.\.\.|…|\b(?:and|or)\.)$/.test(t)) continue;
     // Announcements ("we will do a quick exam", "let me look at your results") are not findings.
     if ((part === 'exam' || part === 'results') && /\b(?:we will|let me|i'm going to) (?:go ahead and )?(?:do|take|look|check|review|examine|listen)\b/i.test(t)) continue;
     said.add(t.toLowerCase());
@@ -91,7 +94,11 @@ export function assemble(request: NoteRequest, transcript: Transcript): Payload 
   }
 
   const visitWords = sentences.reduce((n, s) => n + s.text.split(/\s+/).length, 0);
+  // Where the assessment turns to another problem is kept whatever the budget: it decides
+  // which plan goes under which problem.
+  const frames = parts.plan.filter((s) => PROBLEM_FRAME.test(s.text.toLowerCase()));
   for (const part of Object.keys(parts) as Part[]) parts[part] = withinBudget(parts[part], steer.lengthFactor * Math.max(FLOOR[part], SHARE[part] * visitWords), steer.emphasis);
+  parts.plan = [...new Set([...parts.plan, ...frames])].sort((a, b) => (a.spans[0]?.start ?? 0) - (b.spans[0]?.start ?? 0));
 
   // Intro line: the clinician's own summary if said, otherwise age and sex from the request.
   const introIndex = parts.hpi.findIndex((s) => /\bis an? \d+[- ]year[- ]old\b/i.test(s.text));
@@ -232,14 +239,20 @@ export function assemble(request: NoteRequest, transcript: Transcript): Payload 
     md.heading('ASSESSMENT AND PLAN');
     // One block per problem, as clinicians write it: the plan talk that names a problem, and
     // what follows it until another problem is named, goes under that problem.
+    // A problem is named by its words as said, or by its main word ("your diabetes" for
+    // "diabetes type 2", "the lumbar area" for "lumbar strain").
     const names = coded.map((d) => d.text_span.text.toLowerCase().replace(/\s+/g, ' ').trim());
+    const heads = names.map((n) => n.split(' ').find((w) => w.length >= 5 && !GENERIC_PROBLEM_WORD.test(w)));
     const groups: Statement[][] = diagnoses.map(() => []);
     const general: Statement[] = [];
     let current = -1;
     for (const st of planSaid) {
       const lower = st.text.toLowerCase();
-      const named = names.findIndex((n) => n.length > 3 && lower.includes(n));
+      let named = names.findIndex((n) => n.length > 3 && lower.includes(n));
+      if (named < 0) named = heads.findIndex((h) => h !== undefined && new RegExp(`\\b${h}\\b`).test(lower));
       if (named >= 0) current = named;
+      // "For his next problem, his diabetes." only opens the problem its heading line names.
+      if (named >= 0 && PROBLEM_FRAME.test(lower) && st.text.split(/\s+/).length <= 8) continue;
       (current >= 0 ? groups[current]! : general).push(st);
     }
     if (general.length) md.statements(general);

@@ -12,6 +12,9 @@ const CLINICAL = /\b(?:pain|hurt|ache|aching|sore|swell|swollen|fever|chills|cou
 // Requests and commands (to the patient or to a dictation assistant) are not findings or plans.
 const COMMAND = /^(?:(?:hey|okay|ok|so|alright|all right|now|and|well|uh|um)[\s,]*)*(?:show me|tell me|give me|send me|bring me|why don't you|why do n't you|can you|could you|go ahead and|record them)\b|\bplease (?:summarize|add|list|include|insert|document|note|put|make|mark|remove)\b|^(?:(?:uh|um|okay|so)[\s,]*)*in (?:the )?(?:assessment|plan|hpi|history|exam|physical exam)[\s,]+(?:please|put|add|list|we'll|let's)\b/;
 
+// "for your next problem, your diabetes": where the assessment turns to another problem.
+export const PROBLEM_FRAME = /\b(?:first|second|third|fourth|fifth|next|last|other|final) problem\b/;
+
 export interface Classified { sentence: Sentence; part: Part; }
 
 /**
@@ -39,7 +42,7 @@ export function classify(sentences: Sentence[]): Classified[] {
     else if (RESULTS.test(t) && !/\b(?:going to|gon na|we'?ll|order)\b/.test(t)) part = 'results';
     else if (phase === 'exam' && EXAM.test(t)) part = 'exam';
     else if (phase === 'exam' && PLAN.test(t)) { part = 'plan'; }
-    else if (phase === 'plan' && (PLAN.test(t) || CLINICAL.test(t))) part = 'plan';
+    else if (phase === 'plan' && (PLAN.test(t) || CLINICAL.test(t) || PROBLEM_FRAME.test(t))) part = 'plan';
     else if (phase === 'history' && PLAN.test(t) && i > n * 0.5) part = 'plan';
     // The clinician's own summary of the history ("so you've had this for two weeks").
     else if (phase === 'history' && CLINICAL.test(t) && words >= 6) part = 'hpi';

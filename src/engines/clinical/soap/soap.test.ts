@@ -163,3 +163,28 @@ test("the clinician's introduction gives the patient's sex when patientInfo does
   const note = await engine.generateNote({ transcript, noteType: { type: 'soap' } });
   assert.match(note.markdown, /\bHe hurt his back\b/);
 });
+
+test('the assessment and plan follow the problems as the clinician framed them', async () => {
+  const transcript = [
+    '[doctor] what brings you in today ?',
+    '[patient] my back hurts after lifting boxes , and my sugars have been high .',
+    '[doctor] you have type 2 diabetes and hypertension , right ?',
+    '[patient] yes , for about ten years now .',
+    '[doctor] how long has the back pain been going on ?',
+    '[patient] about a week , it is worse when i bend over .',
+    '[doctor] any numbness or tingling in your legs ?',
+    '[patient] no .',
+    '[doctor] okay , on exam you have tenderness of the lumbar spine with normal strength in your legs .',
+    '[doctor] okay , let me go over my assessment and plan .',
+    '[doctor] for your first problem , your back pain . i think you have a lumbar strain . we will start meloxicam 15 mg once a day .',
+    '[doctor] for your next problem , your diabetes . we will increase the metformin to 1000 mg twice a day .',
+    '[doctor] for your third problem , your hypertension . we will increase the lisinopril to 20 mg a day .',
+  ].join('\n');
+  const { markdown } = await engine.generateNote({ transcript, noteType: { type: 'soap' }, patientInfo: { gender: 'male' } });
+  const plan = markdown.slice(markdown.indexOf('ASSESSMENT AND PLAN'));
+  const block = (word: RegExp) => plan.split('\n\n').find((b) => word.test(b.split('\n')[0]!)) ?? '';
+  assert.match(block(/diabetes/i), /metformin/);
+  assert.doesNotMatch(block(/diabetes/i), /lisinopril|meloxicam/);
+  assert.match(block(/hypertension|blood pressure/i), /lisinopril/);
+  assert.doesNotMatch(plan, /For his next problem/);
+});
