@@ -9,11 +9,8 @@ import type { Database } from '../store/schema.ts';
 import type { EventRecorder } from '../webhooks/outbox.ts';
 import type { JobQueue, QueueName } from './queue.ts';
 import { gaveUp, settleResource } from './resource-runner.ts';
+import type { PageCursor } from '../store/keyset.ts';
 
-export interface Cursor {
-  createdAt: string;
-  id: string;
-}
 
 const PAGE = 100;
 
@@ -21,14 +18,14 @@ const PAGE = 100;
  * Pages through open work (oldest first, `PAGE` at a time, from `listPage`) and calls
  * `takeUp` for each item with no live job on `queue`. Returns how many `takeUp` accepted.
  */
-export async function takeUpStranded<T extends Cursor>(
+export async function takeUpStranded<T extends PageCursor>(
   queue: JobQueue,
   name: QueueName,
-  listPage: (limit: number, after?: Cursor) => Promise<T[]>,
+  listPage: (limit: number, after?: PageCursor) => Promise<T[]>,
   takeUp: (item: T) => Promise<boolean>,
 ): Promise<number> {
   let taken = 0;
-  let after: Cursor | undefined;
+  let after: PageCursor | undefined;
   for (;;) {
     const page = await listPage(PAGE, after);
     if (page.length === 0) return taken;

@@ -2,6 +2,7 @@
 // requests) is one row of `resources`; its state machine is enforced by the WHERE clauses.
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, ResourceKind, ResourceStatus, ResourcesTable } from './schema.ts';
+import { afterCursor, type PageCursor } from './keyset.ts';
 
 export type Db = Kysely<Database> | Transaction<Database>;
 
@@ -141,18 +142,14 @@ export class ResourcesRepository {
   async listOpen(
     changedBefore: string,
     limit: number,
-    after?: { createdAt: string; id: string },
+    after?: PageCursor,
   ): Promise<Resource[]> {
     let query = this.db
       .selectFrom('resources')
       .selectAll()
       .where('status', 'in', OPEN_STATES)
       .where('updated_at', '<', changedBefore);
-    if (after) {
-      query = query.where((eb) =>
-        eb.or([eb('created_at', '>', after.createdAt), eb.and([eb('created_at', '=', after.createdAt), eb('id', '>', after.id)])]),
-      );
-    }
+    if (after) query = query.where(afterCursor(after));
     const rows = await query.orderBy('created_at').orderBy('id').limit(limit).execute();
     return rows.map(toResource);
   }

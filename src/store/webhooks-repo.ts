@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import { newId } from '../ids.ts';
 import type { Db } from './resources-repo.ts';
 import type { Database, WebhookDeliveriesTable, WebhookEndpointsTable } from './schema.ts';
+import { afterCursor, type PageCursor } from './keyset.ts';
 
 export interface WebhookEndpoint {
   id: string;
@@ -229,17 +230,13 @@ export class WebhooksRepository {
   }
 
   /** Pending deliveries last changed before `changedBefore`, oldest first; `after` pages on. */
-  async listPending(changedBefore: string, limit: number, after?: { createdAt: string; id: string }): Promise<WebhookDelivery[]> {
+  async listPending(changedBefore: string, limit: number, after?: PageCursor): Promise<WebhookDelivery[]> {
     let query = this.db
       .selectFrom('webhook_deliveries')
       .selectAll()
       .where('state', '=', 'pending')
       .where('updated_at', '<', changedBefore);
-    if (after) {
-      query = query.where((eb) =>
-        eb.or([eb('created_at', '>', after.createdAt), eb.and([eb('created_at', '=', after.createdAt), eb('id', '>', after.id)])]),
-      );
-    }
+    if (after) query = query.where(afterCursor(after));
     const rows = await query.orderBy('created_at').orderBy('id').limit(limit).execute();
     return rows.map(toDelivery);
   }
