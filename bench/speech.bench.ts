@@ -3,7 +3,7 @@
 // scripts/speech/make-dialogues.ts): word error rate with Debian's default language model vs
 // the clinical one (+ drug-name pronunciations), word-level speaker attribution, speaker-count
 // accuracy, real-time factor (decode + diarization, wall time / audio time) and streaming
-// latency. Prints numbers and tables only (no transcript text).
+// latency and speaker attribution. Prints numbers and tables only (no transcript text).
 //
 //   npm run bench -- speech
 //   SPEECH_BENCH_COUNT=6 SPEECH_BENCH_SECONDS=75 SPEECH_BENCH_STREAMS=2 SPEECH_BENCH_STREAM_SPEED=1
@@ -139,6 +139,7 @@ if (streams > 0) {
   const softUtterance = envNumber('SPEECH_BENCH_SOFT_UTTERANCE');
   const maxUtterance = envNumber('SPEECH_BENCH_MAX_UTTERANCE');
   const streamErrors: WerCounts[] = [];
+  const streamSpeakers: [string, number][][] = []; // per recording: (reference speaker, label) per final word
   const models = resolveModels({ decoderFlags: flagsOverride });
   const lags: number[] = [];
   const endLags: number[] = [];
@@ -156,6 +157,7 @@ if (streams > 0) {
       maxUtteranceSec: maxUtterance,
     });
     const finalWords: string[] = [];
+    const speakerPairs: [string, number][] = [];
     const pushedAt: number[] = []; // wall ms at which each 100 ms chunk was pushed
     const chunkBytes = 3200;
     const firstSpeech = ref.segments[0].start;
@@ -169,6 +171,7 @@ if (streams > 0) {
       }
       finals++;
       finalWords.push(...m.words.map((w) => w.word));
+      for (const w of m.words) speakerPairs.push([referenceSpeakerAt(ref, (w.start + w.end) / 2), w.speaker]);
       const lagOf = (end: number) => {
         const chunk = Math.min(pushedAt.length - 1, Math.floor(end * 10));
         return chunk >= 0 && pushedAt[chunk] !== undefined ? (now - pushedAt[chunk]) / 1000 : NaN;
@@ -194,15 +197,24 @@ if (streams > 0) {
     await session.end();
     if (!Number.isNaN(firstInterim)) firstInterims.push(firstInterim / 1000);
     streamErrors.push(wordErrors(ref.segments.flatMap((seg) => seg.words), finalWords));
+    streamSpeakers.push(speakerPairs);
   }
   console.log(`\n### Streaming (${streams} recordings at ${streamSpeed}× real time, 100 ms chunks)`);
   console.log(
     `end of utterance after ${endSilence ?? 'default'} silent frames; cut at a short pause after ${softUtterance ?? 'default'} s, at quiet frames after ${maxUtterance ?? 'default'} s`,
   );
-  console.log('| finals | interims | words | WER of finals % | final lag p50 s | final lag p95 s | end lag p50 / p95 / max s | longest final s | first interim s (from first speech) |');
-  console.log('|---|---|---|---|---|---|---|---|---|');
+  // Speaker attribution as in the upload table, pooled over words; "one label" is what giving
+  // every word speaker 0 would score (the larger speaker's share).
+  const pooled = (pairs: [string, number][][]) =>
+    pairs.reduce((a, p) => a + bestMappingAccuracy(p) * p.length, 0) / Math.max(1, pairs.reduce((a, p) => a + p.length, 0));
+  const attribution = `${pct(pooled(streamSpeakers))} (one label: ${pct(pooled(streamSpeakers.map((p) => p.map(([r]): [string, number] => [r, 0]))))})`;
+  const speakersFound = streamSpeakers.map((p, i) => `${refs[i].speakers.length}/${new Set(p.map(([, h]) => h)).size}`).join(', ');
+  console.log(
+    '| finals | interims | words | WER of finals % | speaker attribution % | speakers ref/found | final lag p50 s | final lag p95 s | end lag p50 / p95 / max s | longest final s | first interim s (from first speech) |',
+  );
+  console.log('|---|---|---|---|---|---|---|---|---|---|---|');
   const endLag = `${percentile(endLags, 50).toFixed(2)} / ${percentile(endLags, 95).toFixed(2)} / ${Math.max(...endLags).toFixed(2)}`;
   console.log(
-    `| ${finals} | ${interims} | ${lags.length} | ${pct(rate(sumCounts(streamErrors)))} | ${percentile(lags, 50).toFixed(2)} | ${percentile(lags, 95).toFixed(2)} | ${endLag} | ${longest.toFixed(1)} | ${firstInterims.map((x) => x.toFixed(2)).join(', ')} |`,
+    `| ${finals} | ${interims} | ${lags.length} | ${pct(rate(sumCounts(streamErrors)))} | ${attribution} | ${speakersFound} | ${percentile(lags, 50).toFixed(2)} | ${percentile(lags, 95).toFixed(2)} | ${endLag} | ${longest.toFixed(1)} | ${firstInterims.map((x) => x.toFixed(2)).join(', ')} |`,
   );
 }

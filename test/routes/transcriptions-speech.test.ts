@@ -139,5 +139,8 @@ describe('speech end to end (embedded PocketSphinx)', () => {
     assert.ok(finalWords.length >= 15);
     assertWellFormed(finalWords, pcm.length / 32000);
     for (const m of finals) assert.ok(m.audio_start <= m.audio_end);
+    // Live speaker labels: the doctor (first to speak) is 0, the patient another number.
+    assert.equal(finalWords[0].speaker, 0);
+    assert.equal(new Set(finalWords.map((w: TranscribedWord) => w.speaker)).size, 2, 'two speakers live too');
   });
 });

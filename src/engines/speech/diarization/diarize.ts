@@ -30,7 +30,8 @@ export interface DiarizeOptions {
 }
 
 const FRAME_SEC = 0.01;
-const PITCH_WEIGHT = 2.5;
+/** How much more the log pitch weighs than one cepstral coefficient, after z-scoring. */
+export const PITCH_WEIGHT = 2.5;
 
 interface Window {
   start: number;
@@ -116,8 +117,9 @@ function minGapSemitones(logPitch: number[], labels: Int32Array, k: number): num
   return gap;
 }
 
-/** Mean cepstrum over the window's louder frames, plus log median pitch. */
-function describe(features: FrameFeatures, w: Window): Float64Array {
+/** Mean cepstrum over the window's louder frames, plus log2 median pitch (NaN if unvoiced):
+ * CEPSTRA + 1 numbers. */
+export function describe(features: FrameFeatures, w: { start: number; end: number }): Float64Array {
   let peak = -Infinity;
   for (let f = w.start; f < w.end; f++) peak = Math.max(peak, features.energy[f]);
   const v = new Float64Array(CEPSTRA + 1);

@@ -187,3 +187,85 @@ function correlation(samples: Float64Array, at: number, lag: number, len: number
   }
   return energyLag > 0 ? cross / Math.sqrt(energy0 * energyLag) : 0;
 }
+
+/** The same frame features computed as 16 kHz s16le audio arrives (live streams): frame `f`
+ * is ready once 40 ms of audio past its start have been pushed. Frames before `trim()` are
+ * dropped, so a long stream keeps only a bounded stretch. */
+export class FeatureStream {
+  /** Absolute index of the first frame held. */
+  base = 0;
+  /** Absolute index one past the last frame computed. */
+  ready = 0;
+  private store: FrameFeatures = { count: 0, energy: new Float32Array(0), cepstra: new Float32Array(0), pitch: new Float32Array(0) };
+  private samples = new Float64Array(PITCH_WIN * 4);
+  private filled = 0; // samples held, the first at sample ready * FRAME_HOP
+  private odd: number | null = null; // a byte left over when a chunk ends mid-sample
+  private readonly re = new Float64Array(FFT_SIZE);
+  private readonly im = new Float64Array(FFT_SIZE);
+
+  constructor(private readonly measurePitchAbove = -6) {}
+
+  push(pcm: Buffer): void {
+    let bytes = pcm;
+    if (this.odd !== null) {
+      bytes = Buffer.concat([Buffer.from([this.odd]), pcm]);
+      this.odd = null;
+    }
+    if (bytes.length % 2) {
+      this.odd = bytes[bytes.length - 1];
+      bytes = bytes.subarray(0, bytes.length - 1);
+    }
+    const n = bytes.length >> 1;
+    if (this.filled + n > this.samples.length) {
+      const grown = new Float64Array(Math.max(this.samples.length * 2, this.filled + n));
+      grown.set(this.samples.subarray(0, this.filled));
+      this.samples = grown;
+    }
+    for (let i = 0; i < n; i++) this.samples[this.filled + i] = bytes.readInt16LE(i * 2) / 32768;
+    this.filled += n;
+    let at = 0;
+    while (at + PITCH_WIN <= this.filled) {
+      this.reserve(this.ready + 1);
+      analyseFrame(this.samples, at, PITCH_WIN, this.ready - this.base, this.store, this.re, this.im, this.measurePitchAbove);
+      this.ready++;
+      at += FRAME_HOP;
+    }
+    this.samples.copyWithin(0, at, this.filled);
+    this.filled -= at;
+  }
+
+  /** Features of absolute frames [from, to) (clamped to those held), indexed from `from`. */
+  view(from: number, to: number): FrameFeatures {
+    const a = Math.max(from, this.base) - this.base;
+    const b = Math.max(a, Math.min(to, this.ready) - this.base);
+    return {
+      count: b - a,
+      energy: this.store.energy.subarray(a, b),
+      cepstra: this.store.cepstra.subarray(a * CEPSTRA, b * CEPSTRA),
+      pitch: this.store.pitch.subarray(a, b),
+    };
+  }
+
+  /** Forgets frames before absolute index `frame`. */
+  trim(frame: number): void {
+    const drop = Math.min(frame, this.ready) - this.base;
+    if (drop <= 0) return;
+    const held = this.ready - this.base - drop;
+    this.store.energy.copyWithin(0, drop, drop + held);
+    this.store.cepstra.copyWithin(0, drop * CEPSTRA, (drop + held) * CEPSTRA);
+    this.store.pitch.copyWithin(0, drop, drop + held);
+    this.base += drop;
+  }
+
+  private reserve(absoluteEnd: number): void {
+    const need = absoluteEnd - this.base;
+    if (need <= this.store.energy.length) return;
+    const size = Math.max(need, this.store.energy.length * 2, 1024);
+    const grow = (a: Float32Array, per: number) => {
+      const out = new Float32Array(size * per);
+      out.set(a);
+      return out;
+    };
+    this.store = { count: 0, energy: grow(this.store.energy, 1), cepstra: grow(this.store.cepstra, CEPSTRA), pitch: grow(this.store.pitch, 1) };
+  }
+}

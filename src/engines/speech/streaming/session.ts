@@ -19,6 +19,7 @@ import { decoderCommand, TRAILING_SILENCE } from '../pocketsphinx/recognizer.ts'
 import { killGroup, runProgram } from '../process.ts';
 import { Endpointer } from './endpoint.ts';
 import { createPcmInput, type PcmInput } from './input.ts';
+import { LiveSpeakers } from './speakers.ts';
 
 export interface StreamingTuning {
   /** Seconds of new audio between interim decodes (default 1). */
@@ -58,6 +59,7 @@ class PocketSphinxStream extends EventEmitter implements StreamingSession {
   private readonly parser: SegmentParser;
   private readonly endpointer: Endpointer;
   private readonly endSilenceFrames: number;
+  private readonly speakers = new LiveSpeakers();
   private received = 0; // bytes of 16 kHz PCM
   private fedDecoder = 0; // bytes written to the decoder: the audio plus inserted pauses
   private inserted: Inserted[] = []; // pauses not yet behind a final
@@ -141,6 +143,7 @@ class PocketSphinxStream extends EventEmitter implements StreamingSession {
     const at = this.received;
     this.received += pcm.length;
     this.held.push({ at, pcm });
+    this.speakers.push(pcm);
     const { cuts, loudSec } = this.endpointer.push(pcm);
     let from = 0;
     for (const cut of cuts) {
@@ -231,6 +234,8 @@ class PocketSphinxStream extends EventEmitter implements StreamingSession {
   }
 
   private emitTranscript(words: RecognizedWord[], start: number, end: number, isFinal: boolean): void {
+    // A final's speech joins the speakers' centroids; an interim's is only compared with them.
+    const speakers = words.length === 0 ? [] : isFinal ? this.speakers.final(words, start, end) : this.speakers.interim(words, start, end);
     const message: StreamingTranscript = {
       type: 'transcript',
       audio_start: round(start),
@@ -238,7 +243,7 @@ class PocketSphinxStream extends EventEmitter implements StreamingSession {
       duration: round(end - start),
       text: words.map((w) => w.word).join(' '),
       is_final: isFinal,
-      words: words.map((w) => ({ ...w, speaker: 0 })),
+      words: words.map((w, i) => ({ ...w, speaker: speakers[i] ?? 0 })),
     };
     this.emit('transcript', message);
   }
