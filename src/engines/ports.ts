@@ -211,11 +211,16 @@ export interface StreamingOptions {
 }
 
 export interface StreamingSession {
-  push(chunk: Buffer): void;
+  /**
+   * Takes audio. False when the recognizer is this far behind (audio sent faster than real
+   * time): the caller stops reading until 'drain', as with a Node stream.
+   */
+  push(chunk: Buffer): boolean;
   /** Flushes what is buffered (final results follow) and releases the recognizer. */
   end(): Promise<void>;
   on(event: 'transcript', listener: (message: StreamingTranscript) => void): unknown;
   on(event: 'error', listener: (error: Error) => void): unknown;
+  once(event: 'drain', listener: () => void): unknown;
 }
 
 export interface SpeechEngine {

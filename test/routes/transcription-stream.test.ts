@@ -8,9 +8,11 @@ import type { StreamingSession, StreamingTranscript } from '../../src/engines/po
 import { type Harness, startHarness } from '../helpers/harness.ts';
 import { echoEngines } from '../helpers/test-engines.ts';
 
-/** Reports how many bytes it has heard: interim after each chunk, final at the end. */
-function countingSession(): StreamingSession {
+/** Reports how many bytes it has heard: interim after each chunk, final at the end. With
+ * `slow`, the first push says the recognizer is behind until the test emits 'drain'. */
+function countingSession(slow?: { events?: EventEmitter; pushes: number }): StreamingSession {
   const events = new EventEmitter();
+  if (slow) slow.events = events;
   let bytes = 0;
   const message = (isFinal: boolean): StreamingTranscript => ({
     type: 'transcript',
@@ -25,12 +27,18 @@ function countingSession(): StreamingSession {
     push(chunk) {
       bytes += chunk.length;
       events.emit('transcript', message(false));
+      if (!slow) return true;
+      return ++slow.pushes > 1;
     },
     async end() {
       events.emit('transcript', message(true));
     },
     on(event: string, listener: (...args: any[]) => void) {
       events.on(event, listener);
+      return this;
+    },
+    once(event: string, listener: (...args: any[]) => void) {
+      events.once(event, listener);
       return this;
     },
   } as StreamingSession;
@@ -51,9 +59,10 @@ async function waitFor(check: () => boolean): Promise<void> {
 describe('streaming transcription WebSocket', () => {
   let h: Harness;
   let base: string;
+  let slow: { events?: EventEmitter; pushes: number } | undefined;
   before(async () => {
     const engines = echoEngines();
-    engines.speech = { ...engines.speech!, openStream: () => countingSession() };
+    engines.speech = { ...engines.speech!, openStream: () => countingSession(slow) };
     h = await startHarness('sqlite', { engines });
     const address = await h.app.listen({ port: 0, host: '127.0.0.1' });
     base = address.replace('http', 'ws');
@@ -101,5 +110,36 @@ describe('streaming transcription WebSocket', () => {
       const status = await new Promise<number>((resolve) => refused.on('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0)));
       assert.equal(status, 401, query);
     }
+  });
+  test('audio sent faster than the recognizer keeps up is not read until it drains', async () => {
+    slow = { pushes: 0 };
+    try {
+      const token = (await h.app.inject({ method: 'POST', url: '/v1/audio/transcriptions/stream/token', headers: h.stable, payload: {} })).json().token;
+      const socket = new WebSocket(`${base}/v1/audio/transcriptions/stream?api_token=${token}`);
+      const { messages, closed } = collect(socket);
+      await waitFor(() => messages.length === 1);
+      socket.send(Buffer.alloc(3200));
+      await waitFor(() => slow!.pushes === 1);
+      socket.send(Buffer.alloc(3200));
+      socket.send(Buffer.alloc(3200));
+      await new Promise((r) => setTimeout(r, 150));
+      assert.equal(slow.pushes, 1, 'the paused socket is not read');
+      slow.events!.emit('drain');
+      await waitFor(() => slow!.pushes === 3);
+      socket.close();
+      await closed;
+    } finally {
+      slow = undefined;
+    }
+  });
+
+  test('an account holds at most a few live sessions at once', async () => {
+    const { MAX_STREAMS_PER_ACCOUNT } = await import('../../src/http/routes/transcription-stream.ts');
+    const token = (await h.app.inject({ method: 'POST', url: '/v1/audio/transcriptions/stream/token', headers: h.stable, payload: {} })).json().token;
+    const open = Array.from({ length: MAX_STREAMS_PER_ACCOUNT }, () => collect(new WebSocket(`${base}/v1/audio/transcriptions/stream?api_token=${token}`)));
+    await waitFor(() => open.every((o) => o.messages.length === 1));
+    const extra = collect(new WebSocket(`${base}/v1/audio/transcriptions/stream?api_token=${token}`));
+    assert.equal(await extra.closed, 1013);
+    assert.match(extra.messages[0].error, /At most \d+ live transcriptions/);
   });
 });

@@ -18,6 +18,8 @@ const StreamQuery = Type.Object({
 });
 
 const MAX_SESSION_MS = 4 * 3600_000;
+/** Live sessions one account may hold open on one node: each runs a recognizer. */
+export const MAX_STREAMS_PER_ACCOUNT = 4;
 
 /** Stream token (or API key + account id) from the query, or the usual auth headers. */
 async function streamAccount(deps: AppDeps, request: FastifyRequest<{ Querystring: Static<typeof StreamQuery> }>) {
@@ -56,6 +58,8 @@ function decodeFrame(data: Buffer, isBinary: boolean): { audio?: Buffer; stop?: 
 
 export function transcriptionStreamRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
   return async (app) => {
+    // Open live sessions per account on this node.
+    const open = new Map<string, number>();
     app.post(
       '/v1/audio/transcriptions/stream/token',
       {
@@ -98,6 +102,12 @@ export function transcriptionStreamRoutes(deps: AppDeps): FastifyPluginAsyncType
         },
       },
       (socket, request) => {
+        const accountId = (request as FastifyRequest & { streamAccountId?: string }).streamAccountId!;
+        if ((open.get(accountId) ?? 0) >= MAX_STREAMS_PER_ACCOUNT) {
+          send(socket, { type: 'error', error: `At most ${MAX_STREAMS_PER_ACCOUNT} live transcriptions may be open at once; close one and try again.` });
+          socket.close(1013, 'too many streams');
+          return;
+        }
         const speech = deps.engines.speech;
         const query = request.query as Static<typeof StreamQuery>;
         if (!speech.openStream) {
@@ -119,9 +129,12 @@ export function transcriptionStreamRoutes(deps: AppDeps): FastifyPluginAsyncType
           return;
         }
         let ended = false;
+        open.set(accountId, (open.get(accountId) ?? 0) + 1);
         const finish = async (code: number) => {
           if (ended) return;
           ended = true;
+          open.set(accountId, open.get(accountId)! - 1);
+          if (open.get(accountId) === 0) open.delete(accountId);
           clearTimeout(limit);
           await session.end().catch(() => {});
           if (socket.readyState === socket.OPEN) socket.close(code);
@@ -135,7 +148,11 @@ export function transcriptionStreamRoutes(deps: AppDeps): FastifyPluginAsyncType
           const frame = decodeFrame(data, isBinary);
           if (frame.error) return send(socket, { type: 'error', error: frame.error });
           if (frame.stop) return void finish(1000);
-          if (frame.audio?.length) session.push(frame.audio);
+          // Faster than the recognizer keeps up: stop reading the socket until it has caught up.
+          if (frame.audio?.length && !session.push(frame.audio)) {
+            socket.pause();
+            session.once('drain', () => socket.resume());
+          }
         });
         socket.on('close', () => void finish(1000));
         socket.on('error', () => void finish(1011));

@@ -53,6 +53,9 @@ interface Inserted {
   length: number;
 }
 
+/** Audio the decoder may have queued before the sender is asked to wait (faster than real time). */
+const MAX_BACKLOG_SEC = 10;
+
 class PocketSphinxStream extends EventEmitter implements StreamingSession {
   private readonly input: PcmInput;
   private readonly decoder: ChildProcess;
@@ -96,6 +99,7 @@ class PocketSphinxStream extends EventEmitter implements StreamingSession {
     const [command, args] = decoderCommand(models, ['-vad_postspeech', String(this.endSilenceFrames)]);
     this.decoder = spawn(command, args, { stdio: ['pipe', 'pipe', 'ignore'], detached: true });
     this.decoder.stdin!.on('error', () => {});
+    this.decoder.stdin!.on('drain', () => this.emit('drain'));
     let pending = '';
     this.decoder.stdout!.setEncoding('utf8');
     this.decoder.stdout!.on('data', (text: string) => {
@@ -120,9 +124,10 @@ class PocketSphinxStream extends EventEmitter implements StreamingSession {
     });
   }
 
-  push(chunk: Buffer): void {
-    if (this.ending || this.failed) return;
+  push(chunk: Buffer): boolean {
+    if (this.ending || this.failed) return true;
     this.input.push(chunk);
+    return this.decoder.stdin!.writableLength < MAX_BACKLOG_SEC * BYTES_PER_SECOND;
   }
 
   end(): Promise<void> {
