@@ -58,7 +58,7 @@ describe('jobs and routes on a transient engine failure', () => {
       ...echoEngines(),
       coding: {
         async code() {
-          throw new TransientEngineError('The language model server answered HTTP 502.');
+          throw new TransientEngineError('The language model server answered with status 502.');
         },
       },
     };
@@ -67,7 +67,7 @@ describe('jobs and routes on a transient engine failure', () => {
       const res = await h.app.inject({ method: 'POST', url: '/v1/codings', headers: h.stable, payload: { text: 'knee pain' } });
       const done = await finished(h, `/v1/codings/${res.json().data.id}`, h.stable);
       assert.equal(done.data.status, 'failed');
-      assert.equal(done.data.result.error, 'The language model server answered HTTP 502.');
+      assert.equal(done.data.result.error, 'The language model server answered with status 502.');
     } finally {
       await h.close();
     }
@@ -79,7 +79,7 @@ describe('jobs and routes on a transient engine failure', () => {
       ...echoEngines(),
       extraction: {
         async extract() {
-          throw new TransientEngineError('The language model server answered HTTP 429.', 9);
+          throw new TransientEngineError('The language model server answered with status 429.', 9);
         },
       },
       templates: {
@@ -94,7 +94,7 @@ describe('jobs and routes on a transient engine failure', () => {
       const extract = await h.app.inject({ method: 'POST', url: '/v1/utils/text-to-json', headers: h.stable, payload: { text: 'bp 120/80', schema: SCHEMA } });
       assert.equal(extract.statusCode, 503);
       assert.equal(extract.headers['retry-after'], '9');
-      assert.deepEqual(extract.json(), { error: 503, message: 'The language model server answered HTTP 429.' });
+      assert.deepEqual(extract.json(), { error: 503, message: 'The language model server answered with status 429.' });
       const style = await h.app.inject({ method: 'POST', url: '/v1/note-styles', headers: h.stable, payload: { sampleNote: 'S: ok' } });
       assert.equal(style.statusCode, 503);
       assert.equal(style.headers['retry-after'], '5');

@@ -50,7 +50,7 @@ describe('llm consensus engine against an OpenAI-compatible server', () => {
     const failing = await startFakeLlm(() => ({ status: 503 }));
     try {
       const engine = createLlmConsensusEngine(new ChatClient({ baseUrl: failing.baseUrl }), ['m']);
-      await assert.rejects(engine.answer({ query: 'q?' }), /answered HTTP 503/);
+      await assert.rejects(engine.answer({ query: 'q?' }), /answered with status 503/);
     } finally {
       await failing.close();
     }
