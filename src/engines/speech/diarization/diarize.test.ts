@@ -11,22 +11,13 @@ import { decodeToPcm } from '../audio/decode.ts';
 import { diarize, speakerAt } from './diarize.ts';
 import { extractFeatures } from './features.ts';
 import { detectSpeech } from './vad.ts';
+import { speakTurns } from '../spoken.test-data.ts';
 
 const VOICES: Record<string, string[]> = {
   a: ['-v', 'en-us+m3', '-p', '35', '-s', '160'],
   b: ['-v', 'en-us+f4', '-p', '75', '-s', '155'],
   c: ['-v', 'en-us+m7', '-p', '60', '-s', '170'],
 };
-const LINES = [
-  'Good morning, what brings you in today?',
-  'My left knee has been hurting for about two weeks now.',
-  'Did anything happen, a fall or a twist while running?',
-  'I think I twisted it playing soccer with my kids on Saturday.',
-  'Does it swell up or lock when you walk up the stairs?',
-  'It swells a little in the evening but it does not lock.',
-  'Okay, let me take a look and press on a few spots.',
-  'Sure, it hurts most right here on the inside.',
-];
 
 const available = (() => {
   try {
@@ -40,25 +31,8 @@ const available = (() => {
 const dir = mkdtempSync(join(tmpdir(), 'clinscribe-diarize-test-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
 
-/** Speaks `turns` (voice key per line) with 0.5 s pauses; returns the file and turn times. */
-function speak(name: string, voices: string[]): { path: string; turns: { voice: string; start: number; end: number }[] } {
-  const parts: string[] = [];
-  const turns: { voice: string; start: number; end: number }[] = [];
-  let at = 0;
-  voices.forEach((voice, i) => {
-    const raw = join(dir, `${name}-${i}.raw.wav`);
-    const part = join(dir, `${name}-${i}.wav`);
-    execFileSync('espeak-ng', [...VOICES[voice], '-w', raw, LINES[i % LINES.length]]);
-    execFileSync('sox', [raw, '-r', '16000', '-c', '1', '-b', '16', part, 'silence', '1', '0.02', '0.5%', 'reverse', 'silence', '1', '0.02', '0.5%', 'reverse', 'pad', '0', '0.5']);
-    const seconds = Number(execFileSync('soxi', ['-D', part]).toString());
-    turns.push({ voice, start: at, end: at + seconds - 0.5 });
-    at += seconds;
-    parts.push(part);
-  });
-  const path = join(dir, `${name}.wav`);
-  execFileSync('sox', [...parts, path]);
-  return { path, turns };
-}
+/** Speaks one line per voice key with 0.5 s pauses; returns the file and turn times. */
+const speak = (name: string, keys: string[]) => speakTurns(dir, name, keys, VOICES, 0.5);
 
 async function run(path: string, maxSpeakers?: number) {
   const source = await decodeToPcm(path);

@@ -9,9 +9,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
-import type { StreamingTranscript } from '../../ports.ts';
-import { resolveModels } from '../pocketsphinx/models.ts';
-import { createStreamingSession } from './session.ts';
+import { streamLive } from '../spoken.test-data.ts';
 
 const TURN = [
   'The pain started about three weeks ago in my lower back.',
@@ -43,19 +41,7 @@ test('a long turn streams as interim results and several finals, in order, none 
   const duration = pcm.length / 32000;
   assert.ok(duration > 15, 'a turn long enough to need cutting');
 
-  const session = createStreamingSession({ sampleRate: 16000, encoding: 'linear16' }, resolveModels());
-  const messages: StreamingTranscript[] = [];
-  const errors: Error[] = [];
-  session.on('transcript', (m) => messages.push(m));
-  session.on('error', (e) => errors.push(e));
-  // Twice real time, 100 ms chunks.
-  for (let at = 0; at < pcm.length; at += 3200) {
-    session.push(pcm.subarray(at, at + 3200));
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  await session.end();
-
-  assert.deepEqual(errors, []);
+  const messages = await streamLive(pcm); // twice real time, 100 ms chunks
   assert.ok(messages.some((m) => !m.is_final), 'interim results while audio arrives');
   const finals = messages.filter((m) => m.is_final);
   assert.ok(finals.length >= 3, 'one turn without a long pause still gives several finals');

@@ -10,21 +10,12 @@ import { join } from 'node:path';
 import { after, test } from 'node:test';
 import type { StreamingTranscript } from '../../ports.ts';
 import { extractFeatures, FeatureStream } from '../diarization/features.ts';
-import { resolveModels } from '../pocketsphinx/models.ts';
-import { createStreamingSession } from './session.ts';
+import { type SpokenTurn, speakTurns, streamLive } from '../spoken.test-data.ts';
 
 const VOICES: Record<string, string[]> = {
   m: ['-v', 'en-us+m3', '-p', '35', '-s', '160'],
   f: ['-v', 'en-us+f3', '-p', '75', '-s', '155'],
 };
-const LINES = [
-  'Good morning, what brings you in today?',
-  'My left knee has been hurting for about two weeks now.',
-  'Did anything happen, a fall or a twist while running?',
-  'I think I twisted it playing soccer with my kids on Saturday.',
-  'Does it swell up or lock when you walk up the stairs?',
-  'It swells a little in the evening but it does not lock.',
-];
 
 const available = (() => {
   try {
@@ -38,51 +29,14 @@ const skip = !available && 'espeak-ng, sox or PocketSphinx missing';
 const dir = mkdtempSync(join(tmpdir(), 'clinscribe-live-speakers-test-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
 
-interface Turn {
-  voice: string;
-  start: number;
-  end: number;
-}
 
 /** Speaks one line per voice key, joined with 0.6 s pauses: 16 kHz PCM and turn times. */
-function speak(name: string, voices: string[]): { path: string; pcm: Buffer; turns: Turn[] } {
-  const parts: string[] = [];
-  const turns: Turn[] = [];
-  let at = 0;
-  voices.forEach((voice, i) => {
-    const raw = join(dir, `${name}-${i}.raw.wav`);
-    const part = join(dir, `${name}-${i}.wav`);
-    execFileSync('espeak-ng', [...VOICES[voice], '-w', raw, LINES[i % LINES.length]]);
-    execFileSync('sox', [raw, '-r', '16000', '-c', '1', '-b', '16', part, 'silence', '1', '0.02', '0.5%', 'reverse', 'silence', '1', '0.02', '0.5%', 'reverse', 'pad', '0', '0.6']);
-    const seconds = Number(execFileSync('soxi', ['-D', part]).toString());
-    turns.push({ voice, start: at, end: at + seconds - 0.6 });
-    at += seconds;
-    parts.push(part);
-  });
-  const path = join(dir, `${name}.wav`);
-  execFileSync('sox', [...parts, path]);
-  const file = readFileSync(path);
-  return { path, pcm: file.subarray(file.indexOf('data') + 8), turns };
-}
+const speak = (name: string, keys: string[]) => speakTurns(dir, name, keys, VOICES, 0.6);
 
-async function stream(pcm: Buffer): Promise<StreamingTranscript[]> {
-  const session = createStreamingSession({ sampleRate: 16000, encoding: 'linear16' }, resolveModels());
-  const messages: StreamingTranscript[] = [];
-  const errors: Error[] = [];
-  session.on('transcript', (m) => messages.push(m));
-  session.on('error', (e) => errors.push(e));
-  // Twice real time, 100 ms chunks.
-  for (let at = 0; at < pcm.length; at += 3200) {
-    session.push(pcm.subarray(at, at + 3200));
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  await session.end();
-  assert.deepEqual(errors, []);
-  return messages;
-}
+const stream = streamLive;
 
 /** Labels of the final words whose middle falls inside a turn (away from its edges). */
-function labelsByTurn(messages: StreamingTranscript[], turns: Turn[]): number[][] {
+function labelsByTurn(messages: StreamingTranscript[], turns: SpokenTurn[]): number[][] {
   const words = messages.filter((m) => m.is_final).flatMap((m) => m.words);
   return turns.map((t) => words.filter((w) => (w.start + w.end) / 2 > t.start + 0.1 && (w.start + w.end) / 2 < t.end - 0.1).map((w) => w.speaker));
 }
