@@ -201,7 +201,7 @@ if (streams > 0) {
   }
   console.log(`\n### Streaming (${streams} recordings at ${streamSpeed}× real time, 100 ms chunks)`);
   console.log(
-    `end of utterance after ${endSilence ?? 'default'} silent frames; cut at a short pause after ${softUtterance ?? 'default'} s, at quiet frames after ${maxUtterance ?? 'default'} s`,
+    `end of utterance after ${endSilence ?? 30} silent frames; cut at a short pause after ${softUtterance ?? 3} s, at quiet frames after ${maxUtterance ?? 6} s (at most ${(maxUtterance ?? 6) + 2} s)`,
   );
   // Speaker attribution as in the upload table, pooled over words; "one label" is what giving
   // every word speaker 0 would score (the larger speaker's share).
