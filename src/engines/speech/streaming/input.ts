@@ -2,6 +2,7 @@
 // through untouched; other rates and encodings go through an ffmpeg pipe.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { EngineError } from '../../ports.ts';
+import { FFMPEG_SAFE_INPUT } from '../process.ts';
 
 /** Raw sample encodings (ffmpeg raw format names). */
 const RAW: Record<string, string> = {
@@ -20,6 +21,8 @@ export const STREAMING_ENCODINGS = [...Object.keys(RAW), ...CONTAINERS];
 export interface PcmInput {
   push(chunk: Buffer): void;
   end(): void;
+  /** Stops at once (the session failed): no more audio, no converter left running. */
+  kill(): void;
 }
 
 export function createPcmInput(
@@ -42,7 +45,9 @@ export function createPcmInput(
   let child: ChildProcess;
   child = spawn(
     'ffmpeg',
-    ['-nostdin', '-v', 'error', '-fflags', 'nobuffer', ...input, '-i', 'pipe:0', '-ac', '1', '-ar', '16000', '-f', 's16le', '-flush_packets', '1', 'pipe:1'],
+    // Containers get the uploads' demuxer allow-list (no playlists or concat lists); raw
+    // samples need only the pipe.
+    ['-nostdin', '-v', 'error', '-fflags', 'nobuffer', ...(raw ? ['-protocol_whitelist', 'pipe'] : FFMPEG_SAFE_INPUT), ...input, '-i', 'pipe:0', '-ac', '1', '-ar', '16000', '-f', 's16le', '-flush_packets', '1', 'pipe:1'],
     { stdio: ['pipe', 'pipe', 'ignore'] },
   );
   let failed = false;
@@ -62,12 +67,16 @@ export function createPcmInput(
       if (!failed && child.stdin!.writable) child.stdin!.write(chunk);
     },
     end: () => child.stdin!.end(),
+    kill: () => {
+      failed = true;
+      child.kill('SIGKILL');
+    },
   };
 }
 
 function passThrough(onPcm: (pcm: Buffer) => void, onEnd: () => void): PcmInput {
   const carry = evenBytes(onPcm);
-  return { push: carry.push, end: () => queueMicrotask(onEnd) };
+  return { push: carry.push, end: () => queueMicrotask(onEnd), kill: () => {} };
 }
 
 /** Keeps samples whole when a chunk ends in the middle of one. */

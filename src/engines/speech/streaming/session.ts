@@ -271,6 +271,7 @@ class PocketSphinxStream extends EventEmitter implements StreamingSession {
     // An 'error' event nobody listens to would throw: the caller may only await end().
     if (this.listenerCount('error') > 0) this.emit('error', error);
     killGroup(this.decoder);
+    this.input.kill();
     this.inputEnded();
   }
 }
