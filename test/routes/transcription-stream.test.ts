@@ -136,10 +136,26 @@ describe('streaming transcription WebSocket', () => {
   test('an account holds at most a few live sessions at once', async () => {
     const { MAX_STREAMS_PER_ACCOUNT } = await import('../../src/http/routes/transcription-stream.ts');
     const token = (await h.app.inject({ method: 'POST', url: '/v1/audio/transcriptions/stream/token', headers: h.stable, payload: {} })).json().token;
-    const open = Array.from({ length: MAX_STREAMS_PER_ACCOUNT }, () => collect(new WebSocket(`${base}/v1/audio/transcriptions/stream?api_token=${token}`)));
+    const sockets = Array.from({ length: MAX_STREAMS_PER_ACCOUNT }, () => new WebSocket(`${base}/v1/audio/transcriptions/stream?api_token=${token}`));
+    const open = sockets.map(collect);
     await waitFor(() => open.every((o) => o.messages.length === 1));
     const extra = collect(new WebSocket(`${base}/v1/audio/transcriptions/stream?api_token=${token}`));
     assert.equal(await extra.closed, 1013);
     assert.match(extra.messages[0].error, /At most \d+ live transcriptions/);
+    for (const socket of sockets) socket.close();
+    await Promise.all(open.map((o) => o.closed));
+  });
+  test('a recognizer that fails says why and closes the connection', async () => {
+    slow = { pushes: 0 };
+    try {
+      const token = (await h.app.inject({ method: 'POST', url: '/v1/audio/transcriptions/stream/token', headers: h.stable, payload: {} })).json().token;
+      const { messages, closed } = collect(new WebSocket(`${base}/v1/audio/transcriptions/stream?api_token=${token}`));
+      await waitFor(() => messages.length === 1);
+      slow.events!.emit('error', new Error('The live recognizer stopped unexpectedly.'));
+      assert.equal(await closed, 1011);
+      assert.deepEqual(messages.find((m) => m.type === 'error'), { type: 'error', error: 'The live recognizer stopped unexpectedly.' });
+    } finally {
+      slow = undefined;
+    }
   });
 });

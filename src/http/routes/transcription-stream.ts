@@ -141,7 +141,11 @@ export function transcriptionStreamRoutes(deps: AppDeps): FastifyPluginAsyncType
         };
         const limit = setTimeout(() => void finish(1000), MAX_SESSION_MS);
         session.on('transcript', (message) => send(socket, message));
-        session.on('error', (error) => send(socket, { type: 'error', error: error.message }));
+        // A session's error is final (its recognizer has stopped): say why and close.
+        session.on('error', (error) => {
+          send(socket, { type: 'error', error: error.message });
+          void finish(1011);
+        });
         send(socket, { type: 'status', status: 'connected' });
         socket.on('message', (data: Buffer, isBinary: boolean) => {
           if (ended) return;
