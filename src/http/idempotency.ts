@@ -67,6 +67,28 @@ export async function idempotent(
     await repo.release(accountId, key, requestHash).catch(() => {});
     throw error;
   }
-  await repo.complete(accountId, key, { requestHash, statusCode: produced.status, body: produced.body });
+  await keepResponse(repo, request, accountId, key, { requestHash, statusCode: produced.status, body: produced.body });
   return reply.code(produced.status).send(produced.body);
+}
+
+const KEEP_ATTEMPTS = 3;
+
+/**
+ * Stores the response for replays, retrying a failing store: the work is done (a job may
+ * be committed), so the caller still gets its answer. Should the store stay down, a repeat
+ * is answered 409 until the reservation goes stale.
+ */
+async function keepResponse(repo: IdempotencyRepository, request: FastifyRequest, accountId: string, key: string, response: Parameters<IdempotencyRepository['complete']>[2]): Promise<void> {
+  for (let attempt = 1; attempt <= KEEP_ATTEMPTS; attempt++) {
+    try {
+      await repo.complete(accountId, key, response);
+      return;
+    } catch (error) {
+      if (attempt === KEEP_ATTEMPTS) {
+        request.log.error({ msg: 'could not store the idempotent response', err: (error as Error).name });
+        return;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
+    }
+  }
 }

@@ -28,6 +28,36 @@ for (const store of STORES) {
     });
     after(() => h.close());
 
+    test('a response that cannot be stored still reaches the caller; a passing store failure is retried', async () => {
+      const repo = h.runtime.idempotency;
+      let failures = 0;
+      const flaky = Object.assign(Object.create(Object.getPrototypeOf(repo)), repo, {
+        complete: async (...args: Parameters<typeof repo.complete>) => {
+          if (failures++ < 1) throw new Error('connection lost');
+          return repo.complete(...args);
+        },
+      });
+      const down = Object.assign(Object.create(Object.getPrototypeOf(repo)), repo, {
+        complete: async () => {
+          throw new Error('connection lost');
+        },
+      });
+      for (const [url, store] of [['/v1/flaky', flaky], ['/v1/down', down]] as const) {
+        h.app.post(url, { config: { auth: 'stable' } }, async (request, reply) => {
+          await idempotent(store, request, reply, accountOf(request).id, async () => ({ status: 202, body: { data: { id: 'job_1' } } }));
+          return reply;
+        });
+      }
+      const headers = { ...h.stable, 'idempotency-key': 'store-1' };
+      const first = await h.app.inject({ method: 'POST', url: '/v1/flaky', headers, payload: {} });
+      assert.equal(first.statusCode, 202);
+      const replay = await h.app.inject({ method: 'POST', url: '/v1/flaky', headers, payload: {} });
+      assert.equal(replay.headers['idempotent-replayed'], 'true', 'stored on the second try');
+      const lost = await h.app.inject({ method: 'POST', url: '/v1/down', headers: { ...h.stable, 'idempotency-key': 'store-2' }, payload: {} });
+      assert.equal(lost.statusCode, 202);
+      assert.deepEqual(lost.json(), { data: { id: 'job_1' } });
+    });
+
     test('a duplicate while the first runs gets 409 with Retry-After; afterwards it replays; the work runs once', async () => {
       const headers = { ...h.stable, 'idempotency-key': 'probe-1' };
       const started = new Promise<void>((resolve) => (entered = resolve));
