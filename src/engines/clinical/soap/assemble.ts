@@ -188,10 +188,13 @@ export function assemble(request: NoteRequest, transcript: Transcript): Payload 
     return [k, lexicon.get(k)?.generic ?? k];
   }));
   const medSentences = sentences.filter((s) => !s.question);
-  medicationsIn(medSentences, medicationList).filter((m) => {
+  const medications = medicationsIn(medSentences, medicationList).filter((m) => {
     const k = m.name.toLowerCase();
     return !allergens.has(k) && !allergens.has(lexicon.get(k)?.generic ?? k);
-  }).forEach((m, i) => {
+  });
+  // The medication list as notes write it: "Metformin 1000 mg twice daily."
+  const medicationLines: Statement[] = medications.map((m) => ({ text: `${[m.name, m.form, m.dosage, m.frequency].filter(Boolean).join(' ')}.`, spans: m.spans }));
+  medications.forEach((m, i) => {
     set(`plan.medications.${i}.name`, m.name, m.spans);
     if (m.form) set(`plan.medications.${i}.form`, m.form, m.spans);
     if (m.dosage) set(`plan.medications.${i}.dosage`, m.dosage, m.spans);
@@ -219,6 +222,7 @@ export function assemble(request: NoteRequest, transcript: Transcript): Payload 
   const md = new MarkdownWriter();
   if (cc) { md.heading('CHIEF COMPLAINT'); md.statements([{ ...cc, text: `${cc.text}.` }]); }
   if (hpi.length) { md.heading('HISTORY OF PRESENT ILLNESS'); md.statements(hpi); }
+  if (medicationLines.length) { md.heading('MEDICATIONS'); md.statements(medicationLines, { lines: true }); }
   if (allergies.length) { md.heading('ALLERGIES'); md.statements(allergies, { lines: true }); }
   if (ros.length) {
     md.heading('REVIEW OF SYSTEMS');

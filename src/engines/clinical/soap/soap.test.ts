@@ -188,3 +188,12 @@ test('the assessment and plan follow the problems as the clinician framed them',
   assert.match(block(/hypertension|blood pressure/i), /lisinopril/);
   assert.doesNotMatch(plan, /For his next problem/);
 });
+
+test('the markdown lists the medications with dose and frequency, each line with its evidence', async () => {
+  const transcript = "[doctor] what medicines are you on ?\n[patient] i take metformin five hundred milligrams twice a day .\n[doctor] okay , we will continue the metformin .";
+  const note = await engine.generateNote({ transcript, noteType: { type: 'soap' } });
+  assert.match(note.markdown, /MEDICATIONS\n\nMetformin 500 mg twice daily\./);
+  const evidence = (note.json as Json).evidence.markdown as { start: number; end: number; spans: { start: number; end: number }[] }[];
+  const line = evidence.find((e) => note.markdown.slice(e.start, e.end).startsWith('Metformin 500 mg'));
+  assert.ok(line && line.spans.some((s) => /metformin/.test(transcript.slice(s.start, s.end))));
+});
