@@ -13,7 +13,8 @@ export interface CombinationRule {
 
 const DIR = new URL('../../../../data/lexicon/', import.meta.url);
 
-function rows(file: string): string[][] {
+/** A tab-separated table of data/lexicon: trimmed cells, blank and '#' lines skipped. */
+export function lexiconTable(file: string): string[][] {
   return readFileSync(new URL(file, DIR), 'utf8')
     .split('\n')
     .filter((l) => l.trim() && !l.startsWith('#'))
@@ -27,7 +28,7 @@ export function codeMatches(pattern: string, code: string): boolean {
 
 let combos: CombinationRule[] | undefined;
 export function combinationRules(): CombinationRule[] {
-  combos ??= rows('coding-rules.tsv').map(([when, also, add, drop, scope]) => ({
+  combos ??= lexiconTable('coding-rules.tsv').map(([when, also, add, drop, scope]) => ({
     when: when!,
     also: also!,
     add: add && add !== '-' ? add : undefined,
@@ -40,6 +41,6 @@ export function combinationRules(): CombinationRule[] {
 let family: [string, string][] | undefined;
 /** Family-history Z code for a condition code, if the condition is one coders record. */
 export function familyHistoryCode(code: string): string | undefined {
-  family ??= rows('family-history.tsv').map(([p, z]) => [p!, z!] as [string, string]);
+  family ??= lexiconTable('family-history.tsv').map(([p, z]) => [p!, z!] as [string, string]);
   return family.find(([prefix]) => code.startsWith(prefix))?.[1];
 }

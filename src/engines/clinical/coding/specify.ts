@@ -2,25 +2,17 @@
 // (data/lexicon/specifiers.tsv), finger, phalanx and displacement of a finger fracture, and
 // the type, site and side of an injury (data/lexicon/injuries.tsv, injury-sites.tsv and the
 // generated injury-codes.tsv); the 7th character of an injury code follows the encounter.
-import { readFileSync } from 'node:fs';
 import { isBillable, type Concept } from '../lexicon/index.ts';
 import type { Side } from './mentions.ts';
+import { lexiconTable } from './rules.ts';
 
-const DIR = new URL('../../../../data/lexicon/', import.meta.url);
-
-function tsv(file: string): string[][] {
-  return readFileSync(new URL(file, DIR), 'utf8')
-    .split('\n')
-    .filter((l) => l.trim() && !l.startsWith('#'))
-    .map((l) => l.split('\t').map((c) => c.trim()));
-}
 
 const words = (alternatives: string): RegExp => new RegExp(`\\b(?:${alternatives})\\b`, 'i');
 
 interface Specifier { prefix: string; words: RegExp; replacement: string }
 let rows: Specifier[] | undefined;
 function specifiers(): Specifier[] {
-  rows ??= tsv('specifiers.tsv').map(([prefix, w, replacement]) => ({ prefix: prefix!, words: words(w!), replacement: replacement! }));
+  rows ??= lexiconTable('specifiers.tsv').map(([prefix, w, replacement]) => ({ prefix: prefix!, words: words(w!), replacement: replacement! }));
   return rows;
 }
 
@@ -72,19 +64,19 @@ function injuries(): InjuryTables {
   const concepts = new Map<string, InjuryConcept>();
   const upgrades: InjuryTables['upgrades'] = [];
   const fallback = new Map<string, string>();
-  for (const [kind, a, b, c, d] of tsv('injuries.tsv')) {
+  for (const [kind, a, b, c, d] of lexiconTable('injuries.tsv')) {
     if (kind === 'concept') concepts.set(a!, { type: b!, needsSite: c === 'sentence', unless: d && d !== '-' ? words(d) : undefined });
     else if (kind === 'upgrade') upgrades.push({ type: a!, words: words(b!), to: c! });
     else if (kind === 'fallback') fallback.set(a!, b!);
   }
   const codes = new Map<string, Partial<Record<Side, string>>>();
-  for (const [type, site, R, L, B, U] of tsv('injury-codes.tsv')) {
+  for (const [type, site, R, L, B, U] of lexiconTable('injury-codes.tsv')) {
     const row: Partial<Record<Side, string>> = {};
     for (const [side, code] of [['R', R], ['L', L], ['B', B], ['U', U]] as const) if (code && code !== '-') row[side] = code;
     codes.set(`${type}\t${site}`, row);
   }
   const sites = new Map<string, InjurySite>();
-  for (const [spoken, titles, part] of tsv('injury-sites.tsv')) {
+  for (const [spoken, titles, part] of lexiconTable('injury-sites.tsv')) {
     const site: InjurySite = { titles: titles!.split(';').map((t) => t.trim()), part: part && part !== '-' ? part : undefined };
     for (const w of spoken!.split('|')) sites.set(w.trim().toLowerCase(), site);
   }
