@@ -23,6 +23,8 @@ const STATED = [
 const OPENING_QUESTION = /\bwhat (?:brings you in|brings you here|brought you in|can i do for you|seems to be the (?:problem|trouble))\b|\bhow can i help\b|\bwhat's going on\b/i;
 // A body part hurt or injured, said early by either side ("you hurt your left ankle", "my big toe hurts").
 const PART = String.raw`((?:(?:left|right|lower|upper|big|little|middle|index|ring)\s+){0,3}(?:knee|ankle|foot|feet|toe|hip|back|shoulder|elbow|wrist|hand|finger|thumb|arm|leg|neck|head|eye|ear|chest|stomach|belly|abdomen|throat|jaw|heel|calf|thigh)s?)\b`;
+const BODY_PART = new RegExp(PART, 'i');
+const WHERE = new RegExp(String.raw`^(pain|swelling|numbness|tingling|weakness|stiffness|itching|rash|bruising) (?:in|on|of|at) (?:the )?` + PART + '$', 'i');
 const INJURED = new RegExp(String.raw`\byou (?:hurt|injured|twisted|sprained|banged|jammed) (?:your |that |the )?` + PART, 'gi');
 const HURTING = new RegExp(String.raw`\b(?:my|this|the) ` + PART + String.raw` (?:hurts|is hurting|has been hurting|is killing me|is sore|pain)`, 'gi');
 const COMPLAINT = /\b(?:i(?:'ve| have)? been having|i(?:'ve| have) had|i(?:'m| am) having|i have|i've got|i got|i hurt|(?:it's|my) \w+(?: \w+)? (?:hurts?|has been hurting|is hurting))\b ()/gi;
@@ -65,7 +67,7 @@ function reasonIn(text: string, opening: Sentence[]): Statement | undefined {
  * side's words join the evidence.
  */
 function withSide(reason: Statement, text: string, opening: Sentence[]): Statement {
-  const part = reason.text.match(new RegExp(PART, 'i'));
+  const part = reason.text.match(BODY_PART);
   if (!part || /\b(?:left|right|bilateral|both)\b/i.test(reason.text)) return reason;
   const noun = part[1]!.split(/\s+/).pop()!.replace(/s$/, '');
   const sided = new RegExp(String.raw`\b(left|right)\s+(?:[a-z]+\s+){0,2}?${noun}s?\b`, 'gi');
@@ -105,7 +107,7 @@ function tidyReason(phrase: string): string | undefined {
   const words = cleanUtterance(phrase).replace(LEADING, '').replace(POSSESSIVE, '').replace(/\bsome\s+/gi, '').replace(/\s+/g, ' ').trim().replace(TRAILING, '');
   if (!words || words.split(' ').length > MAX_WORDS || !CLINICAL.test(words) || /^(?:past|history|medical history)\b/i.test(words)) return undefined;
   // "pain in right knee" is written the way notes name it: "right knee pain".
-  const where = new RegExp(String.raw`^(pain|swelling|numbness|tingling|weakness|stiffness|itching|rash|bruising) (?:in|on|of|at) (?:the )?` + PART + '$', 'i').exec(words);
+  const where = WHERE.exec(words);
   return capitalised(where ? `${where[2]} ${where[1]}` : words);
 }
 

@@ -4,17 +4,18 @@ import type { Sentence } from '../transcript/index.ts';
 
 export interface RosFinding { system: string; text: string; spans: Span[]; }
 
+// Global: each is read with matchAll, which works on its own copy.
 const SYSTEMS: [string, RegExp][] = [
-  ['constitutional', /\b(?:fevers?|chills|night sweats|weight (?:loss|gain)|fatigue|tired)\b/],
-  ['cardiovascular', /\b(?:chest pains?|palpitations|swelling in (?:your|the) legs|leg swelling|racing heart)\b/],
-  ['respiratory', /\b(?:shortness of breath|short of breath|cough(?:ing)?|wheez\w*|trouble breathing)\b/],
-  ['gastrointestinal', /\b(?:nausea|vomiting|abdominal pain|belly pain|stomach pain|diarrhea|constipation|blood in (?:your|the) stool|heartburn)\b/],
-  ['genitourinary', /\b(?:burning (?:with|when you) urinat\w*|urinary \w+|blood in (?:your|the) urine|frequent urination)\b/],
-  ['musculoskeletal', /\b(?:joint pain|muscle (?:pain|aches)|back pain|stiffness)\b/],
-  ['neurological', /\b(?:headaches?|dizziness|dizzy|numbness|tingling|weakness|lightheaded\w*|passing out|fainting)\b/],
-  ['psychiatric', /\b(?:depress\w*|anxiety|anxious|harm (?:yourself|others)|hurt (?:yourself|others)|trouble sleeping)\b/],
-  ['skin', /\b(?:rash(?:es)?|itching|skin changes)\b/],
-  ['ent', /\b(?:nasal congestion|congestion|sore throat|runny nose|ear pain)\b/],
+  ['constitutional', /\b(?:fevers?|chills|night sweats|weight (?:loss|gain)|fatigue|tired)\b/g],
+  ['cardiovascular', /\b(?:chest pains?|palpitations|swelling in (?:your|the) legs|leg swelling|racing heart)\b/g],
+  ['respiratory', /\b(?:shortness of breath|short of breath|cough(?:ing)?|wheez\w*|trouble breathing)\b/g],
+  ['gastrointestinal', /\b(?:nausea|vomiting|abdominal pain|belly pain|stomach pain|diarrhea|constipation|blood in (?:your|the) stool|heartburn)\b/g],
+  ['genitourinary', /\b(?:burning (?:with|when you) urinat\w*|urinary \w+|blood in (?:your|the) urine|frequent urination)\b/g],
+  ['musculoskeletal', /\b(?:joint pain|muscle (?:pain|aches)|back pain|stiffness)\b/g],
+  ['neurological', /\b(?:headaches?|dizziness|dizzy|numbness|tingling|weakness|lightheaded\w*|passing out|fainting)\b/g],
+  ['psychiatric', /\b(?:depress\w*|anxiety|anxious|harm (?:yourself|others)|hurt (?:yourself|others)|trouble sleeping)\b/g],
+  ['skin', /\b(?:rash(?:es)?|itching|skin changes)\b/g],
+  ['ent', /\b(?:nasal congestion|congestion|sore throat|runny nose|ear pain)\b/g],
 ];
 
 const NO = /^(?:no\b|nope|not (?:really|that i|at all)|nothing|none|i have n't|i haven't|i don't think|never|negative)/i;
@@ -32,7 +33,7 @@ function reportedByPatient(sentences: Sentence[]): Set<string> {
     if (s.role !== 'patient' || s.question || NO.test(s.text)) continue;
     const t = s.text.toLowerCase();
     for (const [, re] of SYSTEMS) {
-      for (const m of t.matchAll(new RegExp(re.source, 'g'))) if (!NEGATED_BEFORE.test(t.slice(0, m.index))) reported.add(singular(m[0]));
+      for (const m of t.matchAll(re)) if (!NEGATED_BEFORE.test(t.slice(0, m.index))) reported.add(singular(m[0]));
     }
   }
   return reported;
@@ -52,7 +53,7 @@ export function reviewOfSystems(sentences: Sentence[]): RosFinding[] {
     if (!negative && !positive) continue;
     const qt = q.text.toLowerCase();
     for (const [system, re] of SYSTEMS) {
-      const terms = [...qt.matchAll(new RegExp(re.source, 'g'))].map((m) => m[0]
+      const terms = [...qt.matchAll(re)].map((m) => m[0]
         .replace(/^(?:harm|hurt) yourself$/, 'thoughts of self-harm').replace(/^(?:harm|hurt) others$/, 'thoughts of harming others')
         .replace(/\byour\b/, 'the'));
       // "Denies chest pain" would contradict the history when the patient told of chest pain.
