@@ -3,7 +3,7 @@ import type { NoteRequest, Span } from '../../ports.ts';
 import { codeText } from '../coding/index.ts';
 import { drugLexicon } from '../lexicon/index.ts';
 import { spokenNumbersToDigits, vitalsIn, type Vitals } from '../numbers/index.ts';
-import type { Sentence, Transcript } from '../transcript/index.ts';
+import type { Transcript } from '../transcript/index.ts';
 import { allergiesIn } from './allergies.ts';
 import { chiefComplaint } from './chief-complaint.ts';
 import { classify, PROBLEM_FRAME, type Part } from './classify.ts';
