@@ -43,7 +43,7 @@ export interface Config {
   };
   llm: { baseUrl?: string; model?: string; apiKey?: string };
   asr: { baseUrl?: string; model?: string; apiKey?: string };
-  webhooks: { allowPrivate: boolean; timeoutMs: number; retryBaseMs: number; maxAttempts: number };
+  webhooks: { allowPrivate: boolean; timeoutMs: number; retryBaseMs: number; maxAttempts: number; maxPerAccount: number; redeliveriesPerMinute: number };
   /** Load shedding: past either limit every route but /healthz and /readyz answers 503 (0 = off). */
   loadShedding: { maxEventLoopDelayMs: number; maxEventLoopUtilization: number };
   /** Password of the operators' dashboard at /dashboard; unset keeps the dashboard off. */
@@ -165,6 +165,8 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
       timeoutMs: integer(env, 'CLINSCRIBE_WEBHOOK_TIMEOUT_MS', 30_000, 100),
       retryBaseMs: integer(env, 'CLINSCRIBE_WEBHOOK_RETRY_BASE_MS', 30_000, 1),
       maxAttempts: integer(env, 'CLINSCRIBE_WEBHOOK_MAX_ATTEMPTS', 15, 1),
+      maxPerAccount: integer(env, 'CLINSCRIBE_MAX_WEBHOOKS_PER_ACCOUNT', 20, 1),
+      redeliveriesPerMinute: integer(env, 'CLINSCRIBE_WEBHOOK_REDELIVERIES_PER_MINUTE', 30, 1),
     },
   };
   return { ...config, ...overrides };
