@@ -45,7 +45,7 @@ function parseLine(line: string): { id: string; codes: GoldCode[] } {
 }
 
 /** The 40 PriMock57 consultations in sorted order: the held-out rule counts positions in it. */
-function primockOrder(): string[] {
+export function primockOrder(): string[] {
   return readdirSync(new URL('primock57/notes/', SHARED)).filter((f) => f.endsWith('.json')).map((f) => f.slice(0, -5)).sort();
 }
 
