@@ -156,6 +156,25 @@ const data: Authored = {
     { id: 'hml-mts705', src: 'mts:train:705:dialogue', schema: 'homeList', gold: { no_meds: false, meds: ['insulin', 'metformin', 'Glucotrol', 'Lipitor'].map((d) => H(d, null, null, null, null, false, null)) } },
     { id: 'hml-mts770', src: 'mts:train:770:dialogue', schema: 'homeList', gold: { no_meds: false, meds: [H('Claritin', null, null, null, null, false, 'allergic rhinitis')] } },
     { id: 'hml-mts452', src: 'mts:train:452:dialogue', schema: 'homeList', gold: { no_meds: false, meds: [H('insulin', null, null, null, null, false, 'diabetes')] } },
+    { id: 'rec-d2n016', src: 'aci-sec:train:assessment_and_plan:D2N016', schema: 'reconciliation', gold: { medications: [R('Norvasc', 'increase', 10, null, 'once daily', false, 'hypertension')] } },
+    {
+      id: 'rec-d2n068', src: 'aci-sec:valid:assessment_and_plan:D2N068', schema: 'reconciliation',
+      gold: { medications: [R('Lasix', 'increase', 80, null, 'once daily', false, 'congestive heart failure'), R('lisinopril', 'continue', 20, null, 'once daily', false, 'hypertension')] },
+    },
+    {
+      id: 'rec-d2n008', src: 'aci-sec:train:assessment_and_plan:D2N008', schema: 'reconciliation',
+      gold: {
+        medications: [
+          R('Lasix', 'start', 40, null, 'once daily', false, 'congestive heart failure'),
+          R('Toprol', 'continue', 50, null, 'once daily', false, 'congestive heart failure'),
+          R('lisinopril', 'continue', 10, null, 'once daily', false, 'congestive heart failure'),
+        ],
+      },
+    },
+    { id: 'hml-mts85', src: 'mts:train:85:dialogue', schema: 'homeList', gold: { no_meds: false, meds: [H('Advair', null, null, null, null, false, null), H('Allegra', null, null, null, null, false, null)] } },
+    { id: 'hml-mts155', src: 'mts:train:155:dialogue', schema: 'homeList', gold: { no_meds: false, meds: [H('thyroid meds', null, null, null, null, false, null), H('Lipitor', null, null, null, null, false, null)] } },
+    { id: 'hml-mts201', src: 'mts:train:201:dialogue', schema: 'homeList', gold: { no_meds: false, meds: [H('Abilify', null, null, null, null, false, 'mood')] } },
+    { id: 'hml-mts68', src: 'mts:train:68:dialogue', schema: 'homeList', gold: { no_meds: false, meds: [H('OxyContin', null, null, null, null, false, 'pain'), H('Vicodin', null, null, null, null, false, 'pain')] } },
   ],
 };
 export default data;

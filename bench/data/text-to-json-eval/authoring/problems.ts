@@ -102,6 +102,10 @@ const data: Authored = {
     { id: 'pmh-mts13', src: 'mts:train:13:dialogue', schema: 'pmh', gold: { no_significant_pmh: false, conditions: [C('peptic ulcer disease', 'K27.9'), C('stroke', null, true), C('memory loss', 'R41.3')] } },
     { id: 'pmh-mts115', src: 'mts:train:115:dialogue', schema: 'pmh', gold: { no_significant_pmh: false, conditions: [C('diabetes', 'E11.9'), C('obesity', 'E66.9'), C('chronic bronchitis', 'J42')] } },
     { id: 'pmh-mts5', src: 'mts:train:5:dialogue', schema: 'pmh', gold: { no_significant_pmh: false, conditions: [C('asthma', 'J45.909')] } },
+    { id: 'pmh-primock-d1c06', src: 'primock:day1_consultation06:note', schema: 'pmh', gold: { no_significant_pmh: false, conditions: [C('heart failure', 'I50.9'), C('unstable angina', null, true)] } },
+    { id: 'pmh-primock-d1c07', src: 'primock:day1_consultation07:note', schema: 'pmh', gold: { no_significant_pmh: false, conditions: [C('obesity', 'E66.9'), C('type 2 diabetes', 'E11.9'), C('hypertension', 'I10')] } },
+    { id: 'pmh-primock-d1c09', src: 'primock:day1_consultation09:note', schema: 'pmh', gold: { no_significant_pmh: false, conditions: [C('IBS', 'K58.9')] } },
+    { id: 'pmh-primock-d1c13', src: 'primock:day1_consultation13:note', schema: 'pmh', gold: { no_significant_pmh: true, conditions: [] } },
   ],
 };
 export default data;
