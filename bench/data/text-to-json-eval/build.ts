@@ -130,13 +130,18 @@ async function main() {
       const source = { corpus: src.corpus, file: src.file, row: src.row, field: src.field, ...(c.text ? { rewritten: true } : c.from || c.to ? { excerpt: true } : {}) };
       return { id, split: frozen.get(id) ?? '', source, style, schemaName: c.schema, text, schema, gold: c.gold };
     });
-    // New cases join held-out (in hash order) until a third of the style is held out.
-    const target = Math.ceil(cases.length / 3);
-    let held = cases.filter((c) => c.split === 'heldout').length;
-    for (const c of [...cases].filter((c) => !c.split).sort((a, b) => heldoutOrder(a.id).localeCompare(heldoutOrder(b.id)))) {
-      c.split = held < target ? 'heldout' : 'dev';
-      if (c.split === 'heldout') held++;
+    // Stratified by schema within the style: new cases join held-out (in hash order) until a
+    // third of each schema's cases (rounded) is held out; frozen cases keep their split.
+    for (const name of new Set(cases.map((c) => c.schemaName))) {
+      const group = cases.filter((c) => c.schemaName === name);
+      let held = group.filter((c) => c.split === 'heldout').length;
+      const target = Math.round(group.length / 3);
+      for (const c of group.filter((c) => !c.split).sort((a, b) => heldoutOrder(a.id).localeCompare(heldoutOrder(b.id)))) {
+        c.split = held < target ? 'heldout' : 'dev';
+        if (c.split === 'heldout') held++;
+      }
     }
+    const held = cases.filter((c) => c.split === 'heldout').length;
     fs.writeFileSync(outFile, JSON.stringify(cases, null, 1) + '\n');
     console.log(`${style}: ${cases.length} cases (${held} held out)`);
     total += cases.length;
