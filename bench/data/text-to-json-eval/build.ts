@@ -5,11 +5,9 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { Ajv } from 'ajv';
-import Ajv2020 from 'ajv/dist/2020.js';
-import addFormats from 'ajv-formats';
 import { parseCsv } from '../../../scripts/lib/csv.ts';
 import type { Authored } from './authoring/types.ts';
+import { validatorFor } from './load.ts';
 
 const SHARED = process.env.CLINSCRIBE_SHARED_DATA ?? '/work/shared/data';
 const here = import.meta.dirname;
@@ -93,13 +91,6 @@ function checkIcd(value: unknown, key: string, where: string): void {
   if (typeof value === 'string' && /icd|^code$|dx_?code/i.test(key) && !icdCodes.has(value)) throw new Error(`${where}: ${value} is not a billable ICD-10-CM code`);
 }
 
-function validator(schema: Record<string, unknown>) {
-  const is2020 = String(schema.$schema ?? '').includes('2020-12');
-  const ajv = is2020 ? new Ajv2020.default({ strict: false, allErrors: true }) : new Ajv({ strict: false, allErrors: true });
-  addFormats.default(ajv);
-  return ajv.compile(schema);
-}
-
 const heldoutOrder = (id: string) => crypto.createHash('sha256').update(id).digest('hex');
 
 
@@ -124,7 +115,7 @@ async function main() {
       const text = (c.text ?? excerpt(src.text.replace(/\r\n?/g, '\n'), c.from, c.to)).trim();
       const words = text.split(/\s+/).length;
       if (words > 2100) throw new Error(`${id}: text has ${words} words`);
-      const validate = validator(schema);
+      const validate = validatorFor(schema);
       if (!validate(c.gold)) throw new Error(`${id}: gold does not validate: ${JSON.stringify(validate.errors)}`);
       checkIcd(c.gold, '', id);
       const source = { corpus: src.corpus, file: src.file, row: src.row, field: src.field, ...(c.text ? { rewritten: true } : c.from || c.to ? { excerpt: true } : {}) };
