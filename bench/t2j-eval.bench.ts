@@ -70,7 +70,7 @@ function failureTable(dev: Result[]): void {
   for (const r of dev) {
     for (const l of r.leaves.filter((x) => !x.right)) {
       const blankGold = l.gold === null || (Array.isArray(l.gold) && l.gold.length === 0);
-      const blankAnswer = l.answer === undefined || l.answer === null || (Array.isArray(l.answer) && l.answer.length === 0);
+      const blankAnswer = l.answer === undefined || l.answer === null || l.answer === '' || (Array.isArray(l.answer) && l.answer.length === 0);
       const what = l.kind === 'extra item' ? 'extra list item field' : blankGold ? 'answered where gold is empty' : blankAnswer ? 'missed' : 'wrong value';
       const key = `${what} | ${l.kind}`;
       const entry = classes.get(key) ?? { leaves: 0, cases: new Set<string>() };
@@ -99,6 +99,6 @@ failureTable(dev);
 
 if (showDevFailures) {
   for (const r of dev) {
-    for (const l of r.leaves.filter((x) => !x.right)) console.error(`${r.c.id}\t${l.path}\tgold=${JSON.stringify(l.gold)}\tanswer=${JSON.stringify(l.answer)}`);
+    for (const l of r.leaves.filter((x) => !x.right)) console.error(`${r.c.id}\t${l.kind}\t${l.path}\tgold=${JSON.stringify(l.gold)}\tanswer=${JSON.stringify(l.answer)}`);
   }
 }

@@ -87,3 +87,7 @@ test('a missing or malformed answer scores zero recall without throwing', () => 
   assert.equal(score(gold, undefined).recall, 0);
   assert.equal(score(gold, { a: 'not an object', d: 'yes' }).recall, 0);
 });
+
+test('an empty string answer is silence, not a value', () => {
+  assert.deepEqual(score({ a: null, b: 'x' }, { a: '', b: '' }), { fieldAccuracy: 0.5, precision: 1, recall: 0 });
+});

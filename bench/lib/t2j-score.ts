@@ -40,7 +40,8 @@ export interface Counts {
 
 export const emptyCounts = (): Counts => ({ goldLeaves: 0, goldRight: 0, goldFilled: 0, goldFilledRight: 0, answered: 0, answeredRight: 0 });
 
-const isBlank = (v: unknown) => v === undefined || v === null || (Array.isArray(v) && v.length === 0);
+// An empty string is how an engine fills a required string it found nothing for: silence, not a value.
+const isBlank = (v: unknown) => v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0);
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 const ICD_LIKE = /^[A-Z]\d[0-9A-Z]\.?[0-9A-Z]{0,4}$/i;
