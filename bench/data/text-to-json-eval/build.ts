@@ -94,6 +94,38 @@ function checkIcd(value: unknown, key: string, where: string): void {
 const heldoutOrder = (id: string) => crypto.createHash('sha256').update(id).digest('hex');
 
 
+type BuiltCase = ReturnType<typeof buildCase>;
+
+/** One case from its authoring entry: text resolved, gold checked, split taken from `frozen`. */
+function buildCase(style: string, authored: Authored, c: Authored['cases'][number], frozen: Map<string, string>) {
+  const id = `${style}-${c.id}`;
+  const schema = authored.schemas[c.schema];
+  if (!schema) throw new Error(`${id}: no schema ${c.schema}`);
+  const src = resolve(c.src);
+  const text = (c.text ?? excerpt(src.text.replace(/\r\n?/g, '\n'), c.from, c.to)).trim();
+  const words = text.split(/\s+/).length;
+  if (words > 2100) throw new Error(`${id}: text has ${words} words`);
+  const validate = validatorFor(schema);
+  if (!validate(c.gold)) throw new Error(`${id}: gold does not validate: ${JSON.stringify(validate.errors)}`);
+  checkIcd(c.gold, '', id);
+  const source = { corpus: src.corpus, file: src.file, row: src.row, field: src.field, ...(c.text ? { rewritten: true } : c.from || c.to ? { excerpt: true } : {}) };
+  return { id, split: frozen.get(id) ?? '', source, style, schemaName: c.schema, text, schema, gold: c.gold };
+}
+
+/** Stratified by schema within the style: new cases join held-out (in hash order) until a
+ *  third of each schema's cases (rounded) is held out; frozen cases keep their split. */
+function assignSplits(cases: BuiltCase[]): void {
+  for (const name of new Set(cases.map((c) => c.schemaName))) {
+    const group = cases.filter((c) => c.schemaName === name);
+    let held = group.filter((c) => c.split === 'heldout').length;
+    const target = Math.round(group.length / 3);
+    for (const c of group.filter((c) => !c.split).sort((a, b) => heldoutOrder(a.id).localeCompare(heldoutOrder(b.id)))) {
+      c.split = held < target ? 'heldout' : 'dev';
+      if (c.split === 'heldout') held++;
+    }
+  }
+}
+
 async function main() {
   let total = 0;
   for (const style of STYLES) {
@@ -104,37 +136,11 @@ async function main() {
     const frozen = new Map<string, string>(
       fs.existsSync(outFile) ? (JSON.parse(fs.readFileSync(outFile, 'utf8')) as { id: string; split: string }[]).map((c) => [c.id, c.split]) : [],
     );
-    const ids = new Set<string>();
-    const cases = authored.cases.map((c) => {
-      const id = `${style}-${c.id}`;
-      if (ids.has(id)) throw new Error(`duplicate id ${id}`);
-      ids.add(id);
-      const schema = authored.schemas[c.schema];
-      if (!schema) throw new Error(`${id}: no schema ${c.schema}`);
-      const src = resolve(c.src);
-      const text = (c.text ?? excerpt(src.text.replace(/\r\n?/g, '\n'), c.from, c.to)).trim();
-      const words = text.split(/\s+/).length;
-      if (words > 2100) throw new Error(`${id}: text has ${words} words`);
-      const validate = validatorFor(schema);
-      if (!validate(c.gold)) throw new Error(`${id}: gold does not validate: ${JSON.stringify(validate.errors)}`);
-      checkIcd(c.gold, '', id);
-      const source = { corpus: src.corpus, file: src.file, row: src.row, field: src.field, ...(c.text ? { rewritten: true } : c.from || c.to ? { excerpt: true } : {}) };
-      return { id, split: frozen.get(id) ?? '', source, style, schemaName: c.schema, text, schema, gold: c.gold };
-    });
-    // Stratified by schema within the style: new cases join held-out (in hash order) until a
-    // third of each schema's cases (rounded) is held out; frozen cases keep their split.
-    for (const name of new Set(cases.map((c) => c.schemaName))) {
-      const group = cases.filter((c) => c.schemaName === name);
-      let held = group.filter((c) => c.split === 'heldout').length;
-      const target = Math.round(group.length / 3);
-      for (const c of group.filter((c) => !c.split).sort((a, b) => heldoutOrder(a.id).localeCompare(heldoutOrder(b.id)))) {
-        c.split = held < target ? 'heldout' : 'dev';
-        if (c.split === 'heldout') held++;
-      }
-    }
-    const held = cases.filter((c) => c.split === 'heldout').length;
+    const cases = authored.cases.map((c) => buildCase(style, authored, c, frozen));
+    if (new Set(cases.map((c) => c.id)).size !== cases.length) throw new Error(`${style}: duplicate case ids`);
+    assignSplits(cases);
     fs.writeFileSync(outFile, JSON.stringify(cases, null, 1) + '\n');
-    console.log(`${style}: ${cases.length} cases (${held} held out)`);
+    console.log(`${style}: ${cases.length} cases (${cases.filter((c) => c.split === 'heldout').length} held out)`);
     total += cases.length;
   }
   console.log(`total ${total}`);
