@@ -13,6 +13,7 @@ import { type AuthScheme, createGate } from './http/gate.ts';
 import { codingsRoutes } from './http/routes/codings.ts';
 import { consensusRoutes } from './http/routes/consensus.ts';
 import { docsRoutes } from './http/routes/docs.ts';
+import { fhirRoutes } from './http/routes/fhir.ts';
 import { healthRoutes } from './http/routes/health.ts';
 import { noteStylesRoutes } from './http/routes/note-styles.ts';
 import { noteTemplatesRoutes } from './http/routes/note-templates.ts';
@@ -246,5 +247,6 @@ export async function buildApp(
   await app.register(consensusRoutes(deps));
   await app.register(webhooksRoutes(deps));
   await app.register(dashboardRoutes(deps));
+  await app.register(fhirRoutes(deps));
   return app;
 }
