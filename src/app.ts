@@ -85,7 +85,8 @@ function toApiError(error: FastifyError): ApiError {
 function setCommonHeaders(request: FastifyRequest, reply: FastifyReply): void {
   reply.header('X-Content-Type-Options', 'nosniff');
   reply.header('Cache-Control', 'no-store');
-  reply.header('Referrer-Policy', 'no-referrer');
+  // A route may ask for a laxer policy (the dashboard's forms need same-origin).
+  if (!reply.hasHeader('Referrer-Policy')) reply.header('Referrer-Policy', 'no-referrer');
   if (!reply.hasHeader('Content-Security-Policy')) {
     reply.header(
       'Content-Security-Policy',
