@@ -14,7 +14,8 @@ nav{margin-bottom:1rem;display:flex;gap:1rem;align-items:center}nav form{margin-
 .cols{display:grid;grid-template-columns:1fr 1fr;gap:1.5rem}.panel{border:1px solid #ddd;border-radius:6px;padding:.75rem 1rem;background:#fcfcfc}
 pre.text{white-space:pre-wrap;font:14px/1.6 system-ui,sans-serif;margin:0}
 mark{background:#e3efff;border-bottom:2px solid #6b9be0;cursor:help;padding:0 1px}mark.active{background:#ffd54f;border-color:#e0a800}
-.seg.hl{background:#ffd54f;outline:1px solid #e0a800}textarea{width:100%;box-sizing:border-box}`;
+.seg.hl{background:#ffd54f;outline:1px solid #e0a800}textarea{width:100%;box-sizing:border-box}
+label.event{display:inline-block;margin:0 1.2rem .2rem 0;white-space:nowrap}`;
 
 /** A hidden field every dashboard form carries: POSTs without it are refused. */
 export function csrfField(csrf: string): string {

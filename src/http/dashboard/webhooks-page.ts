@@ -37,7 +37,7 @@ async function webhooksPage(deps: AppDeps, request: FastifyRequest, reply: Fasti
   const csrf = csrfField(sessionOf(request).csrf);
   const endpoints = await deps.webhooks.listEndpoints(account.id);
   const blocks = await Promise.all(endpoints.map((e) => endpointBlock(deps, e, csrf)));
-  const events = EVENT_TYPES.map((t) => `<label><input type="checkbox" name="event" value="${escape(t)}"> ${escape(t)}</label>`).join(' ');
+  const events = EVENT_TYPES.map((t) => `<label class="event"><input type="checkbox" name="event" value="${escape(t)}"> ${escape(t)}</label>`).join(' ');
   return sendPage(
     request,
     reply,
