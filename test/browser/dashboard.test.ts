@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { ChildProcess } from 'node:child_process';
 import type { Page } from 'playwright-core';
+import { SAMPLE_VISIT, speakDialogue } from '../helpers/audio.ts';
 import { testEnv } from '../helpers/harness.ts';
 import { startProcess, stopGracefully } from '../helpers/processes.ts';
 import { type Receiver, startReceiver } from '../helpers/receiver.ts';
@@ -94,6 +95,21 @@ describe('dashboard in Chromium', { skip: missing }, () => {
     assert.match(now, /azithromycin/i);
     assert.doesNotMatch(now, /penicillin/i);
     assert.ok((await page.locator('#codes mark').count()) >= 1, 'codes are marked with the words they came from');
+  });
+
+  test('audio uploaded in the playground is transcribed into the transcript box', async () => {
+    const speech = await speakDialogue(SAMPLE_VISIT);
+    try {
+      await page.goto(`${server.url}/dashboard/playground?account=${accountId}`);
+      await page.setInputFiles('input[type=file][name=audio]', speech.path);
+      await page.click('button:has-text("Transcribe")');
+      await page.waitForFunction(() => (document.querySelector('textarea[name=transcript]') as HTMLTextAreaElement | null)?.value.trim(), undefined, { timeout: 120_000 });
+      assert.equal(await page.inputValue('form[action="/dashboard/playground"] select[name=account]'), accountId);
+      await page.click('button:has-text("Write the note")');
+      await page.waitForSelector('#codes', { timeout: 60_000 });
+    } finally {
+      speech.cleanup();
+    }
   });
 
   test('register a webhook endpoint; its secret is shown once', async () => {
