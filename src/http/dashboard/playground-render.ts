@@ -29,6 +29,17 @@ export function markedText(text: string, ranges: MarkedRange[]): string {
   return out + escape(text.slice(at));
 }
 
+/** A note line alone in capitals ("ASSESSMENT AND PLAN") is its section heading. */
+const HEADING_LINE = /^[A-Z][A-Z0-9 &/,()'-]{2,60}$/;
+
+/** markedText, with the note's heading lines in bold. */
+export function markedNote(markdown: string, ranges: MarkedRange[]): string {
+  return markedText(markdown, ranges)
+    .split('\n')
+    .map((line) => (HEADING_LINE.test(line) ? `<b>${line}</b>` : line))
+    .join('\n');
+}
+
 /** One mark around a whole short text (a code's quoted words). */
 export function markAll(text: string, evidence: Span[]): string {
   return markedText(text, [{ start: 0, end: text.length, evidence }]);

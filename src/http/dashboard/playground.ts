@@ -11,7 +11,7 @@ import { ApiError } from '../errors.ts';
 import { toNoteRequest } from '../routes/notes.ts';
 import { PAGE, csrfValid, formOf, notFound, sendPage, sessionOf } from './context.ts';
 import { csrfField, escape } from './html.ts';
-import { markAll, markdownRanges, markedText, segmentedTranscript } from './playground-render.ts';
+import { markAll, markdownRanges, markedNote, segmentedTranscript } from './playground-render.ts';
 
 export const PLAYGROUND_SCRIPT = '/dashboard/assets/playground.js';
 const REFRESH = '<meta http-equiv="refresh" content="1">';
@@ -59,7 +59,7 @@ function runBody(note: Resource, coding: Resource | undefined): string {
   const codingSpans = ((coding?.result?.diagnoses as CodedItem[] | undefined) ?? []).map((d) => ({ start: d.text_span.start_char, end: d.text_span.end_char }));
   const spans = [...ranges.flatMap((r) => r.evidence), ...codingSpans];
   return `<p>Hover a highlighted statement to see the words it came from.</p><div class="cols">
-<section class="panel"><h2>SOAP note</h2><pre class="text" id="note">${markedText(payload?.markdown ?? '', ranges)}</pre>
+<section class="panel"><h2>SOAP note</h2><pre class="text" id="note">${markedNote(payload?.markdown ?? '', ranges)}</pre>
 <h2>Codes</h2>${codesTable(coding)}</section>
 <section class="panel"><h2>Transcript</h2><pre class="text" id="transcript">${segmentedTranscript(transcript, spans)}</pre></section></div>`;
 }

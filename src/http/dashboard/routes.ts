@@ -15,7 +15,7 @@ import { webhookPages } from './webhooks-page.ts';
 const LOGIN_ATTEMPTS_PER_MINUTE = 10;
 /** Form bodies: the playground's transcript is the largest field. */
 const FORM_BODY_LIMIT = 2 * 1024 * 1024;
-const CSP = "default-src 'none'; script-src 'self'; style-src 'unsafe-inline'; img-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
+const CSP = "default-src 'none'; script-src 'self'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
 const SCRIPT = fs.readFileSync(new URL('./assets/playground.js', import.meta.url), 'utf8');
 const PUBLIC = new Set(['/dashboard/login', PLAYGROUND_SCRIPT]);
 

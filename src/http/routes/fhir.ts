@@ -21,7 +21,8 @@ const fhirResponse = { 200: { description: 'FHIR R4 Bundle', content: { 'applica
 function requireCompleted(resource: Resource | undefined, what: string): Resource & { result: Record<string, unknown> } {
   if (!resource) throw new ApiError('not_found', `${what} not found.`);
   if (resource.status !== 'completed' || !resource.result) {
-    throw new ApiError('unprocessable', `The ${what.toLowerCase()} is ${resource.status}; it can be exported once completed.`);
+    const state = resource.status === 'failed' ? 'failed' : `is still ${resource.status}`;
+    throw new ApiError('unprocessable', `The ${what.toLowerCase()} ${state}; only a completed ${what.toLowerCase()} can be exported.`);
   }
   return resource as Resource & { result: Record<string, unknown> };
 }
