@@ -44,6 +44,7 @@ export function loadFhirSchema(): void {
 export function fhirSchemaErrors(resource: { resourceType?: unknown; entry?: { resource?: { resourceType?: unknown } }[] }): string[] {
   const root = compiler().getSchema(schemaId)!;
   if (root(resource)) return [];
+  if (typeof resource.resourceType !== 'string') return [`not a FHIR resource (no resourceType): keys ${Object.keys(resource).join(', ')}`];
   const errors: string[] = [];
   const check = (where: string, r: { resourceType?: unknown }) => {
     const validate = validatorFor(String(r.resourceType));
@@ -51,6 +52,6 @@ export function fhirSchemaErrors(resource: { resourceType?: unknown; entry?: { r
   };
   const { entry: _entries, ...withoutEntries } = resource;
   check('', withoutEntries);
-  resource.entry?.forEach((e, i) => e.resource && check(`entry[${i}] ${String(e.resource.resourceType)}`, e.resource));
+  resource.entry?.forEach((e, i) => typeof e.resource?.resourceType === 'string' && check(`entry[${i}] ${String(e.resource.resourceType)}`, e.resource));
   return errors.length ? errors : (root.errors ?? []).slice(0, 10).map((e) => `${e.instancePath} ${e.message}`);
 }

@@ -41,7 +41,7 @@ describe('operators dashboard', () => {
   });
 
   test('sign in, create an account (key shown once), create and revoke keys; sessions, origins and CSRF enforced', async () => {
-    const h = await startHarness('sqlite', { workers: false, env: { CLINSCRIBE_ADMIN_PASSWORD: PASSWORD } });
+    const h = await startHarness('sqlite', { workers: false, env: { CLINSCRIBE_ADMIN_PASSWORD: PASSWORD, CLINSCRIBE_MAX_EVENT_LOOP_DELAY_MS: '0' } });
     try {
       const anonymous = await h.app.inject({ method: 'GET', url: '/dashboard' });
       assert.match(anonymous.body, /Operator password/);
@@ -101,7 +101,7 @@ describe('operators dashboard', () => {
   });
 
   test('a session ends at sign-out, and every session ends when the admin password changes', async () => {
-    const h = await startHarness('sqlite', { workers: false, env: { CLINSCRIBE_ADMIN_PASSWORD: PASSWORD } });
+    const h = await startHarness('sqlite', { workers: false, env: { CLINSCRIBE_ADMIN_PASSWORD: PASSWORD, CLINSCRIBE_MAX_EVENT_LOOP_DELAY_MS: '0' } });
     try {
       const signedIn = (app: Harness['app'], cookie: string) =>
         app.inject({ method: 'GET', url: '/dashboard', headers: { cookie } }).then((r) => !/Operator password/.test(r.body));
@@ -127,7 +127,7 @@ describe('operators dashboard', () => {
   });
 
   test('webhook endpoints: register (secret once), delivery log, redelivery, secret rotation', async () => {
-    const h = await startHarness('sqlite', { env: { CLINSCRIBE_ADMIN_PASSWORD: PASSWORD } });
+    const h = await startHarness('sqlite', { env: { CLINSCRIBE_ADMIN_PASSWORD: PASSWORD, CLINSCRIBE_MAX_EVENT_LOOP_DELAY_MS: '0' } });
     const receiver = await startReceiver();
     try {
       const session = await signIn(h.app);
@@ -162,7 +162,7 @@ describe('operators dashboard', () => {
   });
 
   test('the playground writes a note whose facts are marked with their transcript evidence', async () => {
-    const h = await startHarness('sqlite', { env: { CLINSCRIBE_ADMIN_PASSWORD: PASSWORD } });
+    const h = await startHarness('sqlite', { env: { CLINSCRIBE_ADMIN_PASSWORD: PASSWORD, CLINSCRIBE_MAX_EVENT_LOOP_DELAY_MS: '0' } });
     try {
       const session = await signIn(h.app);
       const transcript = '[doctor] What brings you in?\n[patient] I have had a sore throat and a fever for three days.\n[doctor] Are you allergic to anything?\n[patient] Sulfa drugs give me hives.';

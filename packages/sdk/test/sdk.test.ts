@@ -25,7 +25,8 @@ describe('@clinscribe/sdk against a server process', () => {
   let speech: SpokenAudio;
 
   before(async () => {
-    const env = testEnv('sqlite');
+    // Engines share the server's event loop; a busy machine must not shed these requests.
+    const env = testEnv('sqlite', { CLINSCRIBE_MAX_EVENT_LOOP_DELAY_MS: '0' });
     cleanup = env.cleanup;
     const created = await runCli(['accounts', 'create', '--name', 'SDK clinic', '--alpha'], env.env);
     assert.equal(created.code, 0, created.stderr);
