@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { buildApp } from '../../src/app.ts';
-import { type Harness, eventually, startHarness } from '../helpers/harness.ts';
+import { type Harness, STORES, eventually, startHarness } from '../helpers/harness.ts';
 import { startReceiver } from '../helpers/receiver.ts';
 
 const PASSWORD = 'correct horse battery staple';
@@ -100,14 +100,17 @@ describe('operators dashboard', () => {
     }
   });
 
-  test('a session ends at sign-out, and every session ends when the admin password changes', async () => {
-    const h = await startHarness('sqlite', { workers: false, env: { CLINSCRIBE_ADMIN_PASSWORD: PASSWORD, CLINSCRIBE_MAX_EVENT_LOOP_DELAY_MS: '0' } });
+  for (const store of STORES) test(`${store}: a session ends at sign-out, and every session ends when the admin password changes`, async () => {
+    const h = await startHarness(store, { workers: false, env: { CLINSCRIBE_ADMIN_PASSWORD: PASSWORD, CLINSCRIBE_MAX_EVENT_LOOP_DELAY_MS: '0' } });
     try {
       const signedIn = (app: Harness['app'], cookie: string) =>
         app.inject({ method: 'GET', url: '/dashboard', headers: { cookie } }).then((r) => !/Operator password/.test(r.body));
       const first = await signIn(h.app);
       const second = await signIn(h.app);
       assert.equal(await signedIn(h.app, first.cookie), true);
+      await h.runtime.resources.create('coding', h.accountId, { text: 'cough' });
+      const usage = await h.app.inject({ method: 'GET', url: `/dashboard/accounts/${h.accountId}`, headers: { cookie: first.cookie } });
+      assert.match(usage.body, /<tr><td>Codings<\/td><td>1<\/td><td>0<\/td><td>0<\/td><td>1<\/td><\/tr>/);
       assert.equal((await post(h, first, '/dashboard/logout')).statusCode, 303);
       assert.equal(await signedIn(h.app, first.cookie), false, 'the signed-out cookie no longer works');
       assert.equal(await signedIn(h.app, second.cookie), true, 'other sessions are untouched');
