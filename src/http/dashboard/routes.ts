@@ -13,8 +13,8 @@ import { DashboardSessions, SESSION_COOKIE, readCookie } from './session.ts';
 import { webhookPages } from './webhooks-page.ts';
 
 const LOGIN_ATTEMPTS_PER_MINUTE = 10;
-/** Form bodies: the playground's transcript is the largest field. */
-const FORM_BODY_LIMIT = 2 * 1024 * 1024;
+/** Percent-encoded UTF-8 takes up to 9 bytes a character (a 3-byte character as %XX%XX%XX). */
+const URLENCODED_BYTES_PER_CHAR = 9;
 const CSP = "default-src 'none'; script-src 'self'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
 const SCRIPT = fs.readFileSync(new URL('./assets/playground.js', import.meta.url), 'utf8');
 const PUBLIC = new Set(['/dashboard/login', PLAYGROUND_SCRIPT]);
@@ -46,7 +46,9 @@ export function dashboardRoutes(deps: AppDeps) {
     const password = deps.config.adminPassword;
     const sessions = password ? new DashboardSessions(deps.settings, password) : undefined;
 
-    app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT }, (_req, body, done) => {
+    // Form bodies: the playground's transcript is the largest field, bounded like the API's.
+    const formBodyLimit = deps.config.maxTranscriptChars * URLENCODED_BYTES_PER_CHAR + 64 * 1024;
+    app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: formBodyLimit }, (_req, body, done) => {
       done(null, parseForm(String(body)));
     });
 
