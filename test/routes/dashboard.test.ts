@@ -28,6 +28,14 @@ function post(h: Harness, session: { cookie: string; csrf: string }, url: string
   return h.app.inject({ method: 'POST', url, payload: f.payload, headers: { ...f.headers, cookie: session.cookie } });
 }
 
+/** Follows a 303 like a browser: with the session and any cookie the answer set. */
+async function follow(h: Harness, session: { cookie: string }, res: { statusCode: number; headers: Record<string, unknown> }) {
+  assert.equal(res.statusCode, 303);
+  const set = [res.headers['set-cookie'] ?? []].flat().map((c) => String(c).split(';')[0]!);
+  const cookie = [session.cookie, ...set].join('; ');
+  return h.app.inject({ method: 'GET', url: String(res.headers.location), headers: { cookie } });
+}
+
 describe('operators dashboard', () => {
   test('off without a password', async () => {
     const h = await startHarness('sqlite', { workers: false });
@@ -54,7 +62,7 @@ describe('operators dashboard', () => {
       assert.match(String(login.headers['set-cookie']), /HttpOnly; SameSite=Strict/);
       const session = await signIn(h.app);
 
-      const created = await post(h, session, '/dashboard/accounts', { name: 'Eastside <Clinic>', alpha: '1' });
+      const created = await follow(h, session, await post(h, session, '/dashboard/accounts', { name: 'Eastside <Clinic>', alpha: '1' }));
       assert.equal(created.statusCode, 200);
       assert.match(created.body, /Eastside &lt;Clinic&gt;/);
       const apiKey = /<code id="new-api-key">(csk_[A-Za-z0-9]{40})<\/code>/.exec(created.body)?.[1];
@@ -64,6 +72,14 @@ describe('operators dashboard', () => {
 
       const page = await h.app.inject({ method: 'GET', url: `/dashboard/accounts/${accountId}`, headers: { cookie: session.cookie } });
       assert.doesNotMatch(page.body, /csk_[A-Za-z0-9]{40}/);
+      // The key rode to that one page sealed for this session: another session cannot open it.
+      const flash = String((await post(h, session, `/dashboard/accounts/${accountId}/keys`, { label: 'x' })).headers['set-cookie']).split(';')[0]!;
+      const other = await signIn(h.app);
+      const stolen = await h.app.inject({ method: 'GET', url: `/dashboard/accounts/${accountId}`, headers: { cookie: `${other.cookie}; ${flash}` } });
+      assert.doesNotMatch(stolen.body, /csk_[A-Za-z0-9]{40}/);
+      const mine = await h.app.inject({ method: 'GET', url: `/dashboard/accounts/${accountId}`, headers: { cookie: `${session.cookie}; ${flash}` } });
+      assert.match(mine.body, /<code id="new-api-key">csk_[A-Za-z0-9]{40}<\/code>/);
+      assert.match(String(mine.headers['set-cookie']), /cs_flash=; .*Max-Age=0/);
       assert.match(page.body, /<table id="usage">/);
       const keyId = /\/dashboard\/keys\/(key_[A-Za-z0-9]+)\/revoke/.exec(page.body)?.[1] as string;
       const revoked = await post(h, session, `/dashboard/keys/${keyId}/revoke`, { account: accountId });
@@ -137,7 +153,7 @@ describe('operators dashboard', () => {
       const base = `/dashboard/accounts/${h.accountId}/webhooks`;
       const refused = await post(h, session, base, { url: 'not a url' });
       assert.equal(refused.statusCode, 400);
-      const registered = await post(h, session, base, { url: receiver.url, event: ['note_generation.succeeded', 'coding.succeeded'] });
+      const registered = await follow(h, session, await post(h, session, base, { url: receiver.url, event: ['note_generation.succeeded', 'coding.succeeded'] }));
       assert.equal(registered.statusCode, 200);
       const secret = /<code id="new-webhook-secret">(whsec_\w+)<\/code>/.exec(registered.body)?.[1];
       assert.ok(secret);
@@ -153,7 +169,7 @@ describe('operators dashboard', () => {
       assert.equal(again.statusCode, 303);
       await eventually(async () => (receiver.received.length >= 2 ? true : undefined));
 
-      const rotated = await post(h, session, `${base}/${endpoint!.id}/rotate`);
+      const rotated = await follow(h, session, await post(h, session, `${base}/${endpoint!.id}/rotate`));
       const newSecret = /<code id="new-webhook-secret">(whsec_\w+)<\/code>/.exec(rotated.body)?.[1];
       assert.ok(newSecret && newSecret !== secret);
       assert.equal((await h.runtime.webhooks.findEndpoint(endpoint!.id))?.previousSecret, secret);

@@ -3,7 +3,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app-deps.ts';
 import type { Account } from '../../store/accounts-repo.ts';
-import { type Form, PAGE, formOf, notFound, numberField, sendPage, sessionOf } from './context.ts';
+import { type Form, PAGE, formOf, notFound, numberField, redirectWithSecret, sendPage, sessionOf, takeSecret } from './context.ts';
 import { csrfField, escape } from './html.ts';
 
 const USAGE_DAYS = 30;
@@ -39,7 +39,9 @@ async function usageTable(deps: AppDeps, accountId: string): Promise<string> {
   return `<table id="usage"><tr><th>Resource</th><th>Created</th><th>Completed</th><th>Failed</th><th>Open</th></tr>${rows.join('')}</table>`;
 }
 
-async function accountPage(deps: AppDeps, request: FastifyRequest, reply: FastifyReply, account: Account, apiKey?: string) {
+async function accountPage(deps: AppDeps, request: FastifyRequest, reply: FastifyReply, account: Account) {
+  const handed = takeSecret(request, reply);
+  const apiKey = handed?.startsWith('csk_') ? handed : undefined;
   const csrf = csrfField(sessionOf(request).csrf);
   const keys = await deps.accounts.listKeys(account.id);
   const keyRows = keys
@@ -84,7 +86,7 @@ export function accountPages(app: FastifyInstance, deps: AppDeps): void {
     const name = (form.name ?? '').trim();
     if (!name) return sendPage(request, reply, 'Accounts', '<p class="error">A name is required.</p>', { status: 400 });
     const created = await deps.accounts.createAccount({ name, alphaAccess: form.alpha === '1', rateLimitPerMinute: numberField(form.rate_limit) });
-    return accountPage(deps, request, reply, created.account, created.apiKey);
+    return redirectWithSecret(request, reply, `/dashboard/accounts/${encodeURIComponent(created.account.id)}`, created.apiKey);
   });
 
   app.get('/dashboard/accounts/:id', PAGE, async (request, reply) => {
@@ -109,7 +111,7 @@ export function accountPages(app: FastifyInstance, deps: AppDeps): void {
     if (!account) return notFound(request, reply, 'account');
     const label = formOf(request).label?.trim() || undefined;
     const created = await deps.accounts.createKey(account.id, label);
-    return accountPage(deps, request, reply, account, created.apiKey);
+    return redirectWithSecret(request, reply, `/dashboard/accounts/${encodeURIComponent(account.id)}`, created.apiKey);
   });
 
   app.post('/dashboard/keys/:keyId/revoke', PAGE, async (request, reply) => {

@@ -2,7 +2,7 @@
 // reading, and small reply helpers.
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Session } from './session.ts';
+import { type Session, readCookie } from './session.ts';
 import { escape, page } from './html.ts';
 
 export type Form = Record<string, string>;
@@ -48,4 +48,25 @@ export function csrfValid(request: FastifyRequest, token: unknown): boolean {
   const expected = Buffer.from(sessionOf(request).csrf);
   const given = Buffer.from(typeof token === 'string' ? token : '');
   return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+const FLASH_COOKIE = 'cs_flash';
+const FLASH_SECONDS = 120;
+
+/**
+ * Post/redirect/get for a secret shown once: the secret rides to the next page in a cookie
+ * sealed for this session (never stored server-side), so reloading that page re-submits nothing.
+ */
+export function redirectWithSecret(request: FastifyRequest, reply: FastifyReply, location: string, secret: string) {
+  const sealed = sessionOf(request).seal(secret);
+  reply.header('Set-Cookie', `${FLASH_COOKIE}=${sealed}; Path=/dashboard; HttpOnly; SameSite=Strict; Max-Age=${FLASH_SECONDS}`);
+  return reply.redirect(location, 303);
+}
+
+/** The secret the previous POST handed over, once: the cookie is cleared as it is read. */
+export function takeSecret(request: FastifyRequest, reply: FastifyReply): string | undefined {
+  const sealed = readCookie(request.headers.cookie, FLASH_COOKIE);
+  if (sealed === undefined) return undefined;
+  reply.header('Set-Cookie', `${FLASH_COOKIE}=; Path=/dashboard; HttpOnly; SameSite=Strict; Max-Age=0`);
+  return sessionOf(request).open(sealed);
 }

@@ -1,7 +1,7 @@
 // Operator sessions for the dashboard: a signed, expiring cookie naming a session the store
 // keeps. Logging out deletes the session; changing CLINSCRIBE_ADMIN_PASSWORD ends every
 // session, because the password's digest is part of what each cookie signs.
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { type SettingsRepository, sharedSecret } from '../../store/settings-repo.ts';
 
 export const SESSION_COOKIE = 'cs_admin';
@@ -12,6 +12,29 @@ export interface Session {
   id: string;
   /** Sent back in every form: a POST without it is refused (CSRF). */
   csrf: string;
+  /** Encrypts a short text only this session can read back (a secret shown once after a redirect). */
+  seal(text: string): string;
+  /** The text `seal` made for this session, or undefined for anything else. */
+  open(sealed: string | undefined): string | undefined;
+}
+
+function sealWith(key: Buffer, text: string): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', key, iv);
+  const body = Buffer.concat([cipher.update(text, 'utf8'), cipher.final()]);
+  return Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64url');
+}
+
+function openWith(key: Buffer, sealed: string | undefined): string | undefined {
+  const raw = Buffer.from(sealed ?? '', 'base64url');
+  if (raw.length < 29) return undefined;
+  try {
+    const decipher = createDecipheriv('aes-256-gcm', key, raw.subarray(0, 12));
+    decipher.setAuthTag(raw.subarray(12, 28));
+    return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8');
+  } catch {
+    return undefined;
+  }
 }
 
 function safeEqual(a: string, b: string): boolean {
@@ -56,7 +79,13 @@ export class DashboardSessions {
     if (!id || !expires || !mac || !/^\d+$/.test(expires) || Number(expires) < Date.now() / 1000) return undefined;
     if (!safeEqual(mac, await this.mac('session', id, expires))) return undefined;
     if ((await this.settings.get(`${SESSION_KEY_PREFIX}${id}`)) !== expires) return undefined;
-    return { id, csrf: await this.mac('csrf', id) };
+    const flashKey = Buffer.from(await this.mac('flash', id), 'base64url');
+    return {
+      id,
+      csrf: await this.mac('csrf', id),
+      seal: (text) => sealWith(flashKey, text),
+      open: (sealed) => openWith(flashKey, sealed),
+    };
   }
 
   csrfMatches(session: Session, token: string | undefined): boolean {

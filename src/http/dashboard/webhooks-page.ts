@@ -8,7 +8,7 @@ import type { Account } from '../../store/accounts-repo.ts';
 import type { WebhookEndpoint } from '../../store/webhooks-repo.ts';
 import { SECRET_OVERLAP_MS, newWebhookSecret } from '../../webhooks/secrets.ts';
 import { checkWebhookUrl } from '../../webhooks/url-guard.ts';
-import { PAGE, formOf, notFound, sendPage, sessionOf } from './context.ts';
+import { PAGE, redirectWithSecret, notFound, sendPage, sessionOf, takeSecret } from './context.ts';
 import { csrfField, escape } from './html.ts';
 
 const DELIVERIES_SHOWN = 20;
@@ -34,6 +34,8 @@ ${e.previousSecretExpiresAt ? ` · previous secret signs until ${escape(e.previo
 }
 
 async function webhooksPage(deps: AppDeps, request: FastifyRequest, reply: FastifyReply, account: Account, notice = '', status = 200) {
+  const handed = takeSecret(request, reply);
+  if (handed?.startsWith('whsec_')) notice += secretNotice(handed);
   const csrf = csrfField(sessionOf(request).csrf);
   const endpoints = await deps.webhooks.listEndpoints(account.id);
   const blocks = await Promise.all(endpoints.map((e) => endpointBlock(deps, e, csrf)));
@@ -88,7 +90,7 @@ export function webhookPages(app: FastifyInstance, deps: AppDeps): void {
       updatedAt: now,
     };
     await deps.webhooks.insertEndpoint(created);
-    return webhooksPage(deps, request, reply, a, secretNotice(created.secret));
+    return redirectWithSecret(request, reply, `/dashboard/accounts/${encodeURIComponent(a.id)}/webhooks`, created.secret);
   });
 
   app.post('/dashboard/accounts/:id/webhooks/:endpointId/rotate', PAGE, async (request, reply) => {
@@ -103,7 +105,7 @@ export function webhookPages(app: FastifyInstance, deps: AppDeps): void {
       updatedAt: now.toISOString(),
     };
     await deps.webhooks.updateEndpoint(rotated);
-    return webhooksPage(deps, request, reply, a, secretNotice(rotated.secret));
+    return redirectWithSecret(request, reply, `/dashboard/accounts/${encodeURIComponent(a.id)}/webhooks`, rotated.secret);
   });
 
   app.post('/dashboard/accounts/:id/webhooks/:endpointId/deliveries/:deliveryId/redeliver', PAGE, async (request, reply) => {
