@@ -13,6 +13,7 @@ import { type AuthScheme, createGate } from './http/gate.ts';
 import { codingsRoutes } from './http/routes/codings.ts';
 import { consensusRoutes } from './http/routes/consensus.ts';
 import { docsRoutes } from './http/routes/docs.ts';
+import { fhirRoutes } from './http/routes/fhir.ts';
 import { healthRoutes } from './http/routes/health.ts';
 import { noteStylesRoutes } from './http/routes/note-styles.ts';
 import { noteTemplatesRoutes } from './http/routes/note-templates.ts';
@@ -84,7 +85,8 @@ function toApiError(error: FastifyError): ApiError {
 function setCommonHeaders(request: FastifyRequest, reply: FastifyReply): void {
   reply.header('X-Content-Type-Options', 'nosniff');
   reply.header('Cache-Control', 'no-store');
-  reply.header('Referrer-Policy', 'no-referrer');
+  // A route may ask for a laxer policy (the dashboard's forms need same-origin).
+  if (!reply.hasHeader('Referrer-Policy')) reply.header('Referrer-Policy', 'no-referrer');
   if (!reply.hasHeader('Content-Security-Policy')) {
     reply.header(
       'Content-Security-Policy',
@@ -253,5 +255,6 @@ export async function buildApp(
   await app.register(consensusRoutes(deps));
   await app.register(webhooksRoutes(deps));
   await app.register(dashboardRoutes(deps));
+  await app.register(fhirRoutes(deps));
   return app;
 }

@@ -75,6 +75,11 @@ export class ResourcesService {
     return deleted;
   }
 
+  /** Resources an account created since `since`, counted by kind and status. */
+  usage(accountId: string, since: string) {
+    return this.repo.countByAccount(accountId, since);
+  }
+
   /** Finished resources last changed before `cutoff`, for the retention purge. */
   listExpired(cutoff: string, limit: number) {
     return this.repo.listFinishedBefore(cutoff, limit);

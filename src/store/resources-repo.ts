@@ -62,6 +62,18 @@ export class ResourcesRepository {
       .execute();
   }
 
+  /** How many resources of each kind and status an account created since `since` (dashboard usage). */
+  async countByAccount(accountId: string, since: string): Promise<{ kind: ResourceKind; status: ResourceStatus; count: number }[]> {
+    const rows = await this.db
+      .selectFrom('resources')
+      .select(['kind', 'status', (eb) => eb.fn.countAll<number | string>().as('count')])
+      .where('account_id', '=', accountId)
+      .where('created_at', '>=', since)
+      .groupBy(['kind', 'status'])
+      .execute();
+    return rows.map((r) => ({ kind: r.kind, status: r.status, count: Number(r.count) }));
+  }
+
   /** A resource as its owner sees it; another account's id is simply not found. */
   async findOwned(kind: ResourceKind, accountId: string, id: string): Promise<Resource | undefined> {
     const row = await this.db

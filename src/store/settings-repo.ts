@@ -11,6 +11,23 @@ export class SettingsRepository {
     const row = await this.db.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirstOrThrow();
     return row.value;
   }
+
+  async get(key: string): Promise<string | undefined> {
+    return (await this.db.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirst())?.value;
+  }
+
+  async put(key: string, value: string): Promise<void> {
+    await this.db.insertInto('settings').values({ key, value }).onConflict((oc) => oc.column('key').doUpdateSet({ value })).execute();
+  }
+
+  async delete(key: string): Promise<void> {
+    await this.db.deleteFrom('settings').where('key', '=', key).execute();
+  }
+
+  /** Every key starting with `prefix` (a fixed string of ours, never request text). */
+  async listPrefixed(prefix: string): Promise<{ key: string; value: string }[]> {
+    return this.db.selectFrom('settings').select(['key', 'value']).where('key', 'like', `${prefix}%`).execute();
+  }
 }
 
 /**

@@ -1,16 +1,23 @@
-// The operators' dashboard (DESIGN §3): accounts, API keys and webhook endpoints with their
-// recent deliveries, behind one operator password (CLINSCRIBE_ADMIN_PASSWORD). Server-rendered
-// forms, no scripts; sessions are SameSite=Strict cookies and every POST must come from this origin.
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+// The operators' dashboard (DESIGN §3): accounts, API keys, usage, webhook endpoints and a
+// playground, behind one operator password (CLINSCRIBE_ADMIN_PASSWORD). Server-rendered
+// forms plus one static script. Sessions are SameSite=Strict cookies; every POST must come
+// from this origin and (once signed in) carry the session's CSRF token.
+import fs from 'node:fs';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app-deps.ts';
-import type { Account } from '../../store/accounts-repo.ts';
+import { accountPages } from './accounts-pages.ts';
+import { HTML, PAGE, attachSession, csrfValid, formOf } from './context.ts';
+import { loginPage } from './html.ts';
+import { PLAYGROUND_SCRIPT, playgroundPages } from './playground.ts';
 import { DashboardSessions, SESSION_COOKIE, readCookie } from './session.ts';
-import { escape, loginPage, page } from './html.ts';
+import { webhookPages } from './webhooks-page.ts';
 
-type Form = Record<string, string>;
-
-const HTML = 'text/html; charset=utf-8';
 const LOGIN_ATTEMPTS_PER_MINUTE = 10;
+/** Percent-encoded UTF-8 takes up to 9 bytes a character (a 3-byte character as %XX%XX%XX). */
+const URLENCODED_BYTES_PER_CHAR = 9;
+const CSP = "default-src 'none'; script-src 'self'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
+const SCRIPT = fs.readFileSync(new URL('./assets/playground.js', import.meta.url), 'utf8');
+const PUBLIC = new Set(['/dashboard/login', PLAYGROUND_SCRIPT]);
 
 function sameOrigin(request: FastifyRequest): boolean {
   const origin = request.headers.origin ?? request.headers.referer;
@@ -24,26 +31,14 @@ function sameOrigin(request: FastifyRequest): boolean {
   }
 }
 
-function numberField(value: string | undefined): number | undefined {
-  if (value === undefined || value.trim() === '') return undefined;
-  const n = Number(value);
-  return Number.isInteger(n) && n >= 0 ? n : undefined;
-}
-
-function accountsTable(accounts: Account[]): string {
-  const rows = accounts
-    .map(
-      (a) => `<tr><td><a href="/dashboard/accounts/${escape(a.id)}">${escape(a.name)}</a></td><td><code>${escape(a.id)}</code></td>
-<td>${a.alphaAccess ? 'yes' : 'no'}</td><td>${a.rateLimitPerMinute}/min</td><td>${a.consensusDaily}/day</td><td>${escape(a.createdAt.slice(0, 10))}</td></tr>`,
-    )
-    .join('');
-  return `<table><tr><th>Name</th><th>Account id</th><th>Alpha</th><th>Rate limit</th><th>Consensus</th><th>Created</th></tr>${rows}</table>`;
-}
-
-function secretBlock(apiKey: string | undefined): string {
-  return apiKey
-    ? `<div class="secret">New API key — shown once, copy it now: <code>${escape(apiKey)}</code></div>`
-    : '';
+/** Repeated fields (checkboxes) become arrays; the rest stay strings. */
+function parseForm(body: string): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  for (const [key, value] of new URLSearchParams(body)) {
+    const prior = out[key];
+    out[key] = prior === undefined ? value : [prior].flat().concat(value);
+  }
+  return out;
 }
 
 export function dashboardRoutes(deps: AppDeps) {
@@ -51,79 +46,40 @@ export function dashboardRoutes(deps: AppDeps) {
     const password = deps.config.adminPassword;
     const sessions = password ? new DashboardSessions(deps.settings, password) : undefined;
 
-    app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 16 * 1024 }, (_req, body, done) => {
-      done(null, Object.fromEntries(new URLSearchParams(String(body))));
+    // Form bodies: the playground's transcript is the largest field, bounded like the API's.
+    const formBodyLimit = deps.config.maxTranscriptChars * URLENCODED_BYTES_PER_CHAR + 64 * 1024;
+    app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: formBodyLimit }, (_req, body, done) => {
+      done(null, parseForm(String(body)));
     });
 
     // Every dashboard route: off without a password, sessions required, same-origin POSTs.
     app.addHook('onRequest', async (request, reply) => {
-      reply.header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'");
+      reply.header('Content-Security-Policy', CSP);
+      // The app-wide no-referrer makes browsers send `Origin: null` on form POSTs, which the
+      // origin check below must refuse; same-origin keeps the origin and leaks nothing outside.
+      reply.header('Referrer-Policy', 'same-origin');
       if (!sessions) {
         return reply.code(404).type(HTML).send(loginPage('The dashboard is off. Set CLINSCRIBE_ADMIN_PASSWORD to turn it on.'));
       }
       if (request.method === 'POST' && !sameOrigin(request)) return reply.code(403).type(HTML).send(loginPage('Request refused: wrong origin.'));
-      if (request.url === '/dashboard/login') return;
-      if (!(await sessions.valid(readCookie(request.headers.cookie, SESSION_COOKIE)))) {
-        return reply.code(request.method === 'GET' ? 200 : 401).type(HTML).send(loginPage());
-      }
+      const path = request.url.split('?')[0]!;
+      if (PUBLIC.has(path)) return;
+      const session = await sessions.read(readCookie(request.headers.cookie, SESSION_COOKIE));
+      if (!session) return reply.code(request.method === 'GET' ? 200 : 401).type(HTML).send(loginPage());
+      attachSession(request, session);
     });
 
-    const accountPage = async (reply: FastifyReply, account: Account, apiKey?: string) => {
-      const keys = await deps.accounts.listKeys(account.id);
-      const endpoints = await deps.webhooks.listEndpoints(account.id);
-      const keyRows = keys
-        .map(
-          (k) => `<tr><td><code>${escape(k.prefix)}…</code></td><td>${escape(k.label ?? '')}</td><td>${escape(k.createdAt.slice(0, 10))}</td>
-<td>${k.revokedAt ? `revoked ${escape(k.revokedAt.slice(0, 10))}` : `<form class="inline" method="post" action="/dashboard/keys/${escape(k.id)}/revoke"><input type="hidden" name="account" value="${escape(account.id)}"><button>Revoke</button></form>`}</td></tr>`,
-        )
-        .join('');
-      const hookRows: string[] = [];
-      for (const e of endpoints) {
-        const deliveries = await deps.webhooks.listDeliveries(e.id, 20);
-        const count = (state: string) => deliveries.filter((d) => d.state === state).length;
-        hookRows.push(
-          `<tr><td>${escape(e.url)}</td><td>${e.enabled ? 'on' : 'off'}</td><td>${escape(e.events.join(', ') || 'all events')}</td>
-<td>${count('delivered')} delivered, ${count('pending')} pending, ${count('dead')} dead (last 20)</td></tr>`,
-        );
-      }
-      return reply.type(HTML).send(
-        page(
-          account.name,
-          `<h1>${escape(account.name)}</h1><p><code>${escape(account.id)}</code></p>${secretBlock(apiKey)}
-<h2>Settings</h2><form method="post" action="/dashboard/accounts/${escape(account.id)}/update">
-<label><input type="checkbox" name="alpha" value="1" ${account.alphaAccess ? 'checked' : ''}> Alpha access</label>
-<label>Rate limit per minute <input name="rate_limit" value="${account.rateLimitPerMinute}" size="6"></label>
-<label>Consensus per day <input name="consensus_daily" value="${account.consensusDaily}" size="5"></label> <button>Save</button></form>
-<h2>API keys</h2><table><tr><th>Key</th><th>Label</th><th>Created</th><th></th></tr>${keyRows}</table>
-<form method="post" action="/dashboard/accounts/${escape(account.id)}/keys"><input name="label" placeholder="label (optional)"> <button>Create key</button></form>
-<h2>Webhook endpoints</h2><table><tr><th>URL</th><th>Enabled</th><th>Events</th><th>Deliveries</th></tr>${hookRows.join('')}</table>`,
-        ),
-      );
-    };
-
-    const findAccount = async (reply: FastifyReply, id: string) => {
-      const account = await deps.accounts.getAccount(id);
-      if (!account) reply.code(404).type(HTML).send(page('Not found', '<p>No such account.</p>'));
-      return account;
-    };
-
-    const opts = { schema: { hide: true }, config: { auth: 'none' as const } };
-
-    app.get('/dashboard', opts, async (_request, reply) => {
-      const accounts = await deps.accounts.listAccounts();
-      return reply.type(HTML).send(
-        page(
-          'Accounts',
-          `<h1>Accounts</h1>${accountsTable(accounts)}<h2>New account</h2><form method="post" action="/dashboard/accounts">
-<input name="name" placeholder="name" required> <label><input type="checkbox" name="alpha" value="1"> Alpha access</label>
-<input name="rate_limit" placeholder="rate limit/min" size="12"> <button>Create</button></form>`,
-        ),
-      );
+    // Signed-in form POSTs carry the session's token; multipart handlers check it themselves.
+    app.addHook('preHandler', async (request, reply) => {
+      if (request.method !== 'POST' || PUBLIC.has(request.url.split('?')[0]!) || request.isMultipart()) return;
+      if (!csrfValid(request, formOf(request)._csrf)) return reply.code(403).type(HTML).send(loginPage('Request refused: the form has expired; reload the page.'));
     });
 
-    app.post('/dashboard/login', opts, async (request, reply) => {
+    app.get(PLAYGROUND_SCRIPT, PAGE, async (_request, reply) => reply.type('text/javascript; charset=utf-8').send(SCRIPT));
+
+    app.post('/dashboard/login', PAGE, async (request, reply) => {
       const attempts = await deps.limiter.hit(`ip:${request.ip}`, 'dashboard-login', LOGIN_ATTEMPTS_PER_MINUTE, 60, { strict: true });
-      const form = (request.body ?? {}) as Form;
+      const form = formOf(request);
       if (!attempts.allowed || !sessions!.passwordMatches(form.password ?? '')) {
         return reply.code(attempts.allowed ? 401 : 429).type(HTML).send(loginPage(attempts.allowed ? 'Wrong password.' : 'Too many attempts; wait a minute.'));
       }
@@ -132,52 +88,15 @@ export function dashboardRoutes(deps: AppDeps) {
       return reply.redirect('/dashboard', 303);
     });
 
-    app.post('/dashboard/logout', opts, async (_request, reply) => {
+    app.post('/dashboard/logout', PAGE, async (request, reply) => {
+      const session = await sessions!.read(readCookie(request.headers.cookie, SESSION_COOKIE));
+      if (session) await sessions!.end(session);
       reply.header('Set-Cookie', `${SESSION_COOKIE}=; Path=/dashboard; HttpOnly; SameSite=Strict; Max-Age=0`);
       return reply.redirect('/dashboard', 303);
     });
 
-    app.post('/dashboard/accounts', opts, async (request, reply) => {
-      const form = (request.body ?? {}) as Form;
-      const name = (form.name ?? '').trim();
-      if (!name) return reply.code(400).type(HTML).send(page('Accounts', '<p>A name is required.</p>'));
-      const created = await deps.accounts.createAccount({
-        name,
-        alphaAccess: form.alpha === '1',
-        rateLimitPerMinute: numberField(form.rate_limit),
-      });
-      return accountPage(reply, created.account, created.apiKey);
-    });
-
-    app.get('/dashboard/accounts/:id', opts, async (request, reply) => {
-      const account = await findAccount(reply, (request.params as { id: string }).id);
-      return account ? accountPage(reply, account) : reply;
-    });
-
-    app.post('/dashboard/accounts/:id/update', opts, async (request, reply) => {
-      const id = (request.params as { id: string }).id;
-      const form = (request.body ?? {}) as Form;
-      const account = await deps.accounts.updateAccount(id, {
-        alphaAccess: form.alpha === '1',
-        rateLimitPerMinute: numberField(form.rate_limit),
-        consensusDaily: numberField(form.consensus_daily),
-      });
-      if (!account) return findAccount(reply, id);
-      return reply.redirect(`/dashboard/accounts/${encodeURIComponent(id)}`, 303);
-    });
-
-    app.post('/dashboard/accounts/:id/keys', opts, async (request, reply) => {
-      const account = await findAccount(reply, (request.params as { id: string }).id);
-      if (!account) return reply;
-      const label = ((request.body ?? {}) as Form).label?.trim() || undefined;
-      const created = await deps.accounts.createKey(account.id, label);
-      return accountPage(reply, account, created.apiKey);
-    });
-
-    app.post('/dashboard/keys/:keyId/revoke', opts, async (request, reply) => {
-      await deps.accounts.revokeKey((request.params as { keyId: string }).keyId);
-      const accountId = ((request.body ?? {}) as Form).account ?? '';
-      return reply.redirect(accountId ? `/dashboard/accounts/${encodeURIComponent(accountId)}` : '/dashboard', 303);
-    });
+    accountPages(app, deps);
+    webhookPages(app, deps);
+    playgroundPages(app, deps);
   };
 }

@@ -1,0 +1,120 @@
+// Dashboard page for an account's webhook endpoints: register, the delivery log with
+// redelivery, secret rotation. Thin: the same repositories, URL guard and outbox as the API.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppDeps } from '../../app-deps.ts';
+import { newId } from '../../ids.ts';
+import { EVENT_TYPES } from '../../services/events.ts';
+import type { Account } from '../../store/accounts-repo.ts';
+import type { WebhookEndpoint } from '../../store/webhooks-repo.ts';
+import { SECRET_OVERLAP_MS, newWebhookSecret } from '../../webhooks/secrets.ts';
+import { checkWebhookUrl } from '../../webhooks/url-guard.ts';
+import { PAGE, redirectWithSecret, notFound, sendPage, sessionOf, takeSecret } from './context.ts';
+import { csrfField, escape } from './html.ts';
+
+const DELIVERIES_SHOWN = 20;
+
+type Params = { id: string; endpointId?: string; deliveryId?: string };
+
+async function endpointBlock(deps: AppDeps, e: WebhookEndpoint, csrf: string): Promise<string> {
+  const deliveries = await deps.webhooks.listDeliveries(e.id, DELIVERIES_SHOWN);
+  const base = `/dashboard/accounts/${escape(e.accountId)}/webhooks/${escape(e.id)}`;
+  const rows: string[] = [];
+  for (const d of deliveries) {
+    const type = (await deps.outbox.findById(d.eventId))?.type ?? '(event deleted)';
+    rows.push(`<tr><td>${escape(d.createdAt.replace('T', ' ').slice(0, 19))}</td><td>${escape(type)}</td><td>${escape(d.state)}</td><td>${d.attempts}</td>
+<td>${escape(d.lastStatusCode ?? '')}</td><td>${escape(d.lastError ?? '')}</td>
+<td><form class="inline" method="post" action="${base}/deliveries/${escape(d.id)}/redeliver">${csrf}<button>Redeliver</button></form></td></tr>`);
+  }
+  return `<section class="panel endpoint"><h3>${escape(e.url)}</h3>
+<p><code>${escape(e.id)}</code> · ${e.enabled ? 'enabled' : 'disabled'} · events: ${escape(e.events.join(', ') || 'all')}
+${e.previousSecretExpiresAt ? ` · previous secret signs until ${escape(e.previousSecretExpiresAt.slice(0, 16))}` : ''}</p>
+<form class="inline" method="post" action="${base}/rotate">${csrf}<button>Rotate secret</button></form>
+<h4>Deliveries (last ${DELIVERIES_SHOWN})</h4>
+<table><tr><th>Created</th><th>Event</th><th>State</th><th>Attempts</th><th>Last status</th><th>Last error</th><th></th></tr>${rows.join('') || '<tr><td colspan="7">No deliveries yet.</td></tr>'}</table></section>`;
+}
+
+async function webhooksPage(deps: AppDeps, request: FastifyRequest, reply: FastifyReply, account: Account, notice = '', status = 200) {
+  const handed = takeSecret(request, reply);
+  if (handed?.startsWith('whsec_')) notice += secretNotice(handed);
+  const csrf = csrfField(sessionOf(request).csrf);
+  const endpoints = await deps.webhooks.listEndpoints(account.id);
+  const blocks = await Promise.all(endpoints.map((e) => endpointBlock(deps, e, csrf)));
+  const events = EVENT_TYPES.map((t) => `<label class="event"><input type="checkbox" name="event" value="${escape(t)}"> ${escape(t)}</label>`).join(' ');
+  return sendPage(
+    request,
+    reply,
+    `Webhooks · ${account.name}`,
+    `<h1>Webhook endpoints</h1><p><a href="/dashboard/accounts/${escape(account.id)}">${escape(account.name)}</a> · <code>${escape(account.id)}</code></p>${notice}
+${blocks.join('') || '<p>No endpoints yet.</p>'}
+<h2>Register an endpoint</h2><form method="post" action="/dashboard/accounts/${escape(account.id)}/webhooks">${csrf}
+<p><input name="url" type="url" placeholder="https://example.com/hooks/clinscribe" size="50" required></p>
+<p>Events (none ticked = all): ${events}</p><p><button>Register</button></p></form>`,
+    { status },
+  );
+}
+
+const secretNotice = (secret: string) =>
+  `<div class="secret" role="status">Signing secret — shown once, copy it now: <code id="new-webhook-secret">${escape(secret)}</code></div>`;
+
+export function webhookPages(app: FastifyInstance, deps: AppDeps): void {
+  const account = (request: FastifyRequest) => deps.accounts.getAccount((request.params as Params).id);
+  const endpoint = async (request: FastifyRequest) => {
+    const p = request.params as Params;
+    return deps.webhooks.findEndpoint(p.endpointId!, p.id);
+  };
+
+  app.get('/dashboard/accounts/:id/webhooks', PAGE, async (request, reply) => {
+    const a = await account(request);
+    return a ? webhooksPage(deps, request, reply, a) : notFound(request, reply, 'account');
+  });
+
+  app.post('/dashboard/accounts/:id/webhooks', PAGE, async (request, reply) => {
+    const a = await account(request);
+    if (!a) return notFound(request, reply, 'account');
+    const body = request.body as Record<string, string | string[]>;
+    const events = [body.event ?? []].flat().filter((e) => EVENT_TYPES.includes(e));
+    const check = await checkWebhookUrl(String(body.url ?? ''), deps.config.webhooks.allowPrivate);
+    if (!check.ok) return webhooksPage(deps, request, reply, a, `<p class="error" role="alert">${escape(check.reason)}</p>`, 400);
+    const now = new Date().toISOString();
+    const created: WebhookEndpoint = {
+      id: newId('whk'),
+      accountId: a.id,
+      url: check.url.toString(),
+      events: [...new Set(events)],
+      enabled: true,
+      secret: newWebhookSecret(),
+      previousSecret: null,
+      previousSecretExpiresAt: null,
+      description: null,
+      createdAt: now,
+      updatedAt: now,
+    };
+    await deps.webhooks.insertEndpoint(created);
+    return redirectWithSecret(request, reply, `/dashboard/accounts/${encodeURIComponent(a.id)}/webhooks`, created.secret);
+  });
+
+  app.post('/dashboard/accounts/:id/webhooks/:endpointId/rotate', PAGE, async (request, reply) => {
+    const [a, e] = [await account(request), await endpoint(request)];
+    if (!a || !e) return notFound(request, reply, 'webhook endpoint');
+    const now = new Date();
+    const rotated = {
+      ...e,
+      previousSecret: e.secret,
+      previousSecretExpiresAt: new Date(now.getTime() + SECRET_OVERLAP_MS).toISOString(),
+      secret: newWebhookSecret(),
+      updatedAt: now.toISOString(),
+    };
+    await deps.webhooks.updateEndpoint(rotated);
+    return redirectWithSecret(request, reply, `/dashboard/accounts/${encodeURIComponent(a.id)}/webhooks`, rotated.secret);
+  });
+
+  app.post('/dashboard/accounts/:id/webhooks/:endpointId/deliveries/:deliveryId/redeliver', PAGE, async (request, reply) => {
+    const [a, e] = [await account(request), await endpoint(request)];
+    if (!a || !e) return notFound(request, reply, 'webhook endpoint');
+    const original = await deps.webhooks.findDelivery((request.params as Params).deliveryId!, { accountId: a.id, endpointId: e.id });
+    if (!original || !(await deps.outbox.findById(original.eventId))) return notFound(request, reply, 'delivery (or its event was deleted)');
+    await deps.store.db.transaction().execute((trx) => deps.events.scheduleDelivery(trx, original.eventId, e.id, a.id));
+    deps.queue.wake();
+    return reply.redirect(`/dashboard/accounts/${encodeURIComponent(a.id)}/webhooks`, 303);
+  });
+}
