@@ -1,13 +1,12 @@
 // Dashboard page for an account's webhook endpoints: register, the delivery log with
-// redelivery, secret rotation. Thin: the same repositories, URL guard and outbox as the API.
+// redelivery, secret rotation. Thin: the same WebhooksService (URL guard, caps, rotation,
+// redelivery) as the API.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app-deps.ts';
-import { newId } from '../../ids.ts';
 import { EVENT_TYPES } from '../../services/events.ts';
+import { WebhookRefusal } from '../../services/webhooks-service.ts';
 import type { Account } from '../../store/accounts-repo.ts';
 import type { WebhookEndpoint } from '../../store/webhooks-repo.ts';
-import { SECRET_OVERLAP_MS, newWebhookSecret } from '../../webhooks/secrets.ts';
-import { checkWebhookUrl } from '../../webhooks/url-guard.ts';
 import { PAGE, redirectWithSecret, notFound, sendPage, sessionOf, takeSecret } from './context.ts';
 import { csrfField, escape } from './html.ts';
 
@@ -16,11 +15,11 @@ const DELIVERIES_SHOWN = 20;
 type Params = { id: string; endpointId?: string; deliveryId?: string };
 
 async function endpointBlock(deps: AppDeps, e: WebhookEndpoint, csrf: string): Promise<string> {
-  const deliveries = await deps.webhooks.listDeliveries(e.id, DELIVERIES_SHOWN);
+  const deliveries = await deps.webhooksService.deliveries(e.accountId, e.id, DELIVERIES_SHOWN);
   const base = `/dashboard/accounts/${escape(e.accountId)}/webhooks/${escape(e.id)}`;
   const rows: string[] = [];
   for (const d of deliveries) {
-    const type = (await deps.outbox.findById(d.eventId))?.type ?? '(event deleted)';
+    const type = d.eventType ?? '(event deleted)';
     rows.push(`<tr><td>${escape(d.createdAt.replace('T', ' ').slice(0, 19))}</td><td>${escape(type)}</td><td>${escape(d.state)}</td><td>${d.attempts}</td>
 <td>${escape(d.lastStatusCode ?? '')}</td><td>${escape(d.lastError ?? '')}</td>
 <td><form class="inline" method="post" action="${base}/deliveries/${escape(d.id)}/redeliver">${csrf}<button>Redeliver</button></form></td></tr>`);
@@ -37,7 +36,7 @@ async function webhooksPage(deps: AppDeps, request: FastifyRequest, reply: Fasti
   const handed = takeSecret(request, reply);
   if (handed?.startsWith('whsec_')) notice += secretNotice(handed);
   const csrf = csrfField(sessionOf(request).csrf);
-  const endpoints = await deps.webhooks.listEndpoints(account.id);
+  const endpoints = await deps.webhooksService.list(account.id);
   const blocks = await Promise.all(endpoints.map((e) => endpointBlock(deps, e, csrf)));
   const events = EVENT_TYPES.map((t) => `<label class="event"><input type="checkbox" name="event" value="${escape(t)}"> ${escape(t)}</label>`).join(' ');
   return sendPage(
@@ -56,12 +55,16 @@ ${blocks.join('') || '<p>No endpoints yet.</p>'}
 const secretNotice = (secret: string) =>
   `<div class="secret" role="status">Signing secret — shown once, copy it now: <code id="new-webhook-secret">${escape(secret)}</code></div>`;
 
+/** A refusal of the service as the page shows it; anything else is a real error. */
+function refusalOf(error: unknown): WebhookRefusal {
+  if (error instanceof WebhookRefusal) return error;
+  throw error;
+}
+
 export function webhookPages(app: FastifyInstance, deps: AppDeps): void {
+  const service = deps.webhooksService;
   const account = (request: FastifyRequest) => deps.accounts.getAccount((request.params as Params).id);
-  const endpoint = async (request: FastifyRequest) => {
-    const p = request.params as Params;
-    return deps.webhooks.findEndpoint(p.endpointId!, p.id);
-  };
+  const back = (a: Account) => `/dashboard/accounts/${encodeURIComponent(a.id)}/webhooks`;
 
   app.get('/dashboard/accounts/:id/webhooks', PAGE, async (request, reply) => {
     const a = await account(request);
@@ -73,48 +76,38 @@ export function webhookPages(app: FastifyInstance, deps: AppDeps): void {
     if (!a) return notFound(request, reply, 'account');
     const body = request.body as Record<string, string | string[]>;
     const events = [body.event ?? []].flat().filter((e) => EVENT_TYPES.includes(e));
-    const check = await checkWebhookUrl(String(body.url ?? ''), deps.config.webhooks.allowPrivate);
-    if (!check.ok) return webhooksPage(deps, request, reply, a, `<p class="error" role="alert">${escape(check.reason)}</p>`, 400);
-    const now = new Date().toISOString();
-    const created: WebhookEndpoint = {
-      id: newId('whk'),
-      accountId: a.id,
-      url: check.url.toString(),
-      events: [...new Set(events)],
-      enabled: true,
-      secret: newWebhookSecret(),
-      previousSecret: null,
-      previousSecretExpiresAt: null,
-      description: null,
-      createdAt: now,
-      updatedAt: now,
-    };
-    await deps.webhooks.insertEndpoint(created);
-    return redirectWithSecret(request, reply, `/dashboard/accounts/${encodeURIComponent(a.id)}/webhooks`, created.secret);
+    try {
+      const created = await service.register(a.id, { url: String(body.url ?? ''), events });
+      return redirectWithSecret(request, reply, back(a), created.secret);
+    } catch (error) {
+      const refusal = refusalOf(error);
+      const status = refusal.kind === 'rate_limited' ? 429 : refusal.kind === 'too_many' ? 422 : 400;
+      return webhooksPage(deps, request, reply, a, `<p class="error" role="alert">${escape(refusal.message)}</p>`, status);
+    }
   });
 
   app.post('/dashboard/accounts/:id/webhooks/:endpointId/rotate', PAGE, async (request, reply) => {
-    const [a, e] = [await account(request), await endpoint(request)];
-    if (!a || !e) return notFound(request, reply, 'webhook endpoint');
-    const now = new Date();
-    const rotated = {
-      ...e,
-      previousSecret: e.secret,
-      previousSecretExpiresAt: new Date(now.getTime() + SECRET_OVERLAP_MS).toISOString(),
-      secret: newWebhookSecret(),
-      updatedAt: now.toISOString(),
-    };
-    await deps.webhooks.updateEndpoint(rotated);
-    return redirectWithSecret(request, reply, `/dashboard/accounts/${encodeURIComponent(a.id)}/webhooks`, rotated.secret);
+    const a = await account(request);
+    if (!a) return notFound(request, reply, 'webhook endpoint');
+    try {
+      const rotated = await service.update(a.id, (request.params as Params).endpointId!, { rotateSecret: true });
+      return redirectWithSecret(request, reply, back(a), rotated.secret);
+    } catch (error) {
+      return notFound(request, reply, refusalOf(error).kind === 'not_found' ? 'webhook endpoint' : 'webhook endpoint (refused)');
+    }
   });
 
   app.post('/dashboard/accounts/:id/webhooks/:endpointId/deliveries/:deliveryId/redeliver', PAGE, async (request, reply) => {
-    const [a, e] = [await account(request), await endpoint(request)];
-    if (!a || !e) return notFound(request, reply, 'webhook endpoint');
-    const original = await deps.webhooks.findDelivery((request.params as Params).deliveryId!, { accountId: a.id, endpointId: e.id });
-    if (!original || !(await deps.outbox.findById(original.eventId))) return notFound(request, reply, 'delivery (or its event was deleted)');
-    await deps.store.db.transaction().execute((trx) => deps.events.scheduleDelivery(trx, original.eventId, e.id, a.id));
-    deps.queue.wake();
-    return reply.redirect(`/dashboard/accounts/${encodeURIComponent(a.id)}/webhooks`, 303);
+    const a = await account(request);
+    if (!a) return notFound(request, reply, 'webhook endpoint');
+    const p = request.params as Params;
+    try {
+      await service.redeliver(a.id, p.endpointId!, p.deliveryId!);
+    } catch (error) {
+      const refusal = refusalOf(error);
+      if (refusal.kind === 'not_found') return notFound(request, reply, 'delivery (or its event was deleted)');
+      return webhooksPage(deps, request, reply, a, `<p class="error" role="alert">${escape(refusal.message)}</p>`, 429);
+    }
+    return reply.redirect(back(a), 303);
   });
 }
