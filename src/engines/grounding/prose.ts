@@ -1,0 +1,90 @@
+// Facts inside free prose a model wrote (drug names, doses, vital signs) and the check of
+// each against the source: a sentence holding an unsupported fact is dropped (mode drop)
+// or kept (mode flag); either way the fact is listed as ungrounded.
+import type { Span } from '../ports.ts';
+import { tokenize } from '../clinical/lexicon/index.ts';
+import { spokenNumbersToDigits, vitalsIn } from '../clinical/numbers/index.ts';
+import { drugTerms } from './drugs.ts';
+import { groundingWords } from './language.ts';
+import type { FactKind, Grounder, GroundingMode, Ungrounded } from './types.ts';
+
+export interface Fact {
+  kind: FactKind;
+  text: string;
+  /** The index of the fact this one belongs to (a dose's drug). */
+  of?: number;
+}
+
+export interface ProseCheck {
+  text: string;
+  ungrounded: Ungrounded[];
+  spans: Span[];
+}
+
+export const REASONS: Record<FactKind, string> = {
+  medication: 'medication not found in the source text',
+  dose: 'dose not found with this medication in the source text',
+  vital: 'vital sign value not found in the source text',
+  allergy: 'allergy not found in the source text',
+  result: 'result not found in the source text',
+  diagnosis: 'diagnosis not supported by the source text',
+  code: 'code not supported by the source text',
+};
+
+const DOSE = /^\s*(?:\d+(?:\.\d+)?\s*(?:-|to)\s*)?\d+(?:\.\d+)?\s*(?:mg|milligrams?|mcg|micrograms?|g|grams?|ml|milliliters?|units?|iu|puffs?|tablets?|capsules?|%)\b/i;
+
+/** Drug names, their doses, and vital signs said in one sentence. */
+export function factsIn(sentence: string): Fact[] {
+  const facts: Fact[] = [];
+  for (const t of tokenize(sentence)) {
+    if (drugTerms(t.norm).length === 0) continue;
+    facts.push({ kind: 'medication', text: sentence.slice(t.start, t.end) });
+    // The dose is the words right after the name ("lisinopril 20 mg", "metformin, 500 milligrams").
+    const after = spokenNumbersToDigits(sentence.slice(t.end, t.end + 60)).replace(/^[\s,:(]+/, ' ');
+    const dose = DOSE.exec(after);
+    if (dose) facts.push({ kind: 'dose', text: dose[0].trim(), of: facts.length - 1 });
+  }
+  const { vitalLabels } = groundingWords();
+  for (const [key, value] of Object.entries(vitalsIn(spokenNumbersToDigits(sentence).toLowerCase()))) {
+    facts.push({ kind: 'vital', text: `${vitalLabels[key] ?? key} ${value}` });
+  }
+  return facts;
+}
+
+/** Every fact of one sentence located; the unsupported ones. */
+export function checkFacts(facts: Fact[], grounder: Grounder): { spans: Span[]; missing: Fact[] } {
+  const spans: (Span | null)[] = [];
+  const missing: Fact[] = [];
+  facts.forEach((fact, i) => {
+    const near = fact.of !== undefined ? (spans[fact.of] ?? undefined) : undefined;
+    // A dose of a drug that is itself unsupported is not looked for: the drug already fails.
+    const span = fact.of !== undefined && !near ? null : grounder.locate(fact.kind, fact.text, near);
+    spans[i] = span;
+    if (!span && !(fact.of !== undefined && !near)) missing.push(fact);
+  });
+  return { spans: spans.filter((s): s is Span => s !== null), missing };
+}
+
+// Sentences of a line, each with what follows it (spaces), so dropping one keeps the rest as written.
+const SENTENCE = /[^.!?]*(?:[.!?]+(?=\s|$)|$)\s*/g;
+
+/** Grounds one prose string (a JSON value or a whole markdown note, line by line). */
+export function groundProse(text: string, path: string, grounder: Grounder, mode: GroundingMode): ProseCheck {
+  const ungrounded: Ungrounded[] = [];
+  const spans: Span[] = [];
+  const lines = text.split('\n').map((line) => {
+    const kept: string[] = [];
+    for (const m of line.matchAll(SENTENCE)) {
+      const sentence = m[0];
+      if (!sentence) continue;
+      const checked = checkFacts(factsIn(sentence), grounder);
+      spans.push(...checked.spans);
+      for (const f of checked.missing) ungrounded.push({ path, text: f.text, reason: REASONS[f.kind] });
+      if (checked.missing.length === 0 || mode === 'flag') kept.push(sentence);
+    }
+    const out = kept.join('').trimEnd();
+    // A list item or heading left with nothing but its marker goes too.
+    return /^\s*(?:[-*•]|\d+[.)])?\s*$/.test(out) && line.trim() !== '' ? undefined : out;
+  });
+  return { text: lines.filter((l): l is string => l !== undefined).join('\n').replace(/\n{3,}/g, '\n\n').trim(), ungrounded, spans };
+}
