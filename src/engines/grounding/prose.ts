@@ -3,7 +3,8 @@
 // or kept (mode flag); either way the fact is listed as ungrounded.
 import type { Span } from '../ports.ts';
 import { tokenize } from '../clinical/lexicon/index.ts';
-import { spokenNumbersToDigits, vitalsIn } from '../clinical/numbers/index.ts';
+import { vitalsIn } from '../clinical/numbers/index.ts';
+import { withDigits } from './transcript-grounder.ts';
 import { drugTerms } from './drugs.ts';
 import { groundingWords } from './language.ts';
 import type { FactKind, Grounder, GroundingMode, Ungrounded } from './types.ts';
@@ -40,12 +41,12 @@ export function factsIn(sentence: string): Fact[] {
     if (drugTerms(t.norm).length === 0) continue;
     facts.push({ kind: 'medication', text: sentence.slice(t.start, t.end) });
     // The dose is the words right after the name ("lisinopril 20 mg", "metformin, 500 milligrams").
-    const after = spokenNumbersToDigits(sentence.slice(t.end, t.end + 60)).replace(/^[\s,:(]+/, ' ');
+    const after = withDigits(sentence.slice(t.end, t.end + 60)).replace(/^[\s,:(]+/, ' ');
     const dose = DOSE.exec(after);
     if (dose) facts.push({ kind: 'dose', text: dose[0].trim(), of: facts.length - 1 });
   }
   const { vitalLabels } = groundingWords();
-  for (const [key, value] of Object.entries(vitalsIn(spokenNumbersToDigits(sentence).toLowerCase()))) {
+  for (const [key, value] of Object.entries(vitalsIn(withDigits(sentence)))) {
     facts.push({ kind: 'vital', text: `${vitalLabels[key] ?? key} ${value}` });
   }
   return facts;

@@ -19,9 +19,14 @@ interface SourceSentence {
   codes: Set<string>;
 }
 
+/** Spoken numbers as digits, hyphenated ones too ("ninety-five" → 95), lower-cased. */
+export function withDigits(text: string): string {
+  return spokenNumbersToDigits(text.replace(/\b([a-z]+ty)-([a-z]+)\b/gi, '$1 $2')).toLowerCase();
+}
+
 /** Numbers as written in one text: "1,000" → "1000", "20.0" → "20". */
 export function numbersIn(text: string): string[] {
-  return [...spokenNumbersToDigits(text).replace(/(\d),(\d{3})\b/g, '$1$2').matchAll(/\d+(?:\.\d+)?/g)].map((m) => String(Number(m[0])));
+  return [...withDigits(text).replace(/(\d),(\d{3})\b/g, '$1$2').matchAll(/\d+(?:\.\d+)?/g)].map((m) => String(Number(m[0])));
 }
 
 /** Words that carry meaning: not stop words, at least three letters. */
@@ -45,13 +50,15 @@ export class TranscriptGrounder implements Grounder {
   private readonly tokens: Token[];
   /** Drug generic → spans where the transcript names it (by generic or any brand). */
   private readonly drugs = new Map<string, Span[]>();
+  /** Start of a drug mention → every mention of the same drug (a dose may be said at any of them). */
+  private readonly sameDrug = new Map<number, Span[]>();
 
   constructor(private readonly text: string) {
     this.tokens = tokenize(text);
     const read = readTranscript(text).sentences;
     const spans = read.length ? read.map((s) => ({ span: s.span, said: s.text })) : [{ span: { start: 0, end: text.length }, said: text }];
     this.sentences = spans.map(({ span, said }) => {
-      const norm = spokenNumbersToDigits(said).toLowerCase();
+      const norm = withDigits(said);
       const own = this.tokens.filter((t) => t.start >= span.start && t.end <= span.end);
       return {
         span,
@@ -65,6 +72,7 @@ export class TranscriptGrounder implements Grounder {
     for (const t of this.tokens) {
       for (const generic of drugTerms(t.norm)) this.drugs.set(generic, [...(this.drugs.get(generic) ?? []), { start: t.start, end: t.end }]);
     }
+    for (const spans of this.drugs.values()) for (const span of spans) this.sameDrug.set(span.start, [...(this.sameDrug.get(span.start) ?? []), ...spans]);
   }
 
   locate(kind: FactKind, claim: string, near?: Span): Span | null {
@@ -101,9 +109,10 @@ export class TranscriptGrounder implements Grounder {
   private numbers(claim: string, near: Span | undefined, reach: number): Span | null {
     const wanted = numbersIn(claim);
     if (wanted.length === 0) return null;
-    const anchor = near ? this.sentences.findIndex((s) => s.span.start <= near.start && near.start < s.span.end + 1) : -1;
+    const around = near ? (this.sameDrug.get(near.start) ?? [near]) : [];
+    const anchors = around.map((a) => this.sentences.findIndex((s) => s.span.start <= a.start && a.start < s.span.end + 1)).filter((i) => i >= 0);
     for (let i = 0; i < this.sentences.length; i++) {
-      if (anchor >= 0 && Math.abs(i - anchor) > reach) continue;
+      if (near && !anchors.some((a) => Math.abs(i - a) <= reach)) continue;
       const here = this.sentences[i]!;
       const next = this.sentences[i + 1];
       if (wanted.every((n) => here.numbers.has(n))) return here.span;
@@ -114,7 +123,7 @@ export class TranscriptGrounder implements Grounder {
 
   /** A vital sign of the same kind and value, or the same numbers said together. */
   private vital(claim: string): Span | null {
-    const said = vitalsIn(spokenNumbersToDigits(claim).toLowerCase());
+    const said = vitalsIn(withDigits(claim));
     const kinds = Object.entries(said) as [keyof Vitals, string][];
     if (kinds.length === 0) return this.numbers(claim, undefined, 1);
     for (const [kind, value] of kinds) {
