@@ -35,6 +35,7 @@ export function groundExtraction(answer: unknown, schema: unknown, grounder: Gro
   const nav = new SchemaNav(schema);
   const out: ExtractionCheck = { data: structuredClone(answer), ungrounded: [], evidence: {} };
   const root = { value: out.data };
+  const tally = { found: 0, missing: 0 };
   // Each replacement is kept only if the whole answer still validates.
   const attempt = (apply: () => void, undo: () => void): boolean => {
     apply();
@@ -47,7 +48,16 @@ export function groundExtraction(answer: unknown, schema: unknown, grounder: Gro
     const node = branchFor(nav, nav.resolve(raw), value);
     const judgement = judged || asksForJudgement(typeof key === 'string' ? key : '', node);
     if (Array.isArray(value)) {
-      for (let i = value.length - 1; i >= 0; i--) visit(value, i, nav.itemSchema(node, i), `${path}.${i}`, judgement);
+      for (let i = value.length - 1; i >= 0; i--) {
+        const before = { found: tally.found, missing: tally.missing };
+        const item = value[i];
+        visit(value, i, nav.itemSchema(node, i), `${path}.${i}`, judgement);
+        // An item (object) none of whose values the text supports is removed whole, if the schema allows.
+        const objectItem = item && typeof item === 'object' && !Array.isArray(item) && value[i] === item;
+        if (objectItem && mode === 'drop' && tally.found === before.found && tally.missing > before.missing) {
+          attempt(() => value.splice(i, 1), () => value.splice(i, 0, item));
+        }
+      }
       return;
     }
     if (value && typeof value === 'object') {
@@ -60,9 +70,11 @@ export function groundExtraction(answer: unknown, schema: unknown, grounder: Gro
     if (numbersIn(String(value)).length === 0 && contentWords(String(value)).length === 0) return;
     const span = grounder.locate('result', String(value));
     if (span) {
+      tally.found++;
       out.evidence[path] = [span];
       return;
     }
+    tally.missing++;
     out.ungrounded.push({ path, text: String(value), reason: REASON });
     if (mode === 'flag') return;
     if (Array.isArray(holder)) {

@@ -67,7 +67,8 @@ export function checkFacts(facts: Fact[], grounder: Grounder): { spans: Span[]; 
 }
 
 // Sentences of a line, each with what follows it (spaces), so dropping one keeps the rest as written.
-const SENTENCE = /[^.!?]*(?:[.!?]+(?=\s|$)|$)\s*/g;
+// A stop inside a number or abbreviation ("12.5 mg", "q.d.") does not end a sentence.
+const SENTENCE = /(?:[^.!?]|[.!?]+(?=\S))*(?:[.!?]+|$)\s*/g;
 
 /** Grounds one prose string (a JSON value or a whole markdown note, line by line). */
 export function groundProse(text: string, path: string, grounder: Grounder, mode: GroundingMode): ProseCheck {

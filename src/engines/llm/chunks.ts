@@ -10,7 +10,9 @@ import type { Usage } from './usage.ts';
 export function splitOnTurns(text: string, maxChars: number): string[] {
   if (text.length <= maxChars) return [text];
   const turns = readTranscript(text).turns;
-  const cuts = turns.length > 1 ? turns.map((t) => t.span.start) : [...text.matchAll(/\n/g)].map((m) => m.index! + 1);
+  // A turn starts at the beginning of its line (its speaker label included).
+  const lineStart = (at: number) => text.lastIndexOf('\n', at - 1) + 1;
+  const cuts = turns.length > 1 ? turns.map((t) => lineStart(t.span.start)) : [...text.matchAll(/\n/g)].map((m) => m.index! + 1);
   const chunks: string[] = [];
   let start = 0;
   let last = 0;
