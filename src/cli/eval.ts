@@ -5,6 +5,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.ts';
+import type { NoteEngine } from '../engines/ports.ts';
 import { createEngines } from '../engines/registry.ts';
 import { csvRecords } from '../eval/csv.ts';
 import { add, type Agreement, agreement, drugsIn, unsupportedFacts, vitalsInNote } from '../eval/facts.ts';
@@ -46,14 +47,20 @@ export async function evalCommand(argv: string[]): Promise<number> {
   const limit = values.limit === undefined ? undefined : Number(values.limit);
   if (limit !== undefined && (!Number.isInteger(limit) || limit < 1)) throw new UsageError('--limit must be a positive integer');
   const config = loadConfig(process.env, { logLevel: 'silent' });
-  const engines = createEngines(config);
+  const report = await evaluate(positionals, createEngines(config).notes, config.engines.notes, limit);
+  process.stdout.write(values.json ? `${JSON.stringify(report, null, 2)}\n` : table(report));
+  return 0;
+}
+
+/** Scores `notes` on every visit of the CSV files. */
+export async function evaluate(files: string[], notes: NoteEngine, engine: string, limit?: number): Promise<ReturnType<typeof summary>> {
   const t: Totals = { visits: 0, failed: 0, r1: 0, r2: 0, rl: 0, medications: { tp: 0, fp: 0, fn: 0 }, vitals: { tp: 0, fp: 0, fn: 0 }, listed: 0, unsupported: 0 };
-  for (const file of positionals) {
+  for (const file of files) {
     for (const row of await rows(file, limit)) {
       t.visits++;
       let note;
       try {
-        note = await engines.notes.generateNote({ transcript: row.dialogue, noteType: { type: 'soap' } });
+        note = await notes.generateNote({ transcript: row.dialogue, noteType: { type: 'soap' } });
       } catch (error) {
         // The reason is the engine's (never PHI); the visit counts as failed and scores zero.
         t.failed++;
@@ -71,9 +78,7 @@ export async function evalCommand(argv: string[]): Promise<number> {
       t.unsupported += unsupportedFacts(note.markdown, row.dialogue);
     }
   }
-  const report = summary(config.engines.notes, t);
-  process.stdout.write(values.json ? `${JSON.stringify(report, null, 2)}\n` : table(report));
-  return 0;
+  return summary(engine, t);
 }
 
 function summary(engine: string, t: Totals) {
