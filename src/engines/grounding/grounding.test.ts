@@ -120,3 +120,11 @@ describe('grounding a text-to-JSON answer', () => {
     assert.ok(checked.evidence['others.0']);
   });
 });
+
+describe('grounding prose: drugs the lexicon does not know', () => {
+  test('an unknown capitalised name before a dose is checked like a drug', () => {
+    const checked = groundProse('Start Zyntravex 10 mg daily. Take 2 tablets of lisinopril. Lisinopril 40 mg daily.', 'plan', grounder, 'drop');
+    assert.equal(checked.text, 'Take 2 tablets of lisinopril. Lisinopril 40 mg daily.');
+    assert.deepEqual(checked.ungrounded.map((u) => u.text), ['Zyntravex']);
+  });
+});

@@ -5,14 +5,21 @@ interface LanguageData {
   stopWords: string[];
   inferenceCues: string[];
   vitalLabels: Record<string, string>;
+  dosingWords: string[];
 }
 
 const FILE = new URL('../../../data/grounding/en.json', import.meta.url);
-let data: { stopWords: Set<string>; inferenceCues: string[]; vitalLabels: Record<string, string> } | undefined;
+interface Words {
+  stopWords: Set<string>;
+  inferenceCues: string[];
+  vitalLabels: Record<string, string>;
+  dosingWords: Set<string>;
+}
+let data: Words | undefined;
 
-export function groundingWords(): { stopWords: Set<string>; inferenceCues: string[]; vitalLabels: Record<string, string> } {
+export function groundingWords(): Words {
   if (data) return data;
   const raw = JSON.parse(readFileSync(FILE, 'utf8')) as LanguageData;
-  data = { stopWords: new Set(raw.stopWords), inferenceCues: raw.inferenceCues, vitalLabels: raw.vitalLabels };
+  data = { stopWords: new Set(raw.stopWords), inferenceCues: raw.inferenceCues, vitalLabels: raw.vitalLabels, dosingWords: new Set(raw.dosingWords) };
   return data;
 }

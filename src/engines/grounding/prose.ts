@@ -37,15 +37,19 @@ const DOSE = /^\s*(?:\d+(?:\.\d+)?\s*(?:-|to)\s*)?\d+(?:\.\d+)?\s*(?:mg|milligra
 /** Drug names, their doses, and vital signs said in one sentence. */
 export function factsIn(sentence: string): Fact[] {
   const facts: Fact[] = [];
+  const { vitalLabels, stopWords, dosingWords } = groundingWords();
   for (const t of tokenize(sentence)) {
-    if (drugTerms(t.norm).length === 0) continue;
-    facts.push({ kind: 'medication', text: sentence.slice(t.start, t.end) });
     // The dose is the words right after the name ("lisinopril 20 mg", "metformin, 500 milligrams").
     const after = withDigits(sentence.slice(t.end, t.end + 60)).replace(/^[\s,:(]+/, ' ');
     const dose = DOSE.exec(after);
+    const known = drugTerms(t.norm).length > 0;
+    // A capitalised word the lexicon does not know, right before a dose, is taken for a drug
+    // name too ("Zyntravex 10 mg"): an invented product must not pass for being unknown.
+    const named = /^[A-Z]/.test(sentence.slice(t.start, t.start + 1)) && t.norm.length >= 4 && !/\d/.test(t.norm) && !stopWords.has(t.norm) && !dosingWords.has(t.norm);
+    if (!known && !(named && dose && !dose[0].trim().endsWith('%'))) continue;
+    facts.push({ kind: 'medication', text: sentence.slice(t.start, t.end) });
     if (dose) facts.push({ kind: 'dose', text: dose[0].trim(), of: facts.length - 1 });
   }
-  const { vitalLabels } = groundingWords();
   for (const [key, value] of Object.entries(vitalsIn(withDigits(sentence)))) {
     facts.push({ kind: 'vital', text: `${vitalLabels[key] ?? key} ${value}` });
   }

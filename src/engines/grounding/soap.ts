@@ -44,7 +44,8 @@ export function groundSoap(json: Obj, grounder: Grounder, mode: GroundingMode): 
       const med = asObj(item);
       const base = `plan.medications.${i}`;
       const at = `plan.medications.${k}`;
-      if (!med || typeof med.name !== 'string') return mode === 'flag';
+      // A medication written as a line of text ("Lisinopril 40 mg daily") is checked as prose below.
+      if (!med || typeof med.name !== 'string') return true;
       const nameSpan = grounder.locate('medication', med.name);
       if (!found(`${at}.name`, nameSpan)) {
         miss(`${base}.name`, med.name, REASONS.medication);
@@ -91,7 +92,7 @@ export function groundSoap(json: Obj, grounder: Grounder, mode: GroundingMode): 
       const dx = asObj(item);
       const base = `assessment.diagnoses.${i}`;
       const at = `assessment.diagnoses.${k}`;
-      if (!dx || typeof dx.description !== 'string') return mode === 'flag';
+      if (!dx || typeof dx.description !== 'string') return true;
       if (typeof dx.icdCode === 'string' && dx.icdCode.trim()) {
         skip.add(`${at}.icdCode`);
         // A code outside the code set is dropped in either mode: it cannot be billed or looked up.

@@ -59,6 +59,24 @@ describe('llm SOAP notes', () => {
     for (const planted of ['metoprolol', '101.2', '110', 'diabetes', 'I10.99', '80 mg', 'Atorvastatin']) assert.ok(listed.includes(planted), `${planted} not listed`);
   });
 
+  test('an answer in the spec shape (maps, strings, numbers) is accepted and grounded the same way', async () => {
+    const spec = {
+      subjective: { chiefComplaint: 'Headaches', reviewOfSystems: { neurological: 'Headaches for two weeks.' }, allergies: ['Penicillin', 'Sulfa'] },
+      objective: { vitalSigns: { bloodPressure: '150/95', heartRate: 78, temperature: 101.2 } },
+      assessment: { diagnoses: ['Hypertension', 'Atrial fibrillation'] },
+      plan: { medications: ['Lisinopril 40 mg daily', 'Warfarin 5 mg daily'], followUp: 'Four weeks.' },
+    };
+    script = { soap_note: () => json(spec) };
+    const note = await createLlmNoteEngine(context(), { hybrid: false }).generateNote({ transcript: VISIT, noteType: { type: 'soap' } });
+    const j = note.json as any;
+    assert.deepEqual(j.plan.medications, ['Lisinopril 40 mg daily']);
+    assert.deepEqual(j.objective.vitalSigns, { bloodPressure: '150/95', heartRate: '78' });
+    assert.deepEqual(j.subjective.allergies, [{ substance: 'Penicillin' }]);
+    assert.deepEqual(j.assessment.diagnoses, [{ description: 'Hypertension' }]);
+    for (const planted of ['Warfarin', '101.2', 'Sulfa', 'fibrillation']) assert.ok(!note.markdown.includes(planted), planted);
+    assert.equal(j.metadata.ungrounded.length, 4);
+  });
+
   test('flag mode keeps the facts in the note and lists them', async () => {
     script = { soap_note: () => json(plantedSoap()) };
     const note = await createLlmNoteEngine(context('flag'), { hybrid: false }).generateNote({ transcript: VISIT, noteType: { type: 'soap' } });

@@ -9,7 +9,7 @@ import { transcriptForModel } from './chunks.ts';
 import { type LlmContext, resultMetadata } from './context.ts';
 import { SOAP_PROMPT } from './prompts.ts';
 import { embeddedFacts, requestDetails, userMessage } from './request-text.ts';
-import { SOAP_SCHEMA, toSpecSoap } from './soap-schema.ts';
+import { SOAP_ACCEPTED, SOAP_SCHEMA, toSpecSoap } from './soap-schema.ts';
 import { soapMarkdown } from './soap-markdown.ts';
 import { templateNoteWithModel } from './template-note.ts';
 import { newUsage } from './usage.ts';
@@ -39,7 +39,7 @@ export function createLlmNoteEngine(ctx: LlmContext, options: LlmNoteOptions): N
         ],
         'soap_note',
         SOAP_SCHEMA,
-        { usage, strict: true },
+        { usage, strict: true, validate: SOAP_ACCEPTED },
       );
       const json = toSpecSoap(answer);
       const checked = groundSoap(json, grounder, ctx.grounding);

@@ -26,16 +26,17 @@ export function soapMarkdown(json: Obj): string {
   section(out, 'CHIEF COMPLAINT', [s.chiefComplaint]);
   section(out, 'HISTORY OF PRESENT ILLNESS', [s.historyOfPresentIllness]);
   section(out, 'REVIEW OF SYSTEMS', Object.entries(s.reviewOfSystems ?? {}).map(([k, v]) => `• ${title(k)}: ${v}`));
-  section(out, 'ALLERGIES', (s.allergies ?? []).map((x: Obj) => `${x.substance}${x.reaction ? ` (${x.reaction})` : ''}`));
+  section(out, 'ALLERGIES', (s.allergies ?? []).map((x: Obj) => (x.substance ? `${x.substance}${x.reaction ? ` (${x.reaction})` : ''}` : undefined)));
   section(out, 'PHYSICAL EXAMINATION', [
     ...Object.entries(o.vitalSigns ?? {}).map(([k, v]) => `${VITALS[k] ?? title(k)}: ${v}`),
     ...Object.entries(o.physicalExam ?? {}).map(([k, v]) => `• ${title(k)}: ${v}`),
   ]);
   section(out, 'RESULTS', [o.results]);
   section(out, 'ASSESSMENT AND PLAN', [
-    ...(a.diagnoses ?? []).map((d: Obj) => `• ${d.description}${d.icdCode ? ` (${d.icdCode})` : ''}`),
+    ...(a.diagnoses ?? []).map((d: Obj) => (d.description ? `• ${d.description}${d.icdCode ? ` (${d.icdCode})` : ''}` : undefined)),
     a.clinicalImpression,
-    ...(p.medications ?? []).map((m: Obj) => `• ${[m.name, m.dosage, m.frequency].filter(Boolean).join(' ')}${m.instructions ? `: ${m.instructions}` : ''}`),
+    ...(p.medications ?? []).map((m: Obj | string) =>
+      typeof m === 'string' ? `• ${m}` : `• ${[m.name, m.dosage, m.frequency].filter(Boolean).join(' ')}${m.instructions ? `: ${m.instructions}` : ''}`),
     ...(p.patientEducation ?? []).map((e: string) => `• ${e}`),
   ]);
   section(out, 'FOLLOW-UP', [p.followUp]);

@@ -53,23 +53,69 @@ export function pruned(value: unknown): unknown {
   return value;
 }
 
-/** The model's answer in the spec's SOAP JSON shape. */
-export function toSpecSoap(answer: Obj): Obj {
-  const toMap = (items: { system?: string; area?: string; finding?: string }[] | undefined) => {
+const SECTIONS = ['subjective', 'objective', 'assessment', 'plan'];
+
+/**
+ * What is accepted back: the requested shape, or the spec's own SOAP shape (maps for review of
+ * systems and exam, strings for list items) as servers without structured outputs tend to
+ * write it. Anything else gets the repair round.
+ */
+export const SOAP_ACCEPTED = {
+  check(value: unknown): boolean {
+    if (!value || typeof value !== 'object' || Array.isArray(value)) return false;
+    const sections = SECTIONS.map((k) => (value as Obj)[k]).filter((v) => v !== undefined);
+    return sections.length > 0 && sections.every((v) => v && typeof v === 'object' && !Array.isArray(v));
+  },
+  errors: () => 'the answer must be an object with subjective, objective, assessment and plan objects',
+};
+
+/** A value as text: strings trimmed, numbers written out, anything else dropped. */
+function text(value: unknown): string | undefined {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  return undefined;
+}
+
+function list(value: unknown): unknown[] {
+  if (Array.isArray(value)) return value;
+  return value === undefined || value === null || value === '' ? [] : [value];
+}
+
+/** Label → finding, from either a list of {system|area, finding} or a map. */
+function findings(value: unknown): Obj {
+  if (Array.isArray(value)) {
     const map: Obj = {};
-    for (const item of items ?? []) {
-      const label = item.system ?? item.area ?? '';
-      if (!item.finding?.trim()) continue;
+    for (const item of value as Obj[]) {
+      const label = text(item?.system) ?? text(item?.area) ?? 'other';
+      const finding = text(item?.finding)?.trim();
+      if (!finding) continue;
       const k = key(label);
-      map[k] = map[k] ? `${map[k]} ${item.finding.trim()}` : item.finding.trim();
+      map[k] = map[k] ? `${map[k]} ${finding}` : finding;
     }
     return map;
-  };
+  }
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value as Obj).map(([k, v]) => [k, text(v)]).filter(([, v]) => v !== undefined));
+  }
+  return {};
+}
+
+/** The model's answer (requested or spec shape) in the spec's SOAP JSON shape. */
+export function toSpecSoap(answer: Obj): Obj {
+  const s: Obj = answer.subjective ?? {};
+  const o: Obj = answer.objective ?? {};
+  const a: Obj = answer.assessment ?? {};
+  const p: Obj = answer.plan ?? {};
+  const vitals = o.vitalSigns && typeof o.vitalSigns === 'object' ? Object.fromEntries(Object.entries(o.vitalSigns as Obj).map(([k, v]) => [k, text(v)])) : undefined;
   const soap = {
-    subjective: { ...answer.subjective, reviewOfSystems: toMap(answer.subjective?.reviewOfSystems) },
-    objective: { ...answer.objective, physicalExam: toMap(answer.objective?.physicalExam) },
-    assessment: answer.assessment,
-    plan: answer.plan,
+    subjective: {
+      ...s,
+      reviewOfSystems: findings(s.reviewOfSystems),
+      allergies: list(s.allergies).map((x) => (typeof x === 'string' ? { substance: x } : x)),
+    },
+    objective: { ...o, vitalSigns: vitals, physicalExam: findings(o.physicalExam), results: Array.isArray(o.results) ? o.results.map(text).join(' ') : o.results },
+    assessment: { ...a, diagnoses: list(a.diagnoses).map((x) => (typeof x === 'string' ? { description: x } : x)) },
+    plan: { ...p, medications: list(p.medications), patientEducation: list(p.patientEducation) },
   };
   return (pruned(soap) as Obj | undefined) ?? {};
 }

@@ -28,7 +28,22 @@ const FILL_SCHEMA = {
 };
 
 interface Fill {
-  sections: { id: string; text: string; items: string[] }[];
+  sections: { id: string; text?: string; items?: string[] }[] | Record<string, unknown>;
+}
+
+// Accepted back: the requested list, or a map of section id → text or items.
+const FILL_ACCEPTED = {
+  check: (v: unknown) => !!v && typeof v === 'object' && !!(v as Fill).sections && typeof (v as Fill).sections === 'object',
+  errors: () => 'the answer must be {"sections": [{"id", "text", "items"}]}',
+};
+
+/** Section id → its answer, from either accepted shape; non-strings are dropped. */
+function answersOf(fill: Fill): Map<string, { text: string; items: string[] }> {
+  const str = (v: unknown) => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
+  const entries: [string, unknown, unknown][] = Array.isArray(fill.sections)
+    ? fill.sections.map((s) => [str(s?.id), s?.text, s?.items])
+    : Object.entries(fill.sections).map(([id, v]) => [id, Array.isArray(v) ? '' : v, Array.isArray(v) ? v : []]);
+  return new Map(entries.map(([id, text, items]) => [id, { text: str(text), items: Array.isArray(items) ? items.map(str).filter(Boolean) : [] }]));
 }
 
 type Content = Exclude<TemplateSection, { type: 'heading' }>;
@@ -69,9 +84,9 @@ export async function templateNoteWithModel(input: TemplateNoteInput): Promise<N
     ],
     'template_note',
     FILL_SCHEMA,
-    { usage, strict: true },
+    { usage, strict: true, validate: FILL_ACCEPTED },
   );
-  const answers = new Map(fill.sections.map((s) => [s.id, s]));
+  const answers = answersOf(fill);
   const ungrounded: Ungrounded[] = [];
   const evidence: { id: string; spans: Span[] }[] = [];
   for (const { section } of content) {
