@@ -128,3 +128,13 @@ describe('grounding prose: drugs the lexicon does not know', () => {
     assert.deepEqual(checked.ungrounded.map((u) => u.text), ['Zyntravex']);
   });
 });
+
+describe('grounding prose: names no dictionary knows', () => {
+  test('a capitalised unknown name mid-sentence must be in the source; known words and said names pass', () => {
+    const checked = groundProse('Continue Fakemedol as before. He was seen over Labor Day. Continue lisinopril.', 'plan', grounder, 'drop');
+    assert.equal(checked.text, 'He was seen over Labor Day. Continue lisinopril.');
+    assert.deepEqual(checked.ungrounded.map((u) => [u.text, u.reason]), [['Fakemedol', 'name (possibly a product) not found in the source text']]);
+    const said = new TranscriptGrounder('[patient] I take Fakemedol every morning.');
+    assert.equal(groundProse('Continue Fakemedol daily.', 'plan', said, 'drop').ungrounded.length, 0);
+  });
+});

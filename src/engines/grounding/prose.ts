@@ -7,11 +7,14 @@ import { vitalsIn } from '../clinical/numbers/index.ts';
 import { withDigits } from './transcript-grounder.ts';
 import { drugTerms } from './drugs.ts';
 import { groundingWords } from './language.ts';
+import { knownWord } from './vocabulary.ts';
 import type { FactKind, Grounder, GroundingMode, Ungrounded } from './types.ts';
 
 export interface Fact {
   kind: FactKind;
   text: string;
+  /** Why it is unsupported, when not the kind's usual reason. */
+  reason?: string;
   /** The index of the fact this one belongs to (a dose's drug). */
   of?: number;
 }
@@ -32,13 +35,16 @@ export const REASONS: Record<FactKind, string> = {
   code: 'code not supported by the source text',
 };
 
+const UNKNOWN_NAME = 'name (possibly a product) not found in the source text';
+
 const DOSE = /^\s*(?:\d+(?:\.\d+)?\s*(?:-|to)\s*)?\d+(?:\.\d+)?\s*(?:mg|milligrams?|mcg|micrograms?|g|grams?|ml|milliliters?|units?|iu|puffs?|tablets?|capsules?|%)\b/i;
 
 /** Drug names, their doses, and vital signs said in one sentence. */
 export function factsIn(sentence: string): Fact[] {
   const facts: Fact[] = [];
   const { vitalLabels, stopWords, dosingWords } = groundingWords();
-  for (const t of tokenize(sentence)) {
+  const tokens = tokenize(sentence);
+  for (const [i, t] of tokens.entries()) {
     // The dose is the words right after the name ("lisinopril 20 mg", "metformin, 500 milligrams").
     const after = withDigits(sentence.slice(t.end, t.end + 60)).replace(/^[\s,:(]+/, ' ');
     const dose = DOSE.exec(after);
@@ -46,8 +52,14 @@ export function factsIn(sentence: string): Fact[] {
     // A capitalised word the lexicon does not know, right before a dose, is taken for a drug
     // name too ("Zyntravex 10 mg"): an invented product must not pass for being unknown.
     const named = /^[A-Z]/.test(sentence.slice(t.start, t.start + 1)) && t.norm.length >= 4 && !/\d/.test(t.norm) && !stopWords.has(t.norm) && !dosingWords.has(t.norm);
-    if (!known && !(named && dose && !dose[0].trim().endsWith('%'))) continue;
-    facts.push({ kind: 'medication', text: sentence.slice(t.start, t.end) });
+    // Mid-sentence, a capitalised word no dictionary knows ("continue Fakemedol") is checked as a name.
+    // Only inside running prose: after another word and a space, not first after a bullet or a
+    // "Label:"; acronyms ("NSAIDs") are left alone.
+    const prev = i > 0 ? tokens[i - 1]! : undefined;
+    const inProse = prev !== undefined && /^[ ,]+$/.test(sentence.slice(prev.end, t.start));
+    const unknownName = named && inProse && (sentence.slice(t.start, t.end).match(/[A-Z]/g) ?? []).length === 1 && !knownWord(t.norm);
+    if (!known && !(named && dose && !dose[0].trim().endsWith('%')) && !unknownName) continue;
+    facts.push({ kind: 'medication', text: sentence.slice(t.start, t.end), ...(known || dose ? {} : { reason: UNKNOWN_NAME }) });
     if (dose) facts.push({ kind: 'dose', text: dose[0].trim(), of: facts.length - 1 });
   }
   for (const [key, value] of Object.entries(vitalsIn(withDigits(sentence)))) {
@@ -85,7 +97,7 @@ export function groundProse(text: string, path: string, grounder: Grounder, mode
       if (!sentence) continue;
       const checked = checkFacts(factsIn(sentence), grounder);
       spans.push(...checked.spans);
-      for (const f of checked.missing) ungrounded.push({ path, text: f.text, reason: REASONS[f.kind] });
+      for (const f of checked.missing) ungrounded.push({ path, text: f.text, reason: f.reason ?? REASONS[f.kind] });
       if (checked.missing.length === 0 || mode === 'flag') kept.push(sentence);
     }
     const out = kept.join('').trimEnd();

@@ -21,7 +21,7 @@ interface SourceSentence {
 
 /** Spoken numbers as digits, hyphenated ones too ("ninety-five" → 95), lower-cased. */
 export function withDigits(text: string): string {
-  return spokenNumbersToDigits(text.replace(/\b([a-z]+ty)-([a-z]+)\b/gi, '$1 $2')).toLowerCase();
+  return spokenNumbersToDigits(text.replace(/\b([a-z]+ty)-([a-z]+)\b/gi, '$1 $2').replace(/\ba (hundred|thousand)\b/gi, 'one $1')).toLowerCase();
 }
 
 /** Numbers as written in one text: "1,000" → "1000", "20.0" → "20". */
