@@ -15,7 +15,7 @@ import {
   llmContext,
 } from './llm/index.ts';
 import { createOpenAiSpeechEngine, createPocketSphinxEngine } from './speech/index.ts';
-import { type ConsensusEngine, EngineUnavailableError, type Engines, type SpeechEngine } from './ports.ts';
+import { type ConsensusEngine, EngineUnavailableError, type Engines, type NoteEngine, type SpeechEngine } from './ports.ts';
 
 function unavailable<T extends object>(capability: string, reason: string): T {
   const fail = async () => {
@@ -33,7 +33,7 @@ export function createEngines(config: Config, overrides: Partial<Engines> = {}):
     return embedded ? embedded() : unavailable<T>(capability, NOT_BUILT);
   };
   return {
-    notes: overrides.notes ?? choose('note', config.engines.notes, () => withTemplateNotes(createEmbeddedNoteEngine()), ['notes', createLlmNoteEngine]),
+    notes: overrides.notes ?? choose('note', config.engines.notes, () => namedEngine(withTemplateNotes(createEmbeddedNoteEngine())), ['notes', createLlmNoteEngine]),
     templates: overrides.templates ?? choose('note template', config.engines.templates, createEmbeddedTemplateEngine, ['templates', createLlmTemplateEngine]),
     coding: overrides.coding ?? choose('coding', config.engines.coding, createEmbeddedCodingEngine, ['coding', createLlmCodingEngine]),
     extraction: overrides.extraction ?? choose('text-to-JSON', config.engines.extraction, createEmbeddedExtractionEngine, ['extraction', createLlmExtractionEngine]),
@@ -72,4 +72,14 @@ function speechEngine(config: Config): SpeechEngine {
     return createOpenAiSpeechEngine({ baseUrl: config.asr.baseUrl, apiKey: config.asr.apiKey, model: config.asr.model });
   }
   return createPocketSphinxEngine();
+}
+
+/** The embedded notes engine with `metadata.engine` in its JSON, as the model engines state theirs. */
+function namedEngine(engine: NoteEngine): NoteEngine {
+  return {
+    async generateNote(request) {
+      const note = await engine.generateNote(request);
+      return { ...note, json: { ...note.json, metadata: { engine: 'embedded', ...(note.json.metadata as object | undefined) } } };
+    },
+  };
 }
