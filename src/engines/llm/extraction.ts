@@ -18,7 +18,8 @@ export function createLlmExtractionEngine(ctx: LlmContext, options: { hybrid: bo
       const compiled = compileSchema(schema);
       if (!compiled.ok) throw new EngineError(compiled.message);
       const usage = newUsage();
-      const seed = options.hybrid ? (await embedded.extract(text, schema)).data : undefined;
+      // The embedded reader's answer seeds the prompt; a schema it cannot serve just goes without.
+      const seed = options.hybrid ? await embedded.extract(text, schema).then((r) => r.data, () => undefined) : undefined;
       const answer = await ctx.client.json<unknown>(
         ctx.model('extraction'),
         [
