@@ -57,9 +57,13 @@ export class TranscriptGrounder implements Grounder {
     this.tokens = tokenize(text);
     const read = readTranscript(text).sentences;
     const spans = read.length ? read.map((s) => ({ span: s.span, said: s.text })) : [{ span: { start: 0, end: text.length }, said: text }];
+    // Sentences and tokens are both in text order: one pass hands each sentence its tokens.
+    let next = 0;
     this.sentences = spans.map(({ span, said }) => {
       const norm = withDigits(said);
-      const own = this.tokens.filter((t) => t.start >= span.start && t.end <= span.end);
+      while (next < this.tokens.length && this.tokens[next]!.start < span.start) next++;
+      const own: Token[] = [];
+      for (let k = next; k < this.tokens.length && this.tokens[k]!.start < span.end; k++) if (this.tokens[k]!.end <= span.end) own.push(this.tokens[k]!);
       return {
         span,
         norm,
