@@ -22,7 +22,7 @@ function caught(note: string, grounder: TranscriptGrounder, needle: string): boo
 }
 
 function run(split: string): Tally {
-  const t: Tally = { visits: 0, facts: 0, flagged: 0, sentences: 0, dropped: 0, planted: { 'invented drug': [0, 0], 'invented name + dose-free': [0, 0], 'invented vital': [0, 0], 'wrong dose': [0, 0] }, ms: [] };
+  const t: Tally = { visits: 0, facts: 0, flagged: 0, sentences: 0, dropped: 0, planted: { 'invented drug': [0, 0], 'invented name + dose-free': [0, 0], 'invented lower-case drug-like name': [0, 0], 'invented vital': [0, 0], 'wrong dose': [0, 0] }, ms: [] };
   for (const r of csvRecords(readFileSync(new URL(`${split}.csv`, DATA), 'utf8'))) {
     const dialogue = r.dialogue!;
     const note = r.note!;
@@ -45,6 +45,7 @@ function run(split: string): Tally {
     };
     plant('invented drug', `Start ${drug.charAt(0).toUpperCase() + drug.slice(1)} 25 mg daily.`, drug);
     plant('invented name + dose-free', `The patient will continue ${INVENTED_NAME} as before.`, INVENTED_NAME);
+    plant('invented lower-case drug-like name', 'She was also started on zorvastatin last month.', 'zorvastatin');
     if (!/103\.1|one oh three point one/.test(dialogue)) plant('invented vital', 'Temperature: 103.1 °F.', '103.1');
     // Wrong dose: a drug and dose the note states and the visit supports, with the dose multiplied by 4.
     for (const s of sentences) {

@@ -138,3 +138,16 @@ describe('grounding prose: names no dictionary knows', () => {
     assert.equal(groundProse('Continue Fakemedol daily.', 'plan', said, 'drop').ungrounded.length, 0);
   });
 });
+
+test('a lower-case word no dictionary knows, built like a drug name, must be in the source', () => {
+  const checked = groundProse('She was started on zorvastatin. Continue lisinopril.', 'plan', grounder, 'drop');
+  assert.equal(checked.text, 'Continue lisinopril.');
+  assert.equal(checked.ungrounded[0]?.text, 'zorvastatin');
+});
+
+test('a near spelling counts for a misheard drug, not for another drug', () => {
+  const g = new TranscriptGrounder('[doctor] keep taking the atorvastatin and the metforman.');
+  assert.equal(g.locate('medication', 'zorvastatin'), null);
+  assert.equal(g.locate('medication', 'Rosuvastatin'), null);
+  assert.ok(g.locate('medication', 'Metformin'));
+});

@@ -6,6 +6,7 @@ interface LanguageData {
   inferenceCues: string[];
   vitalLabels: Record<string, string>;
   dosingWords: string[];
+  drugStems: string[];
 }
 
 const FILE = new URL('../../../data/grounding/en.json', import.meta.url);
@@ -14,12 +15,13 @@ interface Words {
   inferenceCues: string[];
   vitalLabels: Record<string, string>;
   dosingWords: Set<string>;
+  drugStems: string[];
 }
 let data: Words | undefined;
 
 export function groundingWords(): Words {
   if (data) return data;
   const raw = JSON.parse(readFileSync(FILE, 'utf8')) as LanguageData;
-  data = { stopWords: new Set(raw.stopWords), inferenceCues: raw.inferenceCues, vitalLabels: raw.vitalLabels, dosingWords: new Set(raw.dosingWords) };
+  data = { stopWords: new Set(raw.stopWords), inferenceCues: raw.inferenceCues, vitalLabels: raw.vitalLabels, dosingWords: new Set(raw.dosingWords), drugStems: [...new Set(raw.drugStems)] };
   return data;
 }

@@ -42,7 +42,7 @@ const DOSE = /^\s*(?:\d+(?:\.\d+)?\s*(?:-|to)\s*)?\d+(?:\.\d+)?\s*(?:mg|milligra
 /** Drug names, their doses, and vital signs said in one sentence. */
 export function factsIn(sentence: string): Fact[] {
   const facts: Fact[] = [];
-  const { vitalLabels, stopWords, dosingWords } = groundingWords();
+  const { vitalLabels, stopWords, dosingWords, drugStems } = groundingWords();
   const tokens = tokenize(sentence);
   for (const [i, t] of tokens.entries()) {
     // The dose is the words right after the name ("lisinopril 20 mg", "metformin, 500 milligrams").
@@ -58,8 +58,10 @@ export function factsIn(sentence: string): Fact[] {
     const prev = i > 0 ? tokens[i - 1]! : undefined;
     const inProse = prev !== undefined && /^[ ,]+$/.test(sentence.slice(prev.end, t.start));
     const unknownName = named && inProse && (sentence.slice(t.start, t.end).match(/[A-Z]/g) ?? []).length === 1 && !knownWord(t.norm);
-    if (!known && !(named && dose && !dose[0].trim().endsWith('%')) && !unknownName) continue;
-    facts.push({ kind: 'medication', text: sentence.slice(t.start, t.end), ...(known || dose ? {} : { reason: UNKNOWN_NAME }) });
+    // A word no dictionary knows, built like a drug name ("zorvastatin"), is checked as a drug.
+    const stemmed = !known && t.norm.length >= 7 && /^[a-z]+$/.test(t.norm) && drugStems.some((stem) => t.norm.endsWith(stem)) && !knownWord(t.norm);
+    if (!known && !stemmed && !(named && dose && !dose[0].trim().endsWith('%')) && !unknownName) continue;
+    facts.push({ kind: 'medication', text: sentence.slice(t.start, t.end), ...(known || stemmed || dose ? {} : { reason: UNKNOWN_NAME }) });
     if (dose) facts.push({ kind: 'dose', text: dose[0].trim(), of: facts.length - 1 });
   }
   for (const [key, value] of Object.entries(vitalsIn(withDigits(sentence)))) {

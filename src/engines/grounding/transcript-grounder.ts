@@ -45,6 +45,12 @@ function sameWord(a: string, b: string): boolean {
   return editDistance(a, b, 2) <= (len >= 9 ? 2 : 1);
 }
 
+/** A transcript word that names a drug other than `generic`. */
+function otherDrug(word: string, generic: string): boolean {
+  const generics = drugTerms(word);
+  return generics.length > 0 && !generics.includes(generic);
+}
+
 export class TranscriptGrounder implements Grounder {
   private readonly sentences: SourceSentence[];
   private readonly tokens: Token[];
@@ -83,7 +89,7 @@ export class TranscriptGrounder implements Grounder {
     switch (kind) {
       case 'medication':
       case 'allergy':
-        return this.drug(claim) ?? this.words(claim, 1);
+        return this.drug(claim) ?? this.words(claim, 1, true);
       case 'dose':
         return this.numbers(claim, near, 2);
       case 'vital':
@@ -103,7 +109,9 @@ export class TranscriptGrounder implements Grounder {
     for (const { word, generic } of named) {
       const spans = this.drugs.get(generic);
       if (spans?.length) return spans[0]!;
-      const similar = this.tokens.find((t) => t.norm.length >= 6 && sameWord(t.norm, word));
+      // A near spelling is the same drug misheard, unless the transcript word is another drug
+      // ("zorvastatin" is not "atorvastatin").
+      const similar = this.tokens.find((t) => t.norm.length >= 6 && sameWord(t.norm, word) && !otherDrug(t.norm, generic));
       if (similar) return { start: similar.start, end: similar.end };
     }
     return null;
@@ -151,11 +159,12 @@ export class TranscriptGrounder implements Grounder {
     return null;
   }
 
-  /** A sentence (or two in a row) holding at least `share` of the claim's content words. */
-  private words(claim: string, share: number): Span | null {
+  /** A sentence (or two in a row) holding at least `share` of the claim's content words; for a
+   * drug name, a near spelling must not be a known drug itself. */
+  private words(claim: string, share: number, drugName = false): Span | null {
     const wanted = [...new Set(contentWords(claim))];
     if (wanted.length === 0) return null;
-    const has = (s: SourceSentence, w: string) => s.words.has(w) || [...s.words].some((x) => sameWord(x, w));
+    const has = (s: SourceSentence, w: string) => s.words.has(w) || [...s.words].some((x) => sameWord(x, w) && !(drugName && drugTerms(x).length > 0));
     let best: { span: Span; score: number } | undefined;
     for (let i = 0; i < this.sentences.length; i++) {
       const pair = [this.sentences[i]!, this.sentences[i + 1]].filter((s): s is SourceSentence => s !== undefined);
