@@ -23,6 +23,17 @@ function planting(request: ChatRequest): Reply {
       ] }) };
     case 'extraction':
       return { content: JSON.stringify({ medications: ['lisinopril', INVENTED] }) };
+    case 'note_template':
+      return { content: JSON.stringify({ template: { title: 'Follow-up', sections: [
+        { id: 'hpi', type: 'text', prompt: 'History of present illness' },
+        { id: 'plan', type: 'heading', properties: { text: 'Plan' }, children: [{ id: 'meds', type: 'list', prompt: 'Medications' }] },
+      ] } }) };
+    case 'note_style':
+      return { content: JSON.stringify({ style: 'Sections: History, Plan. Short sentences.' }) };
+    case 'template_note': {
+      const ids = [...request.messages.at(-1)!.content.matchAll(/"id":"([^"]+)"/g)].map((m) => m[1]!);
+      return { content: JSON.stringify({ sections: ids.map((id) => ({ id, text: `Headaches for two weeks. Takes ${INVENTED} 5 mg daily.`, items: ['Lisinopril 40 mg daily', `${INVENTED} 5 mg daily`] })) }) };
+    }
     default:
       return { status: 500 };
   }
@@ -40,6 +51,7 @@ describe('llm engines through the HTTP API', () => {
         CLINSCRIBE_NOTES_ENGINE: 'llm',
         CLINSCRIBE_CODING_ENGINE: 'llm+embedded',
         CLINSCRIBE_EXTRACTION_ENGINE: 'llm',
+        CLINSCRIBE_TEMPLATES_ENGINE: 'llm',
         CLINSCRIBE_LLM_RETRY_BASE_MS: '5',
       },
     });
@@ -78,6 +90,35 @@ describe('llm engines through the HTTP API', () => {
     assert.equal(res.statusCode, 200);
     assert.deepEqual(res.json().data, { medications: ['lisinopril'] });
     assert.equal(res.json().meta.ungrounded[0].text, INVENTED);
+  });
+});
+
+describe('llm templates and styles through the HTTP API', () => {
+  test('a template job, a note style, and template and style notes: the invented medication never reaches a note', async () => {
+    const llm = await startFakeLlm(planting);
+    const h = await startHarness('sqlite', {
+      env: { CLINSCRIBE_LLM_BASE_URL: llm.baseUrl, CLINSCRIBE_LLM_MODEL: 'm', CLINSCRIBE_NOTES_ENGINE: 'llm+embedded', CLINSCRIBE_TEMPLATES_ENGINE: 'llm' },
+    });
+    try {
+      const job = await h.app.inject({ method: 'POST', url: '/alpha/note-templates', headers: h.alpha, payload: { mode: 'generation', description: 'A follow-up visit note' } });
+      const made = await finished(h, `/alpha/note-templates/${job.json().data.id}`, h.alpha);
+      assert.equal(made.data.status, 'completed', JSON.stringify(made.data.result));
+      assert.equal(made.data.result.metadata.engine, 'llm');
+      const style = (await h.app.inject({ method: 'POST', url: '/v1/note-styles', headers: h.stable, payload: { sampleNote: 'HPI: ...' } })).json().data.template;
+      assert.equal(style, 'Sections: History, Plan. Short sentences.');
+      for (const noteType of [{ type: 'note_template', template: made.data.result.template }, { type: 'note_style', template: style }]) {
+        const res = await h.app.inject({ method: 'POST', url: '/v1/notes', headers: h.stable, payload: { transcript: VISIT, noteType } });
+        const done = await finished(h, `/v1/notes/${res.json().data.noteId}`, h.stable);
+        assert.equal(done.data.status, 'completed', done.data.error);
+        assert.match(done.data.payload.markdown, /Lisinopril 40 mg daily/);
+        assert.ok(!done.data.payload.markdown.includes(INVENTED), noteType.type);
+        assert.ok(done.data.payload.json.metadata.ungrounded.some((u: any) => u.text === INVENTED));
+        assert.equal(done.data.payload.json.metadata.engine, 'llm+embedded');
+      }
+    } finally {
+      await h.close();
+      await llm.close();
+    }
   });
 });
 
