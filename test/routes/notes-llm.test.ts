@@ -156,6 +156,32 @@ describe('llm failures through the job system', () => {
     });
   }
 
+  test('a server that recovers: the job outlives the failed attempt and completes, nothing lost', async () => {
+    let failures = 3;
+    const llm = await startFakeLlm((request) => (failures-- > 0 ? { status: 503 } : planting(request)));
+    const h = await startHarness('sqlite', {
+      env: {
+        CLINSCRIBE_LLM_BASE_URL: llm.baseUrl,
+        CLINSCRIBE_LLM_MODEL: 'm',
+        CLINSCRIBE_NOTES_ENGINE: 'llm',
+        CLINSCRIBE_LLM_MAX_RETRIES: '1',
+        CLINSCRIBE_LLM_RETRY_BASE_MS: '5',
+        CLINSCRIBE_JOB_MAX_ATTEMPTS: '3',
+        CLINSCRIBE_JOB_RETRY_BASE_MS: '10',
+      },
+    });
+    try {
+      const created = await h.app.inject({ method: 'POST', url: '/v1/notes', headers: h.stable, payload: { transcript: VISIT, noteType: { type: 'soap' } } });
+      const done = await finished(h, `/v2/notes/${created.json().data.noteId}`, h.stable);
+      assert.equal(done.data.status, 'completed', done.data.error);
+      assert.equal(llm.requests.length, 4, 'two failed requests in the first attempt, one failed and one answered in the second');
+      assert.ok(!done.data.payload.markdown.includes(INVENTED));
+    } finally {
+      await h.close();
+      await llm.close();
+    }
+  });
+
   test('an unreachable model server fails the job with a reason; text-to-JSON answers 503', async () => {
     const h = await startHarness('sqlite', {
       env: {
