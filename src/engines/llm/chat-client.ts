@@ -76,13 +76,27 @@ export class ChatClient {
 
   /** Asks `model` for a JSON value that satisfies `schema`. */
   async json<T>(model: string, messages: ChatMessage[], schemaName: string, schema: Record<string, unknown>, options: JsonOptions = {}): Promise<T> {
+    const answer = await this.jsonOrText<T>(model, messages, schemaName, schema, options);
+    if ('json' in answer) return answer.json;
+    throw new EngineError(`The language model "${model.slice(0, 80)}" did not return valid structured output after ${1 + (this.options.retries ?? 1)} attempts.`);
+  }
+
+  /**
+   * The same, but a model that answers in prose instead of JSON twice (a complete answer, not
+   * cut off) has its text returned, for an engine that can use prose (a note's markdown).
+   * JSON that breaks the schema is still a failure.
+   */
+  async jsonOrText<T>(model: string, messages: ChatMessage[], schemaName: string, schema: Record<string, unknown>, options: JsonOptions = {}): Promise<{ json: T } | { text: string } | { failed: true }> {
     const validator = options.validate ?? compiled(schema);
     const attempts = 1 + (this.options.retries ?? 1);
     let conversation = messages;
+    let last: { content: string; prose: boolean } = { content: '', prose: false };
     for (let attempt = 1; attempt <= attempts; attempt++) {
       const reply = await this.structured(model, conversation, schemaName, schema, options);
       const value = reply.truncated ? undefined : parseJsonReply(reply.content);
-      if (value !== undefined && validator.check(value)) return value as T;
+      if (value !== undefined && validator.check(value)) return { json: value as T };
+      // Prose is text that does not even start like JSON: a broken object is never taken for prose.
+      last = { content: reply.content, prose: !reply.truncated && value === undefined && /^\s*[^\s{[`]/.test(reply.content) };
       const problem = reply.truncated
         ? 'That answer was cut off before the JSON ended. Answer again, more briefly, with only the complete JSON object.'
         : value === undefined
@@ -90,7 +104,7 @@ export class ChatClient {
           : `That JSON does not match the required schema (${validator.errors().slice(0, 500)}). Answer again with only the corrected JSON object.`;
       conversation = [...messages, { role: 'assistant', content: reply.content.slice(0, 20_000) }, { role: 'user', content: problem }];
     }
-    throw new EngineError(`The language model "${model.slice(0, 80)}" did not return valid structured output after ${attempts} attempts.`);
+    return last.prose ? { text: last.content } : { failed: true };
   }
 
   /** One structured request: json_schema, or JSON mode with the schema in the prompt. */

@@ -77,6 +77,19 @@ describe('llm SOAP notes', () => {
     assert.equal(j.metadata.ungrounded.length, 4);
   });
 
+  test('an answer wrapped one level deep is unwrapped; a note written as prose is kept as markdown, grounded', async () => {
+    script = { soap_note: () => json({ markdown: 'ignored', json: plantedSoap() }) };
+    const wrapped = await createLlmNoteEngine(context(), { hybrid: false }).generateNote({ transcript: VISIT, noteType: { type: 'soap' } });
+    assert.ok(!wrapped.markdown.includes('Atorvastatin'));
+    assert.equal((wrapped.json as any).plan.medications[0].name, 'Lisinopril');
+    const prose = 'ASSESSMENT AND PLAN\n\nUncontrolled hypertension. Increase lisinopril to 40 mg daily. Start warfarin 5 mg daily.\nTemperature 101.2 °F.';
+    script = { soap_note: () => ({ content: prose }) };
+    const note = await createLlmNoteEngine(context(), { hybrid: false }).generateNote({ transcript: VISIT, noteType: { type: 'soap' } });
+    assert.equal(note.markdown, 'ASSESSMENT AND PLAN\n\nUncontrolled hypertension. Increase lisinopril to 40 mg daily.');
+    assert.deepEqual((note.json as any).metadata.ungrounded.map((u: any) => u.text), ['warfarin', 'temperature 101.2 °F']);
+    assert.equal((note.json as any).metadata.format, 'markdown');
+  });
+
   test('flag mode keeps the facts in the note and lists them', async () => {
     script = { soap_note: () => json(plantedSoap()) };
     const note = await createLlmNoteEngine(context('flag'), { hybrid: false }).generateNote({ transcript: VISIT, noteType: { type: 'soap' } });

@@ -61,13 +61,21 @@ const SECTIONS = ['subjective', 'objective', 'assessment', 'plan'];
  * write it. Anything else gets the repair round.
  */
 export const SOAP_ACCEPTED = {
-  check(value: unknown): boolean {
-    if (!value || typeof value !== 'object' || Array.isArray(value)) return false;
+  check(raw: unknown): boolean {
+    if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return false;
+    const value = unwrapped(raw as Obj);
     const sections = SECTIONS.map((k) => (value as Obj)[k]).filter((v) => v !== undefined);
     return sections.length > 0 && sections.every((v) => v && typeof v === 'object' && !Array.isArray(v));
   },
   errors: () => 'the answer must be an object with subjective, objective, assessment and plan objects',
 };
+
+/** The SOAP object inside a one-level wrapper ({"json": {...}}, {"soap_note": {...}}), else the answer itself. */
+export function unwrapped(answer: Obj): Obj {
+  if (SECTIONS.some((k) => k in answer)) return answer;
+  const inner = Object.values(answer).find((v) => v && typeof v === 'object' && !Array.isArray(v) && SECTIONS.some((k) => k in (v as Obj)));
+  return (inner as Obj | undefined) ?? answer;
+}
 
 /** A value as text: strings trimmed, numbers written out, anything else dropped. */
 function text(value: unknown): string | undefined {
