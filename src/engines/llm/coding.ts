@@ -35,6 +35,24 @@ interface Proposed {
   diagnoses: { code: string; description: string; evidence: string }[];
 }
 
+type Obj = Record<string, any>;
+
+/** A proposed item's code, description and evidence, from the requested shape or the API's own
+ * ({code: {coding: [{code, display}], text}, text_span: {text}}); undefined without a code. */
+function proposal(item: Obj): Proposed['diagnoses'][number] | undefined {
+  const code = typeof item?.code === 'string' ? item.code : item?.code?.coding?.[0]?.code;
+  if (typeof code !== 'string') return undefined;
+  const description = [item.description, item.code?.text, item.code?.coding?.[0]?.display, item.display].find((v) => typeof v === 'string') ?? '';
+  const evidence = [item.evidence, item.text_span?.text, item.quote].find((v) => typeof v === 'string') ?? '';
+  return { code, description, evidence };
+}
+
+// Accepted back: {diagnoses: [...]} whose items carry a code in either shape.
+const ACCEPTED = {
+  check: (v: unknown) => Array.isArray((v as Obj)?.diagnoses) && (v as Obj).diagnoses.every((d: Obj) => proposal(d) !== undefined),
+  errors: () => 'each of "diagnoses" needs "code", "description" and "evidence"',
+};
+
 /** "e119" / "E11.9 " → "E11.9": the dotted form the code set uses. */
 export function dottedCode(code: string): string {
   const c = code.trim().toUpperCase().replace(/\s+/g, '');
@@ -56,13 +74,13 @@ export function createLlmCodingEngine(ctx: LlmContext, options: { hybrid: boolea
         [{ role: 'system', content: CODING_PROMPT }, { role: 'user', content: `${seed}Text:\n${text}` }],
         'icd10cm_codes',
         CODES_SCHEMA,
-        { usage, strict: true },
+        { usage, strict: true, validate: ACCEPTED },
       );
       const grounder = new TranscriptGrounder(text);
       const ungrounded: Ungrounded[] = [];
       const diagnoses: CodedItem[] = [];
       const seen = new Set<string>();
-      proposed.diagnoses.forEach((d, i) => {
+      proposed.diagnoses.map((d) => proposal(d)!).forEach((d, i) => {
         const code = dottedCode(d.code);
         const title = icd10cmTitle(code);
         if (!title) return void ungrounded.push({ path: `diagnoses.${i}.code`, text: d.code, reason: NOT_BILLABLE });

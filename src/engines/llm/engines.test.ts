@@ -185,6 +185,18 @@ describe('llm coding', () => {
   });
 });
 
+test('coding: an answer in the API result shape is read the same way', async () => {
+  script = {
+    icd10cm_codes: () => json({ diagnoses: [
+      { code: { coding: [{ system: 'http://hl7.org/fhir/sid/icd-10-cm', code: 'I10', display: 'Essential (primary) hypertension' }], text: 'Hypertension' }, text_span: { text: 'uncontrolled hypertension' } },
+      { code: { coding: [{ code: 'I48.91', display: 'Unspecified atrial fibrillation' }], text: 'Atrial fibrillation' } },
+    ] }),
+  };
+  const result = await createLlmCodingEngine(context(), { hybrid: false }).code(VISIT);
+  assert.deepEqual(result.diagnoses.map((d) => d.code.coding[0]!.code), ['I10']);
+  assert.match(result.diagnoses[0]!.text_span.text, /uncontrolled hypertension/i);
+});
+
 describe('llm text-to-JSON', () => {
   const schema = {
     type: 'object',
