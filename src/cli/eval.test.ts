@@ -1,3 +1,4 @@
+// clinscribe eval: scores notes engines on an ACI-bench-style CSV (embedded, and a model that plants facts).
 import assert from 'node:assert/strict';
 import fs from 'node:fs/promises';
 import os from 'node:os';

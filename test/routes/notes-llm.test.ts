@@ -1,3 +1,4 @@
+// The llm engines through the HTTP API and the job system, with a model that plants an invented medication.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { goodSoap, VISIT } from '../../src/engines/llm/testing/visit.test-data.ts';

@@ -1,3 +1,4 @@
+// Grounding: facts of a model answer located in the transcript, or dropped/flagged.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { goodSoap, plantedSoap, VISIT } from '../llm/testing/visit.test-data.ts';

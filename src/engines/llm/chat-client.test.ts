@@ -1,3 +1,4 @@
+// The chat client against a scripted OpenAI-compatible server: output modes, repair, retries, timeouts, concurrency.
 import assert from 'node:assert/strict';
 import { after, describe, test } from 'node:test';
 import { type Reply, startFakeLlm } from '../../../test/helpers/fake-llm.ts';

@@ -1,3 +1,4 @@
+// The llm engines (notes, templates, coding, text-to-JSON) against a scripted model, planted errors included.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { type ChatRequest, type FakeLlm, type Reply, startFakeLlm } from '../../../test/helpers/fake-llm.ts';

@@ -1,3 +1,4 @@
+// CLINSCRIBE_LLM_* and CLINSCRIBE_GROUNDING settings, and llm engines without a server or model.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { ConfigError, loadConfig } from '../../config.ts';
