@@ -57,6 +57,11 @@ describe('grounding prose', () => {
     assert.deepEqual(flagged.ungrounded.map((u) => u.text), ['metoprolol']);
   });
 
+  test('a dose after "to", "at" or "from" is read too', () => {
+    assert.equal(groundProse('Increase lisinopril to 40 mg.', 'p', grounder, 'drop').ungrounded.length, 0);
+    assert.deepEqual(groundProse('Increase lisinopril to 80 mg.', 'p', grounder, 'drop').ungrounded.map((u) => u.text), ['80 mg']);
+  });
+
   test('a wrong dose of a said drug is unsupported', () => {
     const checked = groundProse('Lisinopril 80 mg daily.', 'p', grounder, 'drop');
     assert.equal(checked.text, '');

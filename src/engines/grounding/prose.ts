@@ -37,7 +37,7 @@ export const REASONS: Record<FactKind, string> = {
 
 const UNKNOWN_NAME = 'name (possibly a product) not found in the source text';
 
-const DOSE = /^\s*(?:\d+(?:\.\d+)?\s*(?:-|to)\s*)?\d+(?:\.\d+)?\s*(?:mg|milligrams?|mcg|micrograms?|g|grams?|ml|milliliters?|units?|iu|puffs?|tablets?|capsules?|%)\b/i;
+const DOSE = /^\s*(?:(?:to|at|of|from)\s+)?(?:\d+(?:\.\d+)?\s*(?:-|to)\s*)?\d+(?:\.\d+)?\s*(?:mg|milligrams?|mcg|micrograms?|g|grams?|ml|milliliters?|units?|iu|puffs?|tablets?|capsules?|%)\b/i;
 
 /** Drug names, their doses, and vital signs said in one sentence. */
 export function factsIn(sentence: string): Fact[] {
@@ -62,7 +62,7 @@ export function factsIn(sentence: string): Fact[] {
     const stemmed = !known && t.norm.length >= 7 && /^[a-z]+$/.test(t.norm) && drugStems.some((stem) => t.norm.endsWith(stem)) && !knownWord(t.norm);
     if (!known && !stemmed && !(named && dose && !dose[0].trim().endsWith('%')) && !unknownName) continue;
     facts.push({ kind: 'medication', text: sentence.slice(t.start, t.end), ...(known || stemmed || dose ? {} : { reason: UNKNOWN_NAME }) });
-    if (dose) facts.push({ kind: 'dose', text: dose[0].trim(), of: facts.length - 1 });
+    if (dose) facts.push({ kind: 'dose', text: dose[0].trim().replace(/^(?:to|at|of|from)\s+/i, ''), of: facts.length - 1 });
   }
   for (const [key, value] of Object.entries(vitalsIn(withDigits(sentence)))) {
     facts.push({ kind: 'vital', text: `${vitalLabels[key] ?? key} ${value}` });
