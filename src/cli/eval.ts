@@ -49,7 +49,8 @@ export async function evalCommand(argv: string[]): Promise<number> {
   const config = loadConfig(process.env, { logLevel: 'silent' });
   const report = await evaluate(positionals, createEngines(config).notes, config.engines.notes, limit);
   process.stdout.write(values.json ? `${JSON.stringify(report, null, 2)}\n` : table(report));
-  return 0;
+  // Nothing measured (no model server, every visit refused) is a failure, not a score of zero.
+  return report.visits > 0 && report.failed === report.visits ? 1 : 0;
 }
 
 /** Scores `notes` on every visit of the CSV files. */
