@@ -81,6 +81,12 @@ describe('grounding a SOAP answer', () => {
     }
   });
 
+  test('a statement of no allergies stands on the allergy talk of the visit', () => {
+    const json = { subjective: { allergies: [{ substance: 'No known drug allergies' }] } };
+    assert.deepEqual(groundSoap(json, new TranscriptGrounder('[patient] no, i have no allergies.'), 'drop').ungrounded, []);
+    assert.equal(groundSoap({ subjective: { allergies: ['NKDA'] } }, new TranscriptGrounder('[patient] my knee hurts.'), 'drop').ungrounded.length, 1);
+  });
+
   test('every planted error is removed (drop) and listed', () => {
     const json = toSpecSoap(plantedSoap()) as Record<string, any>;
     const checked = groundSoap(json, grounder, 'drop');

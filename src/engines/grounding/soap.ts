@@ -100,7 +100,10 @@ function allergies(check: Check, items: unknown[]): unknown[] {
     const substance = typeof item === 'string' ? item : asObj(item)?.substance;
     const leaf = typeof item === 'string' ? '' : '.substance';
     if (typeof substance !== 'string') return true;
-    if (check.found(`subjective.allergies.${k}${leaf}`, check.grounder.locate('allergy', substance))) return true;
+    // "No known drug allergies" is supported by the visit's allergy talk, not by a substance.
+    const none = groundingWords().noneWords.has(substance.trim().split(/\s+/)[0]!.toLowerCase());
+    const span = none ? check.grounder.locate('result', 'allergies') : check.grounder.locate('allergy', substance);
+    if (check.found(`subjective.allergies.${k}${leaf}`, span)) return true;
     check.miss(`subjective.allergies.${i}${leaf}`, substance, REASONS.allergy);
     return check.mode === 'flag';
   });
