@@ -7,13 +7,15 @@ import { drugTerms } from '../src/engines/grounding/drugs.ts';
 import { checkFacts, factsIn, groundProse } from '../src/engines/grounding/prose.ts';
 import { TranscriptGrounder } from '../src/engines/grounding/transcript-grounder.ts';
 import { csvRecords } from '../src/eval/csv.ts';
+import { generateSoapNote } from '../src/engines/clinical/soap/index.ts';
+import { groundSoap } from '../src/engines/grounding/soap.ts';
 
 const DATA = new URL('../../shared/data/aci-bench/challenge_data/', import.meta.url);
 // Real drugs to plant (the first one a visit does not mention), and a name no lexicon has.
 const PLANT_DRUGS = ['warfarin', 'metoprolol', 'atorvastatin', 'sertraline', 'levothyroxine', 'amiodarone', 'apixaban', 'clonazepam', 'pantoprazole', 'tamsulosin'];
 const INVENTED_NAME = 'Zorvantix';
 
-interface Tally { visits: number; facts: number; flagged: number; sentences: number; dropped: number; planted: Record<string, [number, number]>; ms: number[] }
+interface Tally { visits: number; facts: number; flagged: number; sentences: number; dropped: number; planted: Record<string, [number, number]>; ms: number[]; soapFacts: number; soapFlagged: number }
 
 const sentencesOf = (text: string) => text.split('\n').flatMap((l) => l.split(/(?<=[.!?])\s+/)).filter((s) => s.trim());
 
@@ -22,7 +24,7 @@ function caught(note: string, grounder: TranscriptGrounder, needle: string): boo
 }
 
 function run(split: string): Tally {
-  const t: Tally = { visits: 0, facts: 0, flagged: 0, sentences: 0, dropped: 0, planted: { 'invented drug': [0, 0], 'invented name + dose-free': [0, 0], 'invented lower-case drug-like name': [0, 0], 'invented vital': [0, 0], 'wrong dose': [0, 0] }, ms: [] };
+  const t: Tally = { soapFacts: 0, soapFlagged: 0, visits: 0, facts: 0, flagged: 0, sentences: 0, dropped: 0, planted: { 'invented drug': [0, 0], 'invented name + dose-free': [0, 0], 'invented lower-case drug-like name': [0, 0], 'invented vital': [0, 0], 'wrong dose': [0, 0] }, ms: [] };
   for (const r of csvRecords(readFileSync(new URL(`${split}.csv`, DATA), 'utf8'))) {
     const dialogue = r.dialogue!;
     const note = r.note!;
@@ -36,6 +38,12 @@ function run(split: string): Tally {
     t.facts += sentences.reduce((n, s) => n + factsIn(s).length, 0);
     t.flagged += flagged.ungrounded.length;
     t.dropped += sentences.length - sentencesOf(groundProse(note, 'note', grounder, 'drop').text).length;
+
+    // The embedded engine's own SOAP JSON (every fact read from the visit) checked as if a model wrote it.
+    const { evidence: _evidence, ...soap } = generateSoapNote({ transcript: dialogue, noteType: { type: 'soap' } }).json;
+    const soapCheck = groundSoap(soap, grounder, 'flag');
+    t.soapFacts += Object.keys(soapCheck.evidence).length + soapCheck.ungrounded.length;
+    t.soapFlagged += soapCheck.ungrounded.length;
 
     const said = new Set(dialogue.toLowerCase().match(/[a-z]+/g) ?? []);
     const drug = PLANT_DRUGS.find((d) => !drugTerms(d).some((g) => said.has(g)) && !said.has(d))!;
@@ -70,6 +78,7 @@ console.log(`| visits | ${dev.visits} | ${held.visits} |`);
 console.log(`| drug/dose/vital facts checked | ${dev.facts} | ${held.facts} |`);
 console.log(`| facts flagged (false alarms or chart facts) | ${dev.flagged} (${pct(dev.flagged, dev.facts)} %) | ${held.flagged} (${pct(held.flagged, held.facts)} %) |`);
 console.log(`| sentences dropped in drop mode | ${dev.dropped} / ${dev.sentences} (${pct(dev.dropped, dev.sentences)} %) | ${held.dropped} / ${held.sentences} (${pct(held.dropped, held.sentences)} %) |`);
+console.log(`| embedded SOAP JSON checked as a model answer: facts flagged | ${dev.soapFlagged} / ${dev.soapFacts} | ${held.soapFlagged} / ${held.soapFacts} |`);
 console.log('\n| planted error caught | train | valid |');
 console.log('| --- | ---: | ---: |');
 for (const kind of Object.keys(dev.planted)) {
