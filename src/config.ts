@@ -41,7 +41,9 @@ export interface Config {
     speech: string;
     consensus: string;
   };
-  llm: { baseUrl?: string; model?: string; apiKey?: string };
+  llm: { baseUrl?: string; model?: string; apiKey?: string } & Partial<LlmSettings>;
+  /** What grounding does with a model's fact the transcript does not support. */
+  grounding?: 'drop' | 'flag';
   asr: { baseUrl?: string; model?: string; apiKey?: string };
   webhooks: { allowPrivate: boolean; timeoutMs: number; retryBaseMs: number; maxAttempts: number; maxPerAccount: number; redeliveriesPerMinute: number };
   /** Load shedding: past either limit every route but /healthz and /readyz answers 503 (0 = off). */
@@ -50,6 +52,20 @@ export interface Config {
   loadShedding: { maxEventLoopDelayMs: number; maxEventLoopUtilization: number };
   /** Password of the operators' dashboard at /dashboard; unset keeps the dashboard off. */
   adminPassword?: string;
+}
+
+/** How the language-model engines use the model server (CLINSCRIBE_LLM_*). */
+export interface LlmSettings {
+  /** Model per capability; each falls back to the first of CLINSCRIBE_LLM_MODEL. */
+  models: { notes?: string; templates?: string; coding?: string; extraction?: string; consensus?: string; summary?: string };
+  timeoutMs: number;
+  maxRetries: number;
+  retryBaseMs: number;
+  maxRetryAfterSeconds: number;
+  concurrency: number;
+  /** Transcripts longer than this are summarised chunk by chunk first. */
+  chunkChars: number;
+  structuredOutput: 'auto' | 'json_schema' | 'json_object';
 }
 
 type Env = Record<string, string | undefined>;
@@ -140,10 +156,10 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     retentionDays: retention,
     logLevel: oneOf(env, 'CLINSCRIBE_LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'info'),
     engines: {
-      notes: engine('CLINSCRIBE_NOTES_ENGINE', ['embedded', 'llm', 'none']),
-      templates: engine('CLINSCRIBE_TEMPLATES_ENGINE', ['embedded', 'llm', 'none']),
-      coding: engine('CLINSCRIBE_CODING_ENGINE', ['embedded', 'none']),
-      extraction: engine('CLINSCRIBE_EXTRACTION_ENGINE', ['embedded', 'llm', 'none']),
+      notes: engine('CLINSCRIBE_NOTES_ENGINE', ['embedded', 'llm', 'llm+embedded', 'none']),
+      templates: engine('CLINSCRIBE_TEMPLATES_ENGINE', ['embedded', 'llm', 'llm+embedded', 'none']),
+      coding: engine('CLINSCRIBE_CODING_ENGINE', ['embedded', 'llm', 'llm+embedded', 'none']),
+      extraction: engine('CLINSCRIBE_EXTRACTION_ENGINE', ['embedded', 'llm', 'llm+embedded', 'none']),
       speech: oneOf(env, 'CLINSCRIBE_SPEECH_ENGINE', ['embedded', 'openai', 'none'], env.CLINSCRIBE_ASR_BASE_URL ? 'openai' : 'embedded'),
       consensus: oneOf(env, 'CLINSCRIBE_CONSENSUS_ENGINE', ['llm', 'none'], 'llm'),
     },
@@ -151,7 +167,9 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
       baseUrl: env.CLINSCRIBE_LLM_BASE_URL || undefined,
       model: env.CLINSCRIBE_LLM_MODEL || undefined,
       apiKey: env.CLINSCRIBE_LLM_API_KEY || undefined,
+      ...llmSettings(env),
     },
+    grounding: oneOf(env, 'CLINSCRIBE_GROUNDING', ['drop', 'flag'], 'drop') as 'drop' | 'flag',
     asr: {
       baseUrl: env.CLINSCRIBE_ASR_BASE_URL || undefined,
       model: env.CLINSCRIBE_ASR_MODEL || undefined,
@@ -178,4 +196,26 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     },
   };
   return { ...config, ...overrides };
+}
+
+/** CLINSCRIBE_LLM_* beyond the server address: models per capability, time and retry limits. */
+function llmSettings(env: Env): LlmSettings {
+  const model = (name: string) => env[name]?.trim() || undefined;
+  return {
+    models: {
+      notes: model('CLINSCRIBE_LLM_MODEL_NOTES'),
+      templates: model('CLINSCRIBE_LLM_MODEL_TEMPLATES'),
+      coding: model('CLINSCRIBE_LLM_MODEL_CODING'),
+      extraction: model('CLINSCRIBE_LLM_MODEL_EXTRACTION'),
+      consensus: model('CLINSCRIBE_LLM_MODEL_CONSENSUS'),
+      summary: model('CLINSCRIBE_LLM_MODEL_SUMMARY'),
+    },
+    timeoutMs: integer(env, 'CLINSCRIBE_LLM_TIMEOUT_MS', 120_000, 100),
+    maxRetries: integer(env, 'CLINSCRIBE_LLM_MAX_RETRIES', 3, 0),
+    retryBaseMs: integer(env, 'CLINSCRIBE_LLM_RETRY_BASE_MS', 500, 1),
+    maxRetryAfterSeconds: integer(env, 'CLINSCRIBE_LLM_MAX_RETRY_AFTER_SECONDS', 30, 0),
+    concurrency: integer(env, 'CLINSCRIBE_LLM_CONCURRENCY', 4, 1),
+    chunkChars: integer(env, 'CLINSCRIBE_LLM_CHUNK_CHARS', 24_000, 1000),
+    structuredOutput: oneOf(env, 'CLINSCRIBE_LLM_STRUCTURED_OUTPUT', ['auto', 'json_schema', 'json_object'], 'auto') as LlmSettings['structuredOutput'],
+  };
 }

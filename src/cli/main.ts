@@ -3,6 +3,7 @@
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config.ts';
 import { adminCommand } from './admin.ts';
+import { evalCommand } from './eval.ts';
 import { fileCommand } from './files.ts';
 import { UsageError } from './usage.ts';
 import { closeOnSignals, serve, work } from '../server.ts';
@@ -26,6 +27,9 @@ Files in, results out (no server needed):
   code TRANSCRIPT_FILE
   extract TEXT_FILE SCHEMA.json
   transcribe AUDIO_FILE [--language en]
+
+Quality of the configured notes engine (ACI-bench-style CSV: dialogue, note columns):
+  eval CSV_FILE... [--limit N] [--json]
 
 Configuration comes from the environment: CLINSCRIBE_DATA_DIR (embedded SQLite store),
 DATABASE_URL (PostgreSQL store and queue), and the CLINSCRIBE_* variables in the README.`;
@@ -62,6 +66,7 @@ async function main(argv: string[]): Promise<number> {
     return -1;
   }
   if (command === 'accounts' || command === 'keys') return adminCommand(command, rest);
+  if (command === 'eval') return evalCommand(rest);
   return fileCommand(command, rest);
 }
 

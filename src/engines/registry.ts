@@ -5,10 +5,17 @@ import { createEmbeddedCodingEngine } from './clinical/coding/index.ts';
 import { createEmbeddedExtractionEngine } from './clinical/extraction/index.ts';
 import { createEmbeddedNoteEngine } from './clinical/soap/index.ts';
 import { createEmbeddedTemplateEngine, withTemplateNotes } from './clinical/templates/index.ts';
-import { ChatClient } from './llm/chat-client.ts';
-import { createLlmConsensusEngine } from './llm/consensus.ts';
+import {
+  createLlmCodingEngine,
+  createLlmConsensusEngine,
+  createLlmExtractionEngine,
+  createLlmNoteEngine,
+  createLlmTemplateEngine,
+  type LlmContext,
+  llmContext,
+} from './llm/index.ts';
 import { createOpenAiSpeechEngine, createPocketSphinxEngine } from './speech/index.ts';
-import { type ConsensusEngine, EngineUnavailableError, type Engines, type SpeechEngine } from './ports.ts';
+import { type ConsensusEngine, EngineUnavailableError, type Engines, type NoteEngine, type SpeechEngine } from './ports.ts';
 
 function unavailable<T extends object>(capability: string, reason: string): T {
   const fail = async () => {
@@ -20,29 +27,41 @@ function unavailable<T extends object>(capability: string, reason: string): T {
 const NOT_BUILT = 'the embedded engine is not part of this build yet';
 
 export function createEngines(config: Config, overrides: Partial<Engines> = {}): Engines {
-  const choose = <T extends object>(capability: string, setting: string, embedded?: () => T): T => {
+  const choose = <T extends object>(capability: string, setting: string, embedded?: () => T, llm?: LlmFactory<T>): T => {
     if (setting === 'none') return unavailable<T>(capability, 'it is disabled by configuration');
-    if (setting === 'llm') return unavailable<T>(capability, 'the llm engine is not part of this build yet');
+    if (setting === 'llm' || setting === 'llm+embedded') return llmEngine(config, capability, setting, llm);
     return embedded ? embedded() : unavailable<T>(capability, NOT_BUILT);
   };
   return {
-    notes: overrides.notes ?? choose('note', config.engines.notes, () => withTemplateNotes(createEmbeddedNoteEngine())),
-    templates: overrides.templates ?? choose('note template', config.engines.templates, createEmbeddedTemplateEngine),
-    coding: overrides.coding ?? choose('coding', config.engines.coding, createEmbeddedCodingEngine),
-    extraction: overrides.extraction ?? choose('text-to-JSON', config.engines.extraction, createEmbeddedExtractionEngine),
+    notes: overrides.notes ?? choose('note', config.engines.notes, () => namedEngine(withTemplateNotes(createEmbeddedNoteEngine())), ['notes', createLlmNoteEngine]),
+    templates: overrides.templates ?? choose('note template', config.engines.templates, createEmbeddedTemplateEngine, ['templates', createLlmTemplateEngine]),
+    coding: overrides.coding ?? choose('coding', config.engines.coding, createEmbeddedCodingEngine, ['coding', createLlmCodingEngine]),
+    extraction: overrides.extraction ?? choose('text-to-JSON', config.engines.extraction, createEmbeddedExtractionEngine, ['extraction', createLlmExtractionEngine]),
     speech: overrides.speech ?? speechEngine(config),
     consensus: overrides.consensus ?? consensusEngine(config),
   };
 }
 
-/** Consensus asks every model named in CLINSCRIBE_LLM_MODEL (comma-separated) and reconciles. */
+/** Consensus asks every model named in CLINSCRIBE_LLM_MODEL_CONSENSUS, else CLINSCRIBE_LLM_MODEL (comma-separated), and reconciles. */
 function consensusEngine(config: Config): ConsensusEngine {
-  const models = (config.llm.model ?? '').split(',').map((m) => m.trim()).filter(Boolean);
+  const models = (config.llm.models?.consensus ?? config.llm.model ?? '').split(',').map((m) => m.trim()).filter(Boolean);
   if (config.engines.consensus === 'none') return unavailable('consensus', 'it is disabled by configuration');
-  if (!config.llm.baseUrl || models.length === 0) {
+  const ctx = llmContext(config, 'consensus');
+  if (typeof ctx === 'string' || models.length === 0) {
     return unavailable('consensus', 'consensus needs a language model; set CLINSCRIBE_LLM_BASE_URL and CLINSCRIBE_LLM_MODEL');
   }
-  return createLlmConsensusEngine(new ChatClient({ baseUrl: config.llm.baseUrl, apiKey: config.llm.apiKey }), models);
+  return createLlmConsensusEngine(ctx.client, models);
+}
+
+/** A capability's language-model engine and the settings key it reads its model from. */
+type LlmFactory<T> = ['notes' | 'templates' | 'coding' | 'extraction', (ctx: LlmContext, options: { hybrid: boolean }) => T];
+
+/** The llm or llm+embedded engine of a capability, or a clear failure naming the missing setting. */
+function llmEngine<T extends object>(config: Config, capability: string, setting: string, llm: LlmFactory<T> | undefined): T {
+  if (!llm) return unavailable<T>(capability, `the ${setting} engine is not available for this capability`);
+  const ctx = llmContext(config, llm[0]);
+  if (typeof ctx === 'string') return unavailable<T>(capability, ctx);
+  return llm[1](ctx, { hybrid: setting === 'llm+embedded' });
 }
 
 /** The embedded PocketSphinx engine, or any OpenAI-compatible transcription server. */
@@ -53,4 +72,14 @@ function speechEngine(config: Config): SpeechEngine {
     return createOpenAiSpeechEngine({ baseUrl: config.asr.baseUrl, apiKey: config.asr.apiKey, model: config.asr.model });
   }
   return createPocketSphinxEngine();
+}
+
+/** The embedded notes engine with `metadata.engine` in its JSON, as the model engines state theirs. */
+function namedEngine(engine: NoteEngine): NoteEngine {
+  return {
+    async generateNote(request) {
+      const note = await engine.generateNote(request);
+      return { ...note, json: { ...note.json, metadata: { engine: 'embedded', ...(note.json.metadata as object | undefined) } } };
+    },
+  };
 }

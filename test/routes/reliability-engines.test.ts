@@ -15,7 +15,8 @@ describe('chat client failures', () => {
     const statuses = [503, 429, 400];
     const llm = await startFakeLlm(() => ({ status: statuses.shift() }));
     try {
-      const client = new ChatClient({ baseUrl: llm.baseUrl });
+      // No retries inside the client and no JSON-mode fallback: each status is classified as it comes.
+      const client = new ChatClient({ baseUrl: llm.baseUrl, maxRetries: 0, structuredOutput: 'json_schema' });
       const ask = () => client.json('m', [{ role: 'user', content: 'q' }], 'answer', SCHEMA);
       await assert.rejects(ask(), (e) => e instanceof TransientEngineError && /status 503/.test(e.message));
       await assert.rejects(ask(), (e) => e instanceof TransientEngineError && /status 429/.test(e.message));
@@ -23,7 +24,7 @@ describe('chat client failures', () => {
     } finally {
       await llm.close();
     }
-    const gone = new ChatClient({ baseUrl: 'http://127.0.0.1:9/v1', timeoutMs: 2000 });
+    const gone = new ChatClient({ baseUrl: 'http://127.0.0.1:9/v1', timeoutMs: 2000, maxRetries: 0 });
     await assert.rejects(gone.json('m', [{ role: 'user', content: 'q' }], 'answer', SCHEMA), TransientEngineError);
   });
 });

@@ -49,12 +49,12 @@ describe('llm consensus engine against an OpenAI-compatible server', () => {
   test('server errors and unreachable servers become engine errors without details', async () => {
     const failing = await startFakeLlm(() => ({ status: 503 }));
     try {
-      const engine = createLlmConsensusEngine(new ChatClient({ baseUrl: failing.baseUrl }), ['m']);
+      const engine = createLlmConsensusEngine(new ChatClient({ baseUrl: failing.baseUrl, retryBaseMs: 5 }), ['m']);
       await assert.rejects(engine.answer({ query: 'q?' }), /answered with status 503/);
     } finally {
       await failing.close();
     }
-    const gone = createLlmConsensusEngine(new ChatClient({ baseUrl: 'http://127.0.0.1:9/v1', timeoutMs: 2000 }), ['m']);
+    const gone = createLlmConsensusEngine(new ChatClient({ baseUrl: 'http://127.0.0.1:9/v1', timeoutMs: 2000, retryBaseMs: 5 }), ['m']);
     await assert.rejects(gone.answer({ query: 'q?' }), /could not be reached/);
   });
 });

@@ -3,7 +3,11 @@
 // only what the answers agree on and names where they differ. A question the models find
 // lacks clinical context is refused (the job fails with that reason).
 import { type ConsensusEngine, type ConsensusRequest, type ConsensusResult, EngineError } from '../ports.ts';
+import { checkFacts, factsIn, REASONS } from '../grounding/prose.ts';
+import { TranscriptGrounder } from '../grounding/transcript-grounder.ts';
+import type { Ungrounded } from '../grounding/types.ts';
 import type { ChatClient } from './chat-client.ts';
+import { newUsage, type Usage } from './usage.ts';
 
 interface ModelAnswer {
   sufficient_context: boolean;
@@ -52,14 +56,29 @@ const RECONCILE_PROMPT =
   'states what the answers agree on, names any disagreement plainly, and adds nothing that none of ' +
   'them said. Rate the agreement as full, partial or none.';
 
+/**
+ * Grounding of a consensus answer: an answer may well name drugs and doses the question did
+ * not (that is its job), but a vital sign it states about the patient must come from the
+ * question or its context. Such a claim is flagged, never silently removed from advice.
+ */
+function groundConsensus(text: string, request: ConsensusRequest): Ungrounded[] {
+  const grounder = new TranscriptGrounder(`${request.query}\n${request.context ?? ''}`);
+  const vitals = text.split(/(?<=[.!?])\s+|\n+/).flatMap((sentence) => factsIn(sentence).filter((f) => f.kind === 'vital'));
+  return checkFacts(vitals, grounder).missing.map((f) => ({ path: 'consensus_response', text: f.text, reason: REASONS.vital }));
+}
+
 export function createLlmConsensusEngine(client: ChatClient, models: string[]): ConsensusEngine {
   if (models.length === 0) throw new Error('consensus needs at least one model');
+  const metadata = (usage: Usage, text: string, request: ConsensusRequest) => ({
+    engine: 'llm', grounding: 'flag', ungrounded: groundConsensus(text, request), usage,
+  });
   return {
     async answer(request: ConsensusRequest): Promise<ConsensusResult> {
+      const usage = newUsage();
       const question = request.context ? `Clinical context:\n${request.context}\n\nQuestion:\n${request.query}` : request.query;
       const answers = await Promise.all(
         models.map((model) =>
-          client.json<ModelAnswer>(model, [{ role: 'system', content: ANSWER_PROMPT }, { role: 'user', content: question }], 'clinical_answer', ANSWER_SCHEMA),
+          client.json<ModelAnswer>(model, [{ role: 'system', content: ANSWER_PROMPT }, { role: 'user', content: question }], 'clinical_answer', ANSWER_SCHEMA, { usage }),
         ),
       );
       const refusing = answers.filter((a) => !a.sufficient_context).length;
@@ -69,7 +88,7 @@ export function createLlmConsensusEngine(client: ChatClient, models: string[]): 
       const usable = answers.filter((a) => a.sufficient_context);
       const perModel = usable.map((a, i) => ({ model: models[answers.indexOf(a)] ?? `model-${i}`, confidence: a.confidence, key_points: a.key_points }));
       if (usable.length === 1) {
-        return { consensus_response: usable[0].answer, agreement: 'single model', models: perModel };
+        return { consensus_response: usable[0].answer, agreement: 'single model', models: perModel, metadata: metadata(usage, usable[0].answer, request) };
       }
       const listing = usable.map((a, i) => `Answer ${i + 1} (confidence ${a.confidence}):\n${a.answer}\nKey points: ${a.key_points.join('; ')}`).join('\n\n');
       const reconciled = await client.json<Reconciled>(
@@ -80,8 +99,15 @@ export function createLlmConsensusEngine(client: ChatClient, models: string[]): 
         ],
         'consensus',
         RECONCILED_SCHEMA,
+        { usage, strict: true },
       );
-      return { consensus_response: reconciled.consensus_response, agreement: reconciled.agreement, disagreements: reconciled.disagreements, models: perModel };
+      return {
+        consensus_response: reconciled.consensus_response,
+        agreement: reconciled.agreement,
+        disagreements: reconciled.disagreements,
+        models: perModel,
+        metadata: metadata(usage, reconciled.consensus_response, request),
+      };
     },
   };
 }
