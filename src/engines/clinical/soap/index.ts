@@ -25,15 +25,21 @@
  * field instead of the transcript (age/sex from patientInfo) names that field in `request`.
  */
 import { EngineError, type NoteEngine, type NoteRequest, type NoteResult } from '../../ports.ts';
-import { readTranscript } from '../transcript/index.ts';
+import { readVisit } from '../visit/index.ts';
 import { assemble } from './assemble.ts';
+import { steeringFor } from './steer.ts';
 
 export function generateSoapNote(request: NoteRequest): NoteResult {
   if (request.language && !/^en\b/i.test(request.language)) {
     throw new EngineError(`the embedded note engine writes English notes only; language "${request.language.slice(0, 20)}" is not supported yet`);
   }
   if (!request.transcript || !request.transcript.trim()) throw new EngineError('the transcript is empty');
-  return assemble(request, readTranscript(request.transcript));
+  const steer = steeringFor(request);
+  const visit = readVisit(request.transcript, {
+    gender: request.patientInfo?.gender,
+    medicationList: [...(request.medicationList ?? []), ...steer.medicationHints],
+  });
+  return assemble(request, visit, steer);
 }
 
 export function createEmbeddedNoteEngine(): NoteEngine {

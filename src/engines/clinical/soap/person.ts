@@ -1,7 +1,7 @@
 // First/second person to third person, so what was said reads as a clinical note.
-import type { Sentence } from '../transcript/index.ts';
+import type { Sex } from '../visit/index.ts';
 
-export type Sex = 'female' | 'male' | undefined;
+export type { Sex };
 
 interface Pronouns { subj: string; obj: string; poss: string; refl: string; }
 
@@ -85,24 +85,4 @@ export function clinicianToNote(text: string, sex: Sex): string {
 function agree(text: string, subject: string): string {
   const verb: Record<string, string> = { do: 'does', "don't": "doesn't", "do n't": "doesn't", have: 'has', are: 'is', were: 'was', "aren't": "isn't", "weren't": "wasn't" };
   return text.replace(new RegExp(String.raw`\b(${subject}) (do n't|don't|do|have|are|were|aren't|weren't)\b`, 'gi'), (_m, who: string, v: string) => `${who} ${verb[v.toLowerCase()]!}`);
-}
-
-/** The patient's sex: the request's patientInfo.gender, else the clinician's introduction, else clear majority of gendered words. */
-export function patientSex(gender: string | undefined, sentences: readonly Sentence[]): Sex {
-  const g = gender?.toLowerCase() ?? '';
-  if (/^(?:f|female|woman|girl)/.test(g)) return 'female';
-  if (/^(?:m|male|man|boy)/.test(g)) return 'male';
-  // The clinician's introduction decides: "… is a 58-year-old male …".
-  for (const s of sentences) {
-    if (s.role !== 'clinician' && s.role !== 'unknown') continue;
-    const intro = /\b\d+[- ]years?[- ]old (female|woman|lady|girl|male|man|gentleman|boy)\b/i.exec(s.text);
-    if (intro) return /^(?:female|woman|lady|girl)$/i.test(intro[1]!) ? 'female' : 'male';
-  }
-  let f = 0;
-  let m = 0;
-  for (const s of sentences) if (s.role === 'clinician') {
-    f += (s.text.match(/\b(?:female|woman|mrs|ms|miss|she|her)\b/gi) ?? []).length;
-    m += (s.text.match(/\b(?:male|man|mr|he|his|him)\b/gi) ?? []).length;
-  }
-  return f > m + 1 ? 'female' : m > f + 1 ? 'male' : undefined;
 }

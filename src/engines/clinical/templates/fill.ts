@@ -10,9 +10,7 @@ import { renderMarkdown } from './render.ts';
 import { applyTone, rewriteSentence, sentenceCase, systemLabel, tidy, voiceFor, type Voice } from './rewrite.ts';
 import { diagnosisPhrase, planInstruction } from './acts.ts';
 import { buildCandidates, needFor, scoreFor, type Candidate, type SectionNeed } from './select.ts';
-import { chiefComplaint } from '../soap/chief-complaint.ts';
-import { patientSex } from '../soap/person.ts';
-import { readTranscript } from '../transcript/index.ts';
+import { readVisit } from '../visit/index.ts';
 
 /** Statements another engine already extracted, keyed by section kind ("medications",
  * "allergies", "assessment" … see data/templates/sections.json). They win over sentence
@@ -286,27 +284,27 @@ function respell(sections: TemplateSection[], medicationList: string[]): Templat
 
 /** Fills a (validated) template from a transcript. */
 export function fillTemplate(template: NoteTemplate, transcript: string, facts?: FillFacts, options: FillOptions = {}): FilledNote {
-  const read = readTranscript(transcript);
-  const candidates = buildCandidates(transcript, read);
+  const visit = readVisit(transcript, { gender: options.gender, medicationList: options.medicationList });
+  const candidates = buildCandidates(transcript, visit);
   for (const fact of facts?.statements ?? []) {
     candidates.push({ text: tidy(fact.text), statement: fact.text, role: 'unknown', spans: fact.spans, position: fact.spans[0]?.start ?? 0, forKinds: [fact.kind] });
   }
   const needs = new Map<string, SectionNeed>();
-  const visit = (sections: TemplateSection[], heading?: string) => {
+  const collectNeeds = (sections: TemplateSection[], heading?: string) => {
     for (const s of sections) {
-      if (s.type === 'heading') visit(s.children, s.properties.text);
+      if (s.type === 'heading') collectNeeds(s.children, s.properties.text);
       else needs.set(s.id, needFor(keyOf(s, heading), s.prompt, heading ?? s.properties?.label));
     }
   };
-  visit(template.sections);
+  collectNeeds(template.sections);
   // Without a review of systems, answered yes/no questions are the HPI's pertinent negatives
   // (and positives).
   if (![...needs.values()].some((n) => n.key === 'ros')) {
     for (const need of needs.values()) if (need.key === 'hpi') need.answers = 1;
   }
   const wantsReason = [...needs.values()].some((n) => n.key === 'chief_complaint');
-  const statedReason = wantsReason ? chiefComplaint(transcript, read.sentences) : undefined;
-  const ctx: FillContext = { candidates, needs, used: new Set(), hints: readGlobalPrompt(template.global_prompt), evidence: [], voice: voiceFor(options.gender ?? patientSex(undefined, read.sentences)), statedReason };
+  const statedReason = wantsReason && visit.chiefComplaint?.stated ? { text: visit.chiefComplaint.text, spans: visit.chiefComplaint.spans } : undefined;
+  const ctx: FillContext = { candidates, needs, used: new Set(), hints: readGlobalPrompt(template.global_prompt), evidence: [], voice: voiceFor(options.gender ?? visit.sex), statedReason };
   const fill = (sections: TemplateSection[], heading?: string): TemplateSection[] =>
     sections.map((s) => (s.type === 'heading' ? { ...s, children: fill(s.children, s.properties.text) } : fillContent(s, heading, ctx)));
   let sections = fill(template.sections);

@@ -6,7 +6,7 @@
 import type { Span } from '../../ports.ts';
 import type { Sentence } from '../transcript/index.ts';
 import { cleanUtterance } from '../transcript/fillers.ts';
-import type { Statement } from './evidence.ts';
+import type { Said as Statement } from './types.ts';
 
 /** Only the opening of the visit states its reason; later "here for" talk is about other things. */
 const OPENING_SHARE = 0.25;

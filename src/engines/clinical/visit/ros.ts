@@ -1,8 +1,6 @@
 // Review of systems from the clinician's symptom questions and the patient's yes/no answers.
-import type { Span } from '../../ports.ts';
 import type { Sentence } from '../transcript/index.ts';
-
-export interface RosFinding { system: string; text: string; spans: Span[]; }
+import type { RosFinding } from './types.ts';
 
 // Global: each is read with matchAll, which works on its own copy.
 const SYSTEMS: [string, RegExp][] = [

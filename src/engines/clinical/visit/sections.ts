@@ -1,7 +1,9 @@
-// Which part of the note a sentence of the visit belongs to, or none (chit-chat).
+// Section cues: which part of the note each sentence of the visit belongs to, or none (chit-chat).
 import type { Sentence } from '../transcript/index.ts';
 
-export type Part = 'hpi' | 'exam' | 'results' | 'plan' | 'none';
+import type { Part } from './types.ts';
+
+export type { Part };
 
 const CHATTER = /\b(?:dragon|dax|weather|vacation|football|baseball|game|nice to meet|how are you|good morning|hello|hi there|have a (?:good|great)|bye|thank you|thanks|see you(?! (?:back|again|in\b)))\b/;
 const EXAM = /\b(?:exam(?:ination)?|tender(?:ness)?|swelling|murmur|lungs?|heart (?:sounds|is regular|exam)|auscultat|palpat|range of motion|edema|reflexes|pulses?|appreciate|bruit|gallop|rub|rales|wheez|crackles|erythema|effusion|strength|sensation|abdomen is|soft|non-?tender|regular rate|clear to|no evidence of|ecchymosis|lesion|rash on|looks good|normal)\b/;

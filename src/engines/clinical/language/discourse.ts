@@ -1,0 +1,100 @@
+// Discourse knowledge, built once from data/language/en/discourse.json: questions, hedges, offers, safety-netting, follow-up, problem framing.
+import { alternation, languageData } from './data.ts';
+
+interface DiscourseData {
+  leadingWords: string[];
+  questions: {
+    whWords: string[];
+    whFollowers: string[];
+    whAbout: string[];
+    auxiliariesToYou: string[];
+    auxiliariesToOthers: string[];
+    otherSubjects: string[];
+    anyTopics: string[];
+    requests: string[];
+    yesNoOpeners: string[];
+    statementTags: string[];
+  };
+  hedges: string[];
+  offers: string[];
+  safetyNetting: { openers: string[]; conditions: string[]; actions: string[] };
+  followUp: string[];
+  intervalUnits: string[];
+  intervalCounts: string[];
+  problemFrame: { ordinals: string[]; nouns: string[] };
+}
+
+const d = languageData<DiscourseData>('discourse');
+const q = d.questions;
+
+/** Discourse openers said before the point ("okay, so, um, …"); each is one literal word or phrase. */
+export const LEADING_WORDS = alternation(d.leadingWords);
+const LEAD = `(?:(?:${LEADING_WORDS})[\\s,]+)*`;
+const WH = `(?:${alternation(q.whWords)})`;
+const WH_FOLLOWED = `${WH}(?:${alternation(q.whFollowers.filter((w) => w.startsWith("'")))}|\\s+(?:${alternation(q.whFollowers.filter((w) => !w.startsWith("'")))}))`;
+const TO_YOU = `(?:${alternation(q.auxiliariesToYou)})\\s+you`;
+const TO_OTHERS = `(?:${alternation(q.auxiliariesToOthers)})\\s+(?:${alternation(q.otherSubjects)})`;
+const ANY = `any\\s+(?:other\\s+)?(?:${alternation(q.anyTopics)})`;
+
+// Linear: every alternative is a literal, and each repetition of LEAD must consume a word and its separator.
+const ASKING = new RegExp(`^${LEAD}(?:${WH_FOLLOWED}|${alternation(q.whAbout)}|${TO_YOU}|${TO_OTHERS}|${ANY}|${alternation(q.requests)})\\b`, 'i');
+const LOOSE = new RegExp(`^${LEAD}(?:${alternation([...q.whWords, ...q.auxiliariesToYou, ...q.auxiliariesToOthers, 'any'])})\\b`, 'i');
+const YES_NO = new RegExp(`^${LEAD}(?:${alternation(q.yesNoOpeners)})\\b`, 'i');
+const TAGGED = new RegExp(`,\\s*(?:${alternation(q.statementTags)})\\s*\\?$`, 'i');
+
+/** An unpunctuated ASR sentence that opens like a question is one: "how long have you had this pain". */
+export function opensAsQuestion(text: string): boolean {
+  return ASKING.test(text.trim());
+}
+
+/** Opens with a question word or an auxiliary at all ("is…", "do…"): weaker, for ranking, not for deciding. */
+export function opensLikeQuestion(text: string): boolean {
+  return LOOSE.test(text.trim());
+}
+
+/** Opens a yes/no question whose answer can be read as a statement ("any fever?" "no"). */
+export function asksYesNo(text: string): boolean {
+  return YES_NO.test(text.trim());
+}
+
+/** A sentence as said is a question: it opens like one (ASR often drops the "?"), or ends in "?" without being a tag ("…, okay?"). */
+export function isQuestion(said: string): boolean {
+  const t = said.trim().toLowerCase();
+  if (!t.endsWith('!') && ASKING.test(t)) return true;
+  return t.endsWith('?') && !TAGGED.test(t.replace(/\s+\?$/, '?'));
+}
+
+const HEDGE = new RegExp(`\\b(?:${alternation(d.hedges)})\\b`, 'i');
+/** "I think", "probably", "looks like": the speaker is not certain. */
+export function hedged(text: string): boolean {
+  return HEDGE.test(text);
+}
+/** The hedge words as an alternation, for rules that must find where the hedge is. */
+export const HEDGES = alternation(d.hedges);
+
+const OFFER = new RegExp(`\\b(?:${alternation(d.offers)})\\b`, 'i');
+/** "Would you like…", "I can give you…": an offer the patient may decline, not a plan yet. */
+export function isOffer(text: string): boolean {
+  return OFFER.test(text);
+}
+
+const NET_OPENER = new RegExp(`\\b(?:${alternation(d.safetyNetting.openers)})\\b`, 'i');
+const NET_CONDITION = new RegExp(`\\b(?:${alternation(d.safetyNetting.conditions)})\\b`, 'i');
+const NET_ACTION = new RegExp(`\\b(?:${alternation(d.safetyNetting.actions)})\\b`, 'i');
+/** "If it gets worse, call us or go to the ER": when to seek care sooner. */
+export function isSafetyNet(text: string): boolean {
+  return NET_OPENER.test(text) && NET_CONDITION.test(text) && NET_ACTION.test(text);
+}
+
+/** The follow-up cue words ("come back", "follow up"), as an alternation. */
+export const FOLLOW_UP_CUES = alternation(d.followUp);
+const FOLLOW_UP = new RegExp(`\\b(?:${FOLLOW_UP_CUES})\\b`, 'i');
+/** "In two weeks", "after a few days". */
+export const INTERVAL = new RegExp(`\\b(?:in|after|within)\\s+(?:about\\s+|a\\s+couple\\s+of\\s+|a\\s+few\\s+)?(?:\\d+|${alternation(d.intervalCounts)})\\s+(?:${alternation(d.intervalUnits)})\\b`, 'i');
+/** Sets the follow-up: a return cue with when ("in two weeks") or on what condition ("if", "as needed"). */
+export function setsFollowUp(text: string): boolean {
+  return FOLLOW_UP.test(text) && (INTERVAL.test(text) || /\b(?:if|when|as needed)\b/i.test(text));
+}
+
+/** "For your next problem, your diabetes": where the assessment turns to another problem. */
+export const PROBLEM_FRAME = new RegExp(`\\b(?:${alternation(d.problemFrame.ordinals)})\\s+(?:${alternation(d.problemFrame.nouns)})\\b`, 'i');
