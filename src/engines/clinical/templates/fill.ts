@@ -5,12 +5,11 @@ import type { NoteTemplate, Span, TemplateSection, TemplateSectionProperties } f
 import { classifySection, SECTION_KINDS } from './catalog.ts';
 import { detailOf, ITEM_BUDGET, SENTENCE_BUDGET, shiftDetail } from './build.ts';
 import { correctDrugNames } from './drug-spelling.ts';
-import { spokenNumbersToDigits, vitalsIn, type Vitals } from '../numbers/index.ts';
 import { renderMarkdown } from './render.ts';
 import { applyTone, rewriteSentence, sentenceCase, systemLabel, tidy, voiceFor, type Voice } from './rewrite.ts';
 import { diagnosisPhrase, planInstruction } from './acts.ts';
 import { buildCandidates, needFor, scoreFor, type Candidate, type SectionNeed } from './select.ts';
-import { readVisit } from '../visit/index.ts';
+import { readVisit, type Visit, type VitalSign } from '../visit/index.ts';
 
 /** Statements another engine already extracted, keyed by section kind ("medications",
  * "allergies", "assessment" … see data/templates/sections.json). They win over sentence
@@ -56,56 +55,16 @@ function readGlobalPrompt(prompt: string | undefined): GlobalHints {
   return hints;
 }
 
-const SYMPTOM = '(?:pain|ache|aches|swelling|rash|cough|fever|fevers|headaches?|ulcer|injury|problems?|issues?|numbness|bleeding|infection|lump|dizziness|fatigue)';
-const CC_PATTERNS: [RegExp, (m: RegExpExecArray) => string][] = [
-  [/\bchief complaint (?:is|of)\s+(.{3,60}?)(?:[.,?]|$)/i, (m) => m[1]!],
-  [/\b(?:here|in|coming in|came in|presents?|presenting)\s+(?:today\s+)?(?:for|with)\s+(?:an?\s+|the\s+|his\s+|her\s+|your\s+|their\s+|some\s+)?(.{3,60}?)(?:[.,?]| today| and| so|$)/i, (m) => m[1]!],
-  [new RegExp(`\\b(${SYMPTOM}) in (?:my|the|his|her|your|their) ((?:(?:right|left|lower|upper|middle|mid) ){0,2}[a-z]+)`, 'i'), (m) => `${m[2]} ${m[1]}`],
-  [new RegExp(`\\b(?:been having|having|have had|complaining of|dealing with|with)\\s+(?:some |a |an |this |the |that )?((?:right |left )?(?:[a-z]+ ){0,2}${SYMPTOM})\\b`, 'i'), (m) => m[1]!],
-  // "my lower back has hurt": the side and level words stay with the body part they qualify.
-  [/\bmy\s+((?:(?:right|left|lower|upper|middle|mid|inner|outer|front)\s+){0,2}[a-z]+)\s+(?:[a-z']+\s+){0,4}?(?:ache|aches|hurts|hurt|hurting|pain|is hurting|has been hurting)\b/i, (m) => `${m[1]} pain`],
-];
-
+/** Without a stated reason or a named problem, the patient's most telling statement says why they came. */
 function spokenComplaint(candidates: Candidate[], need: SectionNeed): Picked | undefined {
-  for (const c of candidates.slice(0, 80)) {
-    if (c.statement) continue;
-    for (const [re, phrase] of CC_PATTERNS) {
-      const m = re.exec(c.text);
-      const text = m ? phrase(m).trim() : '';
-      if (m && text.split(/\s+/).length <= 10 && !/\b(?:you|me|it|that|this|a|the|to|of|for|and)$/.test(text)) {
-        return { text: sentenceCase(spokenNumbersToDigits(text).replace(/\byour\b/gi, 'their')), spans: c.spans };
-      }
-    }
-  }
   const best = candidates.filter((c) => !c.statement && c.role === 'patient').map((c) => ({ c, s: scoreFor(c, { ...need, speaker: 'any' }) })).sort((a, b) => b.s - a.s)[0];
   return best && best.s > 0 ? { text: rewriteSentence(best.c.text, best.c.role), spans: best.c.spans } : undefined;
 }
 
-const VITAL_LABELS: [keyof Vitals, string][] = [
-  ['bloodPressure', 'Blood pressure'],
-  ['heartRate', 'Heart rate'],
-  ['temperature', 'Temperature'],
-  ['respiratoryRate', 'Respiratory rate'],
-  ['oxygenSaturation', 'Oxygen saturation'],
-  ['weight', 'Weight'],
-];
-
-function vitals(candidates: Candidate[]): Picked[] {
-  const found = new Map<keyof Vitals, Picked>();
-  const plain = candidates.filter((c) => !c.statement);
-  for (const [i, c] of plain.entries()) {
-    const own = vitalsIn(spokenNumbersToDigits(c.text));
-    // ASR often breaks "blood pressure . was 120 over 60" in two: read the next piece too.
-    const next = plain[i + 1];
-    const joined = next && next.spans[0]!.start - c.spans[0]!.end < 40 ? vitalsIn(spokenNumbersToDigits(`${c.text} ${next.text}`)) : {};
-    for (const [key, label] of VITAL_LABELS) {
-      if (found.has(key)) continue;
-      const value = own[key] ?? joined[key];
-      if (value) found.set(key, { text: `${label}: ${value}.`, spans: own[key] ? c.spans : [...c.spans, ...next!.spans] });
-    }
-  }
-  return VITAL_LABELS.flatMap(([key]) => found.get(key) ?? []);
-}
+const VITAL_LABELS: Record<VitalSign['kind'], string> = {
+  bloodPressure: 'Blood pressure', heartRate: 'Heart rate', temperature: 'Temperature', respiratoryRate: 'Respiratory rate',
+  oxygenSaturation: 'Oxygen saturation', weight: 'Weight',
+};
 
 function wantsLabels(prompt: string): boolean {
   return /"Label: finding"|by (?:body )?system|by (?:body )?area|labell?ed/i.test(prompt);
@@ -171,8 +130,7 @@ interface FillContext {
   hints: GlobalHints;
   evidence: SectionEvidence[];
   voice: Voice;
-  /** The reason for the visit its opening states (as the SOAP note's chief complaint). */
-  statedReason?: Picked;
+  visit: Visit;
 }
 
 export interface FillOptions {
@@ -202,10 +160,11 @@ function fillContent(section: Content, heading: string | undefined, ctx: FillCon
   if (supplied.length) {
     picked = supplied.slice(0, max).map((c) => ({ text: applyTone(c.statement ?? c.text, tone), spans: c.spans }));
   } else if (need.key === 'chief_complaint') {
-    const cc = ctx.statedReason ?? spokenComplaint(ctx.candidates, need);
+    const reason = ctx.visit.chiefComplaint;
+    const cc = reason ? { text: reason.text, spans: reason.spans } : spokenComplaint(ctx.candidates, need);
     if (cc) picked = [{ ...cc, text: applyTone(cc.text, tone) }];
   } else {
-    if (need.key === 'vitals') picked = vitals(ctx.candidates).slice(0, max);
+    if (need.key === 'vitals') picked = ctx.visit.vitals.slice(0, max).map((v) => ({ text: `${VITAL_LABELS[v.kind]}: ${v.value}.`, spans: v.spans }));
     if (picked.length === 0) {
       // Prose, and lists whose length the template does not fix, count spoken sentences.
       const bySentence = !isList || numberOrUndefined(props.max_items) === undefined;
@@ -302,9 +261,7 @@ export function fillTemplate(template: NoteTemplate, transcript: string, facts?:
   if (![...needs.values()].some((n) => n.key === 'ros')) {
     for (const need of needs.values()) if (need.key === 'hpi') need.answers = 1;
   }
-  const wantsReason = [...needs.values()].some((n) => n.key === 'chief_complaint');
-  const statedReason = wantsReason && visit.chiefComplaint?.stated ? { text: visit.chiefComplaint.text, spans: visit.chiefComplaint.spans } : undefined;
-  const ctx: FillContext = { candidates, needs, used: new Set(), hints: readGlobalPrompt(template.global_prompt), evidence: [], voice: voiceFor(options.gender ?? visit.sex), statedReason };
+  const ctx: FillContext = { candidates, needs, used: new Set(), hints: readGlobalPrompt(template.global_prompt), evidence: [], voice: voiceFor(options.gender ?? visit.sex), visit };
   const fill = (sections: TemplateSection[], heading?: string): TemplateSection[] =>
     sections.map((s) => (s.type === 'heading' ? { ...s, children: fill(s.children, s.properties.text) } : fillContent(s, heading, ctx)));
   let sections = fill(template.sections);
