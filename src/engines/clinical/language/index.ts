@@ -7,4 +7,6 @@
  * triggers (data/lexicon/context-triggers.json, src/engines/clinical/context).
  */
 export * from './discourse.ts';
+export * from './voice.ts';
+export { noteSentence, sentenceCase, tidy } from './tidy.ts';
 export { alternation, languageData } from './data.ts';

@@ -1,11 +1,9 @@
 // Plan: medications with form, dose and frequency; instructions, education, follow-up; plan talk grouped under its problem.
-import { PROBLEM_FRAME } from '../language/index.ts';
+import { clinicianToNote, noteSentence, patientToThird, PROBLEM_FRAME } from '../language/index.ts';
 import { problemNamer, type Visit } from '../visit/index.ts';
 import type { Statement } from './evidence.ts';
 import type { SoapJson } from './fields.ts';
 import { splitFollowUp } from './followup.ts';
-import { clinicianToNote } from './person.ts';
-import { tidy } from './polish.ts';
 
 export interface Plan {
   /** "Metformin 1000 mg twice daily." */
@@ -28,7 +26,7 @@ function medications(visit: Visit, out: SoapJson): Statement[] {
     if (m.form) out.set(`plan.medications.${i}.form`, m.form, m.spans);
     if (m.dosage) out.set(`plan.medications.${i}.dosage`, m.dosage, m.spans);
     if (m.frequency) out.set(`plan.medications.${i}.frequency`, m.frequency, m.spans);
-    const said = m.said ? tidy(clinicianToNote(m.said, visit.sex)) : '';
+    const said = m.said ? noteSentence(clinicianToNote(m.said, visit.sex)) : '';
     if (said) out.set(`plan.medications.${i}.instructions`, said, m.spans);
     return { text: `${[m.name, m.form, m.dosage, m.frequency].filter(Boolean).join(' ')}.`, spans: m.spans };
   });

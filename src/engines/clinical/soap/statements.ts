@@ -1,9 +1,7 @@
 // The visit's sentences in note voice, per note part, within each part's word budget.
-import { PROBLEM_FRAME } from '../language/index.ts';
+import { clinicianToNote, noteSentence, patientToThird, PROBLEM_FRAME } from '../language/index.ts';
 import type { Part, Visit } from '../visit/index.ts';
 import type { Statement } from './evidence.ts';
-import { clinicianToNote, patientToThird } from './person.ts';
-import { tidy } from './polish.ts';
 import { withinBudget } from './select.ts';
 import type { Steering } from './steer.ts';
 
@@ -25,7 +23,7 @@ function voiced(visit: Visit, text: string, role: string): string {
     : role === 'patient' ? patientToThird(text, visit.sex)
     : role === 'family' ? `A family member reports: ${text}`
     : text;
-  return tidy(t);
+  return noteSentence(t);
 }
 
 /** Sentences per note part, rewritten into note voice; duplicates, fragments and allergy talk dropped. */

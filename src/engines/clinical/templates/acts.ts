@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import type { Span } from '../../ports.ts';
 import { findConcepts, tokenize } from '../lexicon/index.ts';
-import { tidy } from './rewrite.ts';
+import { tidy } from '../language/index.ts';
 
 interface ActData {
   assessmentCues: string[];

@@ -3,7 +3,8 @@
 // fever."), each scored against every section kind the template asks for.
 import type { Span } from '../../ports.ts';
 import { kindById, normaliseHeading, type SectionKind } from './catalog.ts';
-import { isMeta, stripWakeWords, tidy } from './rewrite.ts';
+import { tidy } from '../language/index.ts';
+import { isMeta, stripWakeWords } from './rewrite.ts';
 import { readTranscript, type SpeakerRole, type Transcript } from '../transcript/index.ts';
 import { clinicianAct, planClauses, type Act } from './acts.ts';
 

@@ -9,7 +9,9 @@ export type { Span, Sentence, SpeakerRole, Turn };
 /** Which part of a note a sentence belongs to, or none (chit-chat, questions, commands). */
 export type Part = 'hpi' | 'exam' | 'results' | 'plan' | 'none';
 
-export type Sex = 'female' | 'male' | undefined;
+import type { Sex } from '../language/voice.ts';
+
+export type { Sex };
 
 /** Words of the visit (or a phrase made from them) with the transcript spans they came from. */
 export interface Said { text: string; spans: Span[]; }
