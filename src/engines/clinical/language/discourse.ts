@@ -98,3 +98,24 @@ export function setsFollowUp(text: string): boolean {
 
 /** "For your next problem, your diabetes": where the assessment turns to another problem. */
 export const PROBLEM_FRAME = new RegExp(`\\b(?:${alternation(d.problemFrame.ordinals)})\\s+(?:${alternation(d.problemFrame.nouns)})\\b`, 'i');
+
+interface AnswerData { answers: { yes: string[]; no: string[]; unsure: string[] }; sequenceWords: string[]; }
+const a = languageData<AnswerData>('discourse');
+// An answer may open with hesitation ("um, no"); the answer word must end there ("no," not "nobody").
+const HESITATION = '^\\W*(?:(?:um|uh|oh|well)\\W+)*';
+const YES = new RegExp(`${HESITATION}(?:${alternation(a.answers.yes)})\\b`, 'i');
+const NO = new RegExp(`${HESITATION}(?:${alternation(a.answers.no)})\\b`, 'i');
+const UNSURE = new RegExp(`${HESITATION}(?:${alternation(a.answers.unsure)})\\b`, 'i');
+
+/** The patient's answer says yes ("yeah, a little"). */
+export function answersYes(text: string): boolean {
+  return YES.test(text) && !NO.test(text);
+}
+
+/** The patient's answer says no ("no", "not really", "i haven't"). */
+export function answersNo(text: string): boolean {
+  return NO.test(text) && !UNSURE.test(text);
+}
+
+/** Words that order plan steps ("first", "for now"), said before a clause like the leading words. */
+export const SEQUENCE_WORDS = alternation(a.sequenceWords);

@@ -9,4 +9,5 @@
 export * from './discourse.ts';
 export * from './voice.ts';
 export { noteSentence, sentenceCase, tidy } from './tidy.ts';
+export { cleanUtterance } from './fillers.ts';
 export { alternation, languageData } from './data.ts';

@@ -1,6 +1,6 @@
 // The one clean-up of a spoken sentence for a note: ASR spacing, fillers, stutters, openers and closing tags.
 import { spokenNumbersToDigits } from '../numbers/index.ts';
-import { cleanUtterance } from '../transcript/fillers.ts';
+import { cleanUtterance } from './fillers.ts';
 import { alternation, languageData } from './data.ts';
 
 interface TidyData { leadingWords: string[]; leadingBeforeComma: string[]; closingTags: string[]; }

@@ -3,7 +3,7 @@
 // fever."), each scored against every section kind the template asks for.
 import type { Span } from '../../ports.ts';
 import { kindById, normaliseHeading, type SectionKind } from './catalog.ts';
-import { tidy } from '../language/index.ts';
+import { answersNo, answersYes, asksYesNo, opensLikeQuestion, tidy } from '../language/index.ts';
 import { isMeta, stripWakeWords } from './rewrite.ts';
 import { readTranscript, type SpeakerRole, type Transcript } from '../transcript/index.ts';
 import { clinicianAct, planClauses, type Act } from './acts.ts';
@@ -59,8 +59,6 @@ function chunk(text: string, span: Span): Piece[] {
   return out.filter((c) => c.text.length > 0);
 }
 
-const AFFIRM = /^(?:yes|yeah|yep|yup|i do|i have|i am|i did|correct|sometimes|a little|a bit|uh-huh|mm-hmm|definitely|absolutely)\b/i;
-const DENY = /^(?:no|nope|nah|not really|never|none|i don't|i do not|i haven't|i have not|i didn't|not that i know)\b/i;
 export interface Asked {
   phrase: string;
   /** How the question was put: "any X" (a noun) or "do you X" / "are you X" (a verb). */
@@ -75,7 +73,6 @@ function statementFor(asked: Asked, affirm: boolean): string {
   return `${affirm ? 'Reports' : 'Denies'} ${phrase}.`;
 }
 
-const QUESTION_LEAD = /^(?:(?:and|so|okay|now|also|alright)\s+)*(?:do|did|does|are|is|have|has|any|how about|what about|were|was|no)\b/i;
 
 function askedAbout(question: string): Asked | undefined {
   const q = tidy(question).replace(/[?.]+$/, '').replace(/^(?:(?:and|so|okay|now|also|alright|how about|what about)[\s,]+)+/i, '');
@@ -118,12 +115,12 @@ export function buildCandidates(transcript: string, read: Transcript = readTrans
       out.push({ text, role: u.role, spans: [piece.span], position: piece.span.start, origin: piece.origin, part: piece.part, ...joiner, ...(act ? { act } : {}) });
     }
     const next = utterances[i + 1];
-    if (u.role === 'clinician' && (u.question || QUESTION_LEAD.test(tidy(u.text))) && next && next.role === 'patient' && next.turn === u.turn + 1) {
+    if (u.role === 'clinician' && (u.question || asksYesNo(tidy(u.text))) && next && next.role === 'patient' && next.turn === u.turn + 1) {
       // tidy drops a leading "yes," / "no," with the fillers, but here it is the answer itself.
       const said = /^[\s,]*(?:(?:uh|um|oh|well)[\s,]+)*(yes|yeah|yep|yup|no|nope|nah)\b/i.exec(next.text);
       const answer = said ? said[1]! : tidy(next.text);
-      const affirm = AFFIRM.test(answer);
-      const deny = !affirm && DENY.test(answer);
+      const affirm = answersYes(answer);
+      const deny = !affirm && answersNo(answer);
       const asked = affirm || deny ? askedAbout(u.text) : undefined;
       if (asked) {
         out.push({
@@ -140,8 +137,6 @@ export function buildCandidates(transcript: string, read: Transcript = readTrans
   return out;
 }
 
-/** Unpunctuated ASR questions ("what makes it better", "do you have any …"). */
-const ASKING = /^(?:(?:and|so|okay|now)\s+)?(?:what|how|when|where|why|who|which|do|does|did|are|is|have|has|can|could|would|will|any)\b/i;
 
 const STOP = new Set(
   'the a an and or of to in on for with from at by as is are was were be been this that these those what which who when where how any all each their there here into about only use used write list item items point points section sections prose bulleted numbered leave empty nothing said states transcript note visit patient patients stated include includes including should must one per label finding clinician will also such like more most than then them they it its not'.split(' '),
@@ -200,6 +195,6 @@ export function scoreFor(candidate: Candidate, need: SectionNeed): number {
   if (need.speaker !== 'any' && known) score *= candidate.role === need.speaker ? 1.4 : 0.6;
   const words = candidate.text.split(/\s+/).length;
   if (!candidate.statement && !act && words < 4) score *= 0.3;
-  if (!candidate.statement && (/\?$/.test(candidate.text) || ASKING.test(candidate.text))) score *= 0.2;
+  if (!candidate.statement && (/\?$/.test(candidate.text) || opensLikeQuestion(candidate.text))) score *= 0.2;
   return score;
 }

@@ -4,6 +4,7 @@
 // history of the present illness, their drugs are not medications and their reactions are
 // not diagnoses of the visit.
 import type { Span } from '../../ports.ts';
+import { answersNo } from '../language/index.ts';
 import type { Sentence } from '../transcript/index.ts';
 
 export interface AllergyFound {
@@ -49,7 +50,6 @@ const LIST_END = /[.;:!?]|,\s*(?=(?:it|they|that|which|and it|but|so|i|she|he|yo
 const ALLERGY_QUESTION = /\b(?:allergic|(?:any|other|known|drug|medication|medicine|food) allergies|allergies (?:to|that)|have (?:any )?allergies|allergies\W*$|reactions? to (?:any )?(?:medications?|medicines?|drugs?|antibiotics?))/i;
 const DRUG_WORDS = /\b(?:medications?|medicines?|meds|drugs?|nkda)\b/i;
 const NONE_SAID = /\b(?:nkda|no known (?:drug |medication |medicine )?allergies|no (?:drug |medication |medicine )?allergies|not allergic to (?:any|anything)\b|den(?:ies|ied|y) (?:any )?(?:drug |medication )?allergies|do(?:es)?\s*n'?t have (?:any |no )?(?:known )?(?:drug |medication )?allergies|(?:have|has)\s*n'?t (?:got )?(?:any )?(?:drug )?allergies|not allergic to any\w*)\b/i;
-const NO_ANSWER = /^\W*(?:(?:um|uh|oh|well)\W+)*(?:no|nope|none|nothing|not that i know|not that i'm aware|never|negative|i'm not|i am not|i don'?t think so|i do n't think so)\b/i;
 const NOT_ALLERGIC = /\b(?:not|never|n'?t|no)\s+(?:\w+\s+){0,2}(?:allergic|allerg\w*|reaction)/i;
 const OTHER_PERSON = /\b(?:my|her|his|their|your)\s+(?:mom|mother|dad|father|sister|brother|son|daughter|wife|husband|kids?|child(?:ren)?|grandmother|grandfather|aunt|uncle|cousin|family|friend|partner)\b/i;
 
@@ -148,7 +148,7 @@ export function allergiesIn(text: string, sentences: Sentence[], isDrug: (word: 
         if (substanceIn(m[0])) spans.push({ start: s.span.start + m.index, end: s.span.start + m.index + m[0].length });
       }
     }
-    if (answer && spans.length === 0 && (NO_ANSWER.test(lower) || NONE_SAID.test(lower))) {
+    if (answer && spans.length === 0 && (answersNo(lower) || NONE_SAID.test(lower))) {
       const drug = answering.get(s.turn) || DRUG_WORDS.test(lower);
       none ??= { text: drug ? 'No known drug allergies.' : 'No known allergies.', spans: [] };
       none.spans.push(s.span);

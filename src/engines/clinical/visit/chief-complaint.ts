@@ -5,7 +5,7 @@
 // not why the patient came.
 import type { Span } from '../../ports.ts';
 import type { Sentence } from '../transcript/index.ts';
-import { cleanUtterance } from '../transcript/fillers.ts';
+import { cleanUtterance } from '../language/index.ts';
 import type { Said as Statement } from './types.ts';
 
 /** Only the opening of the visit states its reason; later "here for" talk is about other things. */

@@ -1,4 +1,5 @@
 // Section cues: which part of the note each sentence of the visit belongs to, or none (chit-chat).
+import { LEADING_WORDS, PROBLEM_FRAME } from '../language/index.ts';
 import type { Sentence } from '../transcript/index.ts';
 
 import type { Part } from './types.ts';
@@ -12,10 +13,8 @@ const PLAN = /\b(?:prescrib|start (?:you|him|her|them|an?|the|on)|let's (?:start
 const CLINICAL = /\b(?:pain|hurt|ache|aching|sore|swell|swollen|fever|chills|cough|nausea|vomit|diarrhea|constipat|dizz|tired|fatigue|weak|numb|tingl|blood|sugar|pressure|medication|medicine|pills?|taking|mg|milligrams|doctor|hospital|surgery|weeks?|months?|days?|years?|started|since|worse|better|diagnosed|history|injur|fell|fall|twist|noticed|breath|chest|heart|knee|back|shoulder|ankle|hip|neck|head|stomach|belly|diet|exercise|sleep|smok|alcohol|drink|allerg|rash|itch|urin|bowel|weight|depress|anxi|stress|insulin|inhaler|therapy)\b/;
 
 // Requests and commands (to the patient or to a dictation assistant) are not findings or plans.
-const COMMAND = /^(?:(?:hey|okay|ok|so|alright|all right|now|and|well|uh|um)[\s,]*)*(?:show me|tell me|give me|send me|bring me|why don't you|why do n't you|can you|could you|go ahead and|record them)\b|\bplease (?:summarize|add|list|include|insert|document|note|put|make|mark|remove)\b|^(?:(?:uh|um|okay|so)[\s,]*)*in (?:the )?(?:assessment|plan|hpi|history|exam|physical exam)[\s,]+(?:please|put|add|list|we'll|let's)\b/;
+const COMMAND = new RegExp(String.raw`^(?:(?:${LEADING_WORDS})[\s,]+)*(?:show me|tell me|give me|send me|bring me|why don't you|why do n't you|can you|could you|go ahead and|record them)\b|\bplease (?:summarize|add|list|include|insert|document|note|put|make|mark|remove)\b|^(?:(?:${LEADING_WORDS})[\s,]+)*in (?:the )?(?:assessment|plan|hpi|history|exam|physical exam)[\s,]+(?:please|put|add|list|we'll|let's)\b`);
 
-// "for your next problem, your diabetes": where the assessment turns to another problem.
-export const PROBLEM_FRAME = /\b(?:first|second|third|fourth|fifth|next|last|other|final) problem\b/;
 
 export interface Classified { sentence: Sentence; part: Part; }
 
