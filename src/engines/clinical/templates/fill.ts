@@ -146,6 +146,22 @@ function keyOf(section: Content, heading: string | undefined): string {
   return kind ? kind.kind : `custom:${section.id}`;
 }
 
+/** Findings grouped under body-system labels ("Cardiovascular: Denies chest pain."); unlabelled ones after. */
+function bySystem(picked: Picked[]): Picked[] {
+  const groups = new Map<string, Picked>();
+  const unlabelled: Picked[] = [];
+  for (const p of picked) {
+    const label = systemLabel(p.text);
+    if (!label) {
+      unlabelled.push(p);
+      continue;
+    }
+    const g = groups.get(label);
+    groups.set(label, g ? { text: `${g.text} ${p.text}`, spans: [...g.spans, ...p.spans] } : p);
+  }
+  return [...[...groups.entries()].map(([label, p]) => ({ text: `${label}: ${p.text}`, spans: p.spans })), ...unlabelled];
+}
+
 function fillContent(section: Content, heading: string | undefined, ctx: FillContext): Content {
   const props: TemplateSectionProperties = section.properties ?? {};
   const need = ctx.needs.get(section.id)!;
@@ -178,24 +194,8 @@ function fillContent(section: Content, heading: string | undefined, ctx: FillCon
   }
 
   if (isList) {
-    let items = picked;
     // System labels suit findings (ROS, exam) and sections the catalogue does not know.
-    if (wantsLabels(section.prompt) && (need.key === 'ros' || need.key === 'exam' || !need.kind)) {
-      // Group findings under body-system labels ("Cardiovascular: Denies chest pain.").
-      const groups = new Map<string, Picked>();
-      const unlabelled: Picked[] = [];
-      for (const p of items) {
-        const label = systemLabel(p.text);
-        if (!label) {
-          unlabelled.push(p);
-          continue;
-        }
-        const g = groups.get(label);
-        if (g) groups.set(label, { text: `${g.text} ${p.text}`, spans: [...g.spans, ...p.spans] });
-        else groups.set(label, p);
-      }
-      items = [...[...groups.entries()].map(([label, p]) => ({ text: `${label}: ${p.text}`, spans: p.spans })), ...unlabelled];
-    }
+    let items = wantsLabels(section.prompt) && (need.key === 'ros' || need.key === 'exam' || !need.kind) ? bySystem(picked) : picked;
     if (items.length < min) {
       // Split compound statements to reach min_items without inventing anything.
       items = items.flatMap((p) => (items.length < min ? p.text.split(/;\s+|,\s+and\s+/).map((t) => ({ text: sentenceCase(t), spans: p.spans })) : [p]));

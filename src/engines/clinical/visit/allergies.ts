@@ -81,118 +81,144 @@ function listAfter(text: string, from: number, limit: number): Span[] {
   return out;
 }
 
-/**
- * Finds allergies in the visit. `isDrug` says whether a word names a drug (lexicon, medication list).
- * Questions are never allergies; answers to an allergy question are read in its light.
- */
-export function allergiesIn(text: string, sentences: Sentence[], isDrug: (word: string) => boolean): AllergyHistory {
-  const found = new Map<string, AllergyFound>();
-  const used = new Set<number>();
-  const reactionSpans: Span[] = [];
-  let none: AllergyHistory['none'];
+interface Reading {
+  text: string;
+  sentences: Sentence[];
+  /** A word (or phrase) that names a drug or a known allergen. */
+  substanceIn(word: string): boolean;
+  isDrug(word: string): boolean;
+  /** Turns that answer an allergy question, and whether it asked about drugs. */
+  answering: Map<number, boolean>;
+  found: Map<string, AllergyFound>;
+  used: Set<number>;
+  reactionSpans: Span[];
+  none?: AllergyHistory['none'];
+}
 
-  // The turn that answers an allergy question, and whether the question was about drugs.
+/** The turn that answers an allergy question, and whether the question was about drugs. */
+function answeringTurns(sentences: Sentence[]): Map<number, boolean> {
   const answering = new Map<number, boolean>();
   sentences.forEach((q, i) => {
     if (!q.question || q.role !== 'clinician' || !ALLERGY_QUESTION.test(q.text)) return;
     const next = sentences.slice(i + 1).find((s) => s.turn !== q.turn);
     if (next && next.role !== 'clinician') answering.set(next.turn, DRUG_WORDS.test(q.text));
   });
+  return answering;
+}
 
-  const substanceIn = (word: string): boolean => isDrug(word) || ALLERGENS.test(word) || word.split(/\s+/).some((w) => isDrug(w));
+/** "allergic to X", "allergy to X", "allergic reaction to X", "reaction to X" (offsets into the sentence). */
+function allergicTo(r: Reading, lower: string, answer: boolean, at: number): Span[] {
+  const spans: Span[] = [];
+  for (const m of lower.matchAll(/\b(?:allergic (?:reaction )?to|allerg(?:y|ies) to|reactions? to|allergies(?: are| include| to)?\s*:?)\s+/g)) {
+    const before = lower.slice(0, m.index);
+    if (NOT_ALLERGIC.test(before.slice(-25) + m[0])) continue;
+    if (/^reactions? to/.test(m[0]) && !answer && !/\b(?:allerg\w*|bad|severe|mild|little|slight|had an?|have an?)\s+$/.test(before)) continue;
+    if (/^allergies/.test(m[0]) && !/:|\bto\b|\bare\b|\binclude\b/.test(m[0])) continue;
+    const listed = listAfter(lower, m.index + m[0].length, lower.length);
+    // "avoid the dexamethasone, because you had a reaction to that": the drug named before.
+    if (!listed.length && /^(?:that|it|this|them|those)\b/.test(lower.slice(m.index + m[0].length))) {
+      const named = [...before.matchAll(/[a-z][a-z-]+/g)].filter((w) => r.isDrug(w[0])).pop();
+      if (named) listed.push({ start: named.index, end: named.index + named[0].length });
+    }
+    spans.push(...listed.map((x) => ({ start: at + x.start, end: at + x.end })));
+    const w = /allerg\w*/.exec(m[0]);
+    if (w) r.reactionSpans.push({ start: at + m.index + w.index, end: at + m.index + w.index + w[0].length });
+  }
+  return spans;
+}
 
+/** "X allergy", "penicillin gives me a rash", "i get hives from shellfish". */
+function reactionsNamed(r: Reading, lower: string, answer: boolean, at: number): Span[] {
+  const spans: Span[] = [];
+  for (const m of lower.matchAll(/\b([a-z][a-z-]{2,})\s+allerg(?:y|ies)\b/g)) {
+    if (r.substanceIn(m[1]!)) spans.push({ start: at + m.index, end: at + m.index + m[1]!.length });
+  }
+  for (const m of lower.matchAll(/\b([a-z][a-z-]{2,})(?:[\s,]+(?:and|but|so)?\s*(?:that|it|which|this))?\s+(?:gives?|gave|causes?|caused|makes?|made|breaks?|broke|itched)\b/g)) {
+    const rest = lower.slice(m.index + m[1]!.length, m.index + m[0].length + 40);
+    if (r.substanceIn(m[1]!) && !RELIEF.test(rest) && (ALLERGIC.test(rest) || (answer && reactionsIn(rest, 0, rest.length).length > 0)) && !NOT_ALLERGIC.test(lower.slice(Math.max(0, m.index - 20), m.index + m[0].length))) {
+      spans.push({ start: at + m.index, end: at + m.index + m[1]!.length });
+    }
+  }
+  for (const m of lower.matchAll(/\b(?:get|gets|got|break out in|breaks out in|broke out in)\s+(?:a\s+|an\s+)?([a-z' ]{4,30}?)\s+(?:from|with|whenever i (?:take|eat|use)|when(?:ever)? i (?:take|eat|use))\s+(?:the\s+|any\s+)?([a-z][a-z-]+(?:\s+(?:drugs?|dye|stings?))?)/g)) {
+    if (!ALLERGIC.test(m[1]!) || !r.substanceIn(m[2]!) || NOT_ALLERGIC.test(lower.slice(Math.max(0, m.index - 20), m.index))) continue;
+    const from = m.index + m[0].length - m[2]!.length;
+    spans.push({ start: at + from, end: at + from + m[2]!.length });
+  }
+  return spans;
+}
+
+/** The substances a statement names as allergies (offsets into the visit text). */
+function substancesIn(r: Reading, s: Sentence, lower: string, answer: boolean): Span[] {
+  const at = s.span.start;
+  const spans = [...allergicTo(r, lower, answer, at), ...reactionsNamed(r, lower, answer, at)];
+  // Answering "are you allergic to any medications?": the drugs named ("nope, just penicillin").
+  if (answer && spans.length === 0 && !NOT_ALLERGIC.test(lower)) {
+    for (const m of lower.matchAll(/[a-z][a-z-]+(?:\s+(?:drugs?|dye))?/g)) {
+      if (r.substanceIn(m[0])) spans.push({ start: at + m.index, end: at + m.index + m[0].length });
+    }
+  }
+  return spans;
+}
+
+/** "No known drug allergies": said outright, or a "no" to the allergy question. */
+function noneIn(r: Reading, s: Sentence, i: number, lower: string, answer: boolean): void {
+  let drug: boolean;
+  if (answer && (answersNo(lower) || NONE_SAID.test(lower))) drug = r.answering.get(s.turn) || DRUG_WORDS.test(lower);
+  else if (NONE_SAID.test(lower) && !/\bseasonal|environmental|food\b/.test(lower)) drug = /\b(?:drug|medication|medicine|nkda)\b/.test(lower);
+  else return;
+  r.none ??= { text: drug ? 'No known drug allergies.' : 'No known allergies.', spans: [] };
+  r.none.spans.push(s.span);
+  r.used.add(i);
+}
+
+/**
+ * The reaction of each substance: said after it (before the next one), else anywhere in the
+ * sentence, else in the next sentence of the same turn ("it gives me hives").
+ */
+function record(r: Reading, s: Sentence, i: number, spans: Span[]): void {
+  const { text, sentences } = r;
+  const sorted = spans.sort((a, b) => a.start - b.start).filter((x, k, all) => k === 0 || x.start >= all[k - 1]!.end);
+  sorted.forEach((sp, k) => {
+    const name = text.slice(sp.start, sp.end).replace(/\s+/g, ' ');
+    const key = name.toLowerCase();
+    if (r.found.has(key)) return;
+    const limit = sorted[k + 1]?.start ?? s.span.end;
+    let reactions = reactionsIn(text, sp.end, limit);
+    if (!reactions.length && sorted.length === 1) reactions = reactionsIn(text, s.span.start, s.span.end).filter((x) => x.end <= sp.start || x.start >= sp.end);
+    const next = sentences[i + 1];
+    if (!reactions.length && next && next.turn === s.turn && !next.question && /^\W*(?:and\s+)?(?:it|they|that|which|i get|i got|i break|i broke)\b/i.test(text.slice(next.span.start, next.span.end))) {
+      reactions = reactionsIn(text, next.span.start, next.span.end);
+      if (reactions.length) r.used.add(i + 1);
+    }
+    r.reactionSpans.push(...reactions);
+    const words = [...new Set(reactions.map((x) => text.slice(x.start, x.end).toLowerCase().replace(/\s+/g, ' ')))];
+    r.found.set(key, { substance: capitalise(name), substanceSpan: sp, ...(words.length ? { reaction: words.join(', ') } : {}), reactionSpans: reactions });
+  });
+}
+
+/**
+ * Finds allergies in the visit. `isDrug` says whether a word names a drug (lexicon, medication list).
+ * Questions are never allergies; answers to an allergy question are read in its light.
+ */
+export function allergiesIn(text: string, sentences: Sentence[], isDrug: (word: string) => boolean): AllergyHistory {
+  const r: Reading = {
+    text, sentences, isDrug,
+    substanceIn: (word) => isDrug(word) || ALLERGENS.test(word) || word.split(/\s+/).some((w) => isDrug(w)),
+    answering: answeringTurns(sentences),
+    found: new Map(), used: new Set(), reactionSpans: [],
+  };
   sentences.forEach((s, i) => {
     if (s.question) return;
-    const said = text.slice(s.span.start, s.span.end);
-    const lower = said.toLowerCase();
+    const lower = text.slice(s.span.start, s.span.end).toLowerCase();
     if (OTHER_PERSON.test(lower)) return;
-    const answer = answering.has(s.turn);
-    const spans: Span[] = [];
-
-    // "allergic to X", "allergy to X", "allergic reaction to X", "reaction to X".
-    for (const m of lower.matchAll(/\b(?:allergic (?:reaction )?to|allerg(?:y|ies) to|reactions? to|allergies(?: are| include| to)?\s*:?)\s+/g)) {
-      const before = lower.slice(0, m.index);
-      if (NOT_ALLERGIC.test(before.slice(-25) + m[0])) continue;
-      if (/^reactions? to/.test(m[0]) && !answer && !/\b(?:allerg\w*|bad|severe|mild|little|slight|had an?|have an?)\s+$/.test(before)) continue;
-      if (/^allergies/.test(m[0]) && !/:|\bto\b|\bare\b|\binclude\b/.test(m[0])) continue;
-      const listed = listAfter(lower, m.index + m[0].length, lower.length);
-      // "avoid the dexamethasone, because you had a reaction to that": the drug named before.
-      if (!listed.length && /^(?:that|it|this|them|those)\b/.test(lower.slice(m.index + m[0].length))) {
-        const named = [...before.matchAll(/[a-z][a-z-]+/g)].filter((w) => isDrug(w[0])).pop();
-        if (named) listed.push({ start: named.index, end: named.index + named[0].length });
-      }
-      spans.push(...listed.map((x) => ({ start: s.span.start + x.start, end: s.span.start + x.end })));
-      const w = /allerg\w*/.exec(m[0]);
-      if (w) reactionSpans.push({ start: s.span.start + m.index + w.index, end: s.span.start + m.index + w.index + w[0].length });
-    }
-    // "X allergy" (a drug or a known allergen).
-    for (const m of lower.matchAll(/\b([a-z][a-z-]{2,})\s+allerg(?:y|ies)\b/g)) {
-      if (substanceIn(m[1]!)) spans.push({ start: s.span.start + m.index, end: s.span.start + m.index + m[1]!.length });
-    }
-    // "penicillin gives me a rash", "methylprednisolone, and that itched me": a drug with a reaction verb.
-    for (const m of lower.matchAll(/\b([a-z][a-z-]{2,})(?:[\s,]+(?:and|but|so)?\s*(?:that|it|which|this))?\s+(?:gives?|gave|causes?|caused|makes?|made|breaks?|broke|itched)\b/g)) {
-      const rest = lower.slice(m.index + m[1]!.length, m.index + m[0].length + 40);
-      if (substanceIn(m[1]!) && !RELIEF.test(rest) && (ALLERGIC.test(rest) || (answer && reactionsIn(rest, 0, rest.length).length > 0)) && !NOT_ALLERGIC.test(lower.slice(Math.max(0, m.index - 20), m.index + m[0].length))) {
-        spans.push({ start: s.span.start + m.index, end: s.span.start + m.index + m[1]!.length });
-      }
-    }
-    // "i get hives from shellfish", "i break out in a rash with sulfa".
-    for (const m of lower.matchAll(/\b(?:get|gets|got|break out in|breaks out in|broke out in)\s+(?:a\s+|an\s+)?([a-z' ]{4,30}?)\s+(?:from|with|whenever i (?:take|eat|use)|when(?:ever)? i (?:take|eat|use))\s+(?:the\s+|any\s+)?([a-z][a-z-]+(?:\s+(?:drugs?|dye|stings?))?)/g)) {
-      if (!ALLERGIC.test(m[1]!) || !substanceIn(m[2]!) || NOT_ALLERGIC.test(lower.slice(Math.max(0, m.index - 20), m.index))) continue;
-      const at = m.index + m[0].length - m[2]!.length;
-      spans.push({ start: s.span.start + at, end: s.span.start + at + m[2]!.length });
-    }
-    // Answering "are you allergic to any medications?": the drugs named ("nope, just penicillin"), or none.
-    if (answer && spans.length === 0 && !NOT_ALLERGIC.test(lower)) {
-      for (const m of lower.matchAll(/[a-z][a-z-]+(?:\s+(?:drugs?|dye))?/g)) {
-        if (substanceIn(m[0])) spans.push({ start: s.span.start + m.index, end: s.span.start + m.index + m[0].length });
-      }
-    }
-    if (answer && spans.length === 0 && (answersNo(lower) || NONE_SAID.test(lower))) {
-      const drug = answering.get(s.turn) || DRUG_WORDS.test(lower);
-      none ??= { text: drug ? 'No known drug allergies.' : 'No known allergies.', spans: [] };
-      none.spans.push(s.span);
-      used.add(i);
-      return;
-    }
-    if (spans.length === 0) {
-      if (NONE_SAID.test(lower) && !/\bseasonal|environmental|food\b/.test(lower)) {
-        none ??= { text: /\b(?:drug|medication|medicine|nkda)\b/.test(lower) ? 'No known drug allergies.' : 'No known allergies.', spans: [] };
-        none.spans.push(s.span);
-        used.add(i);
-      }
-      return;
-    }
-    used.add(i);
-
-    // The reaction: said after the substance (before the next one), else anywhere in the
-    // sentence, else in the next sentence of the same turn ("it gives me hives").
-    const sorted = spans.sort((a, b) => a.start - b.start).filter((x, k, all) => k === 0 || x.start >= all[k - 1]!.end);
-    sorted.forEach((sp, k) => {
-      const name = text.slice(sp.start, sp.end).replace(/\s+/g, ' ');
-      const key = name.toLowerCase();
-      if (found.has(key)) return;
-      const limit = sorted[k + 1]?.start ?? s.span.end;
-      let reactions = reactionsIn(text, sp.end, limit);
-      if (!reactions.length && sorted.length === 1) reactions = reactionsIn(text, s.span.start, s.span.end).filter((r) => r.end <= sp.start || r.start >= sp.end);
-      const next = sentences[i + 1];
-      if (!reactions.length && next && next.turn === s.turn && !next.question && /^\W*(?:and\s+)?(?:it|they|that|which|i get|i got|i break|i broke)\b/i.test(text.slice(next.span.start, next.span.end))) {
-        reactions = reactionsIn(text, next.span.start, next.span.end);
-        if (reactions.length) used.add(i + 1);
-      }
-      reactionSpans.push(...reactions);
-      const words = [...new Set(reactions.map((r) => text.slice(r.start, r.end).toLowerCase().replace(/\s+/g, ' ')))];
-      found.set(key, {
-        substance: capitalise(name),
-        substanceSpan: sp,
-        ...(words.length ? { reaction: words.join(', ') } : {}),
-        reactionSpans: reactions,
-      });
-    });
+    const answer = r.answering.has(s.turn);
+    const spans = substancesIn(r, s, lower, answer);
+    if (spans.length === 0) return noneIn(r, s, i, lower, answer);
+    r.used.add(i);
+    record(r, s, i, spans);
   });
-
-  const allergies = [...found.values()];
-  return { allergies, ...(allergies.length === 0 && none ? { none } : {}), sentences: used, reactionSpans };
+  const allergies = [...r.found.values()];
+  return { allergies, ...(allergies.length === 0 && r.none ? { none: r.none } : {}), sentences: r.used, reactionSpans: r.reactionSpans };
 }
 
 function reactionsIn(text: string, from: number, to: number): Span[] {
