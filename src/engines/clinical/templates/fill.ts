@@ -12,9 +12,9 @@ import { diagnosisPhrase, planInstruction } from './acts.ts';
 import { buildCandidates, needFor, scoreFor, type Candidate, type SectionNeed } from './select.ts';
 import { readVisit, type Visit, type VitalSign } from '../visit/index.ts';
 
-/** Statements another engine already extracted, keyed by section kind ("medications",
- * "allergies", "assessment" … see data/templates/sections.json). They win over sentence
- * selection for sections of that kind. */
+/** Statements keyed by section kind ("medications", "allergies", "assessment" … see
+ * data/templates/sections.json). Without them, the Visit's facts (medications, allergies)
+ * lead their sections; a caller's replace sentence selection for sections of that kind. */
 export interface FillFacts {
   statements?: { kind: string; text: string; spans: Span[] }[];
 }
@@ -173,7 +173,7 @@ function fillContent(section: Content, heading: string | undefined, ctx: FillCon
   const min = isList ? (numberOrUndefined(props.min_items) ?? 0) : (numberOrUndefined(props.min_sentences) ?? 0);
 
   let picked: Picked[] = [];
-  const supplied = ctx.candidates.filter((c) => c.forKinds?.includes(need.key));
+  const supplied = ctx.candidates.filter((c) => c.exclusive && c.forKinds?.includes(need.key));
   if (supplied.length) {
     picked = supplied.slice(0, max).map((c) => ({ text: applyTone(c.statement ?? c.text, tone), spans: c.spans }));
   } else if (need.key === 'chief_complaint') {
@@ -242,12 +242,22 @@ function respell(sections: TemplateSection[], medicationList: string[]): Templat
   });
 }
 
+/** What the Visit read as facts, as statements for the sections of their kind. */
+function factsOf(visit: Visit): FillFacts {
+  const statements: NonNullable<FillFacts['statements']> = [];
+  for (const a of visit.allergies) statements.push({ kind: 'allergies', text: `${a.substance}${a.reaction ? ` (${a.reaction})` : ''}.`, spans: [a.substanceSpan, ...a.reactionSpans] });
+  if (!visit.allergies.length && visit.noAllergies) statements.push({ kind: 'allergies', ...visit.noAllergies });
+  for (const m of visit.medications) statements.push({ kind: 'medications', text: `${[m.name, m.form, m.dosage, m.frequency].filter(Boolean).join(' ')}.`, spans: m.spans });
+  return { statements };
+}
+
 /** Fills a (validated) template from a transcript. */
 export function fillTemplate(template: NoteTemplate, transcript: string, facts?: FillFacts, options: FillOptions = {}): FilledNote {
   const visit = readVisit(transcript, { gender: options.gender, medicationList: options.medicationList });
   const candidates = buildCandidates(transcript, visit);
-  for (const fact of facts?.statements ?? []) {
-    candidates.push({ text: tidy(fact.text), statement: fact.text, role: 'unknown', spans: fact.spans, position: fact.spans[0]?.start ?? 0, forKinds: [fact.kind] });
+  // Facts a caller supplies replace sentence selection for their kind; the Visit's own lead it.
+  for (const fact of (facts ?? factsOf(visit)).statements ?? []) {
+    candidates.push({ text: tidy(fact.text), statement: fact.text, role: 'unknown', spans: fact.spans, position: fact.spans[0]?.start ?? 0, forKinds: [fact.kind], ...(facts ? { exclusive: true } : {}) });
   }
   const needs = new Map<string, SectionNeed>();
   const collectNeeds = (sections: TemplateSection[], heading?: string) => {

@@ -18,6 +18,8 @@ export interface Candidate {
   position: number;
   /** Section keys this candidate was supplied for (facts), scored high for them. */
   forKinds?: string[];
+  /** Supplied by the caller: only these fill sections of their kind. */
+  exclusive?: boolean;
   /** A clinician sentence or clause that says a diagnosis or gives a plan instruction. */
   act?: Act;
   /** The spoken sentence a clause was cut from: clauses of one sentence share it. */
