@@ -1,6 +1,6 @@
 // Plan: medications with form, dose and frequency; instructions, education, follow-up; plan talk grouped under its problem.
 import { clinicianToNote, noteSentence, patientToThird, PROBLEM_FRAME } from '../language/index.ts';
-import { problemNamer, type Visit } from '../visit/index.ts';
+import { problemNamer, type MedicationChange, type Visit } from '../visit/index.ts';
 import type { Statement } from './evidence.ts';
 import type { SoapJson } from './fields.ts';
 import { splitFollowUp } from './followup.ts';
@@ -63,6 +63,21 @@ function byProblem(visit: Visit, plan: Statement[]): { general: Statement[]; gro
   return { general, groups };
 }
 
+const CHANGE_WORD: Record<MedicationChange, string> = { start: 'Start', stop: 'Stop', increase: 'Increase', decrease: 'Decrease', continue: 'Continue', switch: 'Switch to' };
+
+/**
+ * A medication change said under a problem is written under it ("Continue lisinopril 20 mg
+ * daily."), unless the plan talk kept there already names the drug.
+ */
+function medicationChanges(visit: Visit, groups: Statement[][]): void {
+  for (const m of visit.medications) {
+    if (m.change === undefined || m.problem === undefined) continue;
+    const group = groups[m.problem];
+    if (!group || group.some((s) => s.text.toLowerCase().includes(m.name.toLowerCase()))) continue;
+    group.push({ text: `${CHANGE_WORD[m.change]} ${[m.name.toLowerCase(), m.form, m.dosage, m.frequency].filter(Boolean).join(' ')}.`, spans: m.spans });
+  }
+}
+
 export function writePlan(visit: Visit, planSaid: Statement[], out: SoapJson): Plan {
   const meds = medications(visit, out);
   const pick = (re: RegExp): Statement[] => planSaid.filter((s) => re.test(s.text));
@@ -71,5 +86,6 @@ export function writePlan(visit: Visit, planSaid: Statement[], out: SoapJson): P
   const { rest, followUp } = splitOffFollowUp(planSaid);
   if (followUp.length) out.set('plan.followUp', followUp.map((s) => s.text).join(' '), followUp.flatMap((s) => s.spans));
   const { general, groups } = byProblem(visit, rest);
+  medicationChanges(visit, groups);
   return { medications: meds, general, byProblem: groups, followUp };
 }
