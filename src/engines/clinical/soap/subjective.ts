@@ -1,5 +1,5 @@
 // Subjective: chief complaint, history of present illness (with its intro line), review of systems, allergies.
-import type { NoteRequest } from '../../ports.ts';
+import type { NoteRequest, Span } from '../../ports.ts';
 import type { RosFinding, Said, Visit } from '../visit/index.ts';
 import { mergeSpans, type Statement } from './evidence.ts';
 import type { SoapJson } from './fields.ts';
@@ -11,6 +11,7 @@ export interface Subjective {
   allergies: Statement[];
 }
 
+const MAX_PAST = 3;
 const INTRO = /\bis an? \d+[- ]year[- ]old\b/i;
 
 function ageOf(request: NoteRequest): number | undefined {
@@ -20,19 +21,42 @@ function ageOf(request: NoteRequest): number | undefined {
   return Math.floor((at - dob) / (365.25 * 24 * 3600 * 1000));
 }
 
-/** Intro line: the clinician's own summary if said, otherwise age and sex from the request. */
+/** Conditions of the patient's history the visit names besides today's reason, as notes list them. */
+function pastHistory(visit: Visit): { names: string[]; spans: Span[] } {
+  const reason = visit.chiefComplaint?.text.toLowerCase() ?? '';
+  const past = visit.problems.filter((p) => (p.assertion.historical || p.chronic) && !reason.includes(p.name.toLowerCase())).slice(0, MAX_PAST);
+  return { names: past.map((p) => p.name.toLowerCase()), spans: past.map((p) => p.span) };
+}
+
+const list = (items: string[]): string => (items.length <= 2 ? items.join(' and ') : `${items.slice(0, -1).join(', ')}, and ${items.at(-1)}`);
+
+/**
+ * The opening lines as notes write them: "<name> is a <age>-year-old <sex> with a past medical
+ * history significant for …" and "She presents with <reason>." Each part is said in the visit
+ * or given in the request; a part that is neither is left out.
+ */
+function openingLines(request: NoteRequest, visit: Visit): Statement[] {
+  const age = ageOf(request);
+  const past = pastHistory(visit);
+  const lines: Statement[] = [];
+  if (age !== undefined || visit.sex || past.names.length) {
+    const who = request.patientInfo?.name?.trim() || 'The patient';
+    const history = past.names.length ? ` with a past medical history significant for ${list(past.names)}` : '';
+    lines.push({ text: `${who} is ${age !== undefined ? `a ${age}-year-old` : 'a'} ${visit.sex ?? 'patient'}${history}.`, spans: past.spans, request: 'patientInfo' });
+  }
+  const cc = visit.chiefComplaint;
+  if (cc) {
+    const subject = visit.sex === 'female' ? 'She' : visit.sex === 'male' ? 'He' : 'The patient';
+    lines.push({ text: `${subject} presents with ${cc.text.charAt(0).toLowerCase()}${cc.text.slice(1)}.`, spans: cc.spans });
+  }
+  return lines;
+}
+
+/** Intro line: the clinician's own summary if said, otherwise the opening line from the request and the Visit. */
 function history(request: NoteRequest, visit: Visit, said: Statement[]): Statement[] {
   const rest = [...said];
   const introIndex = rest.findIndex((s) => INTRO.test(s.text));
-  const intro = introIndex >= 0 ? rest.splice(introIndex, 1)[0] : undefined;
-  const age = ageOf(request);
-  const hpi: Statement[] = [];
-  if (intro) hpi.push(intro);
-  else if (age !== undefined || visit.sex) {
-    const who = request.patientInfo?.name?.trim() || 'The patient';
-    hpi.push({ text: `${who} is ${age !== undefined ? `a ${age}-year-old` : 'a'} ${visit.sex ?? 'patient'}.`, spans: [], request: 'patientInfo' });
-  }
-  return [...hpi, ...rest];
+  return introIndex >= 0 ? [...rest.splice(introIndex, 1), ...rest] : [...openingLines(request, visit), ...rest];
 }
 
 function allergyLines(visit: Visit, out: SoapJson): Statement[] {

@@ -2,6 +2,7 @@
 import type { Span } from '../../ports.ts';
 import { codeText } from '../coding/index.ts';
 import { assertionsFor } from '../context/index.ts';
+import { findConcepts, tokenize } from '../lexicon/index.ts';
 import type { Problem, VisitSentence } from './types.ts';
 
 const MIN_CONFIDENCE = 0.5;
@@ -37,6 +38,7 @@ export function problemsIn(text: string, sentences: readonly VisitSentence[], al
         icd: d.code.coding[0]?.code,
         span,
         confidence: d.confidence ?? 1,
+        chronic: findConcepts(tokenize(d.text_span.text)).some((m) => m.concept.kind === 'chronic'),
         assertion: assertionsFor(text, span, sentence?.span),
       };
     });

@@ -40,6 +40,8 @@ export interface Problem {
   /** The words that named it. */
   span: Span;
   confidence: number;
+  /** A long-standing condition (diabetes, hypertension), by the concept lexicon. */
+  chronic: boolean;
   assertion: Assertion;
 }
 
