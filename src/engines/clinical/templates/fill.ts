@@ -6,7 +6,7 @@ import { classifySection, SECTION_KINDS } from './catalog.ts';
 import { detailOf, ITEM_BUDGET, SENTENCE_BUDGET, shiftDetail } from './build.ts';
 import { correctDrugNames } from './drug-spelling.ts';
 import { renderMarkdown } from './render.ts';
-import { sentenceCase, tidy, voiceFor, type Voice } from '../language/index.ts';
+import { sentenceCase, THEY, tidy, voiceFor, type Voice } from '../language/index.ts';
 import { applyTone, rewriteSentence, systemLabel } from './rewrite.ts';
 import { diagnosisPhrase, planInstruction } from './acts.ts';
 import { buildCandidates, needFor, scoreFor, type Candidate, type SectionNeed } from './select.ts';
@@ -204,7 +204,10 @@ function fillContent(section: Content, heading: string | undefined, ctx: FillCon
     items.forEach((p, index) => ctx.evidence.push({ sectionId: section.id, index, spans: p.spans }));
     return { ...section, type: 'list', result: items.map((p) => p.text) };
   }
-  const sentences = withinOrigins(picked.map((p) => ({ p, c: { origin: p.origin } })), max).map((x) => x.p);
+  // The history's opening line is the Visit's, on top of what the section picks when the template does not fix its length.
+  const opening = need.key === 'hpi' && picked.length && numberOrUndefined(props.max_sentences) === undefined ? presentsWith(ctx.visit, ctx.voice) : undefined;
+  if (opening) picked = [opening, ...picked];
+  const sentences = withinOrigins(picked.map((p) => ({ p, c: { origin: p.origin } })), max + (opening ? 1 : 0)).map((x) => x.p);
   sentences.forEach((p, index) => ctx.evidence.push({ sectionId: section.id, index, spans: p.spans }));
   return { ...section, type: 'text', result: sentences.map((p) => p.text).join(' ') };
 }
@@ -249,6 +252,14 @@ function factsOf(visit: Visit): FillFacts {
   if (!visit.allergies.length && visit.noAllergies) statements.push({ kind: 'allergies', ...visit.noAllergies });
   for (const m of visit.medications) statements.push({ kind: 'medications', text: `${[m.name, m.form, m.dosage, m.frequency].filter(Boolean).join(' ')}.`, spans: m.spans });
   return { statements };
+}
+
+/** "She presents with right knee pain.": the history opens with the reason for the visit, as notes do. */
+function presentsWith(visit: Visit, voice: Voice): Picked | undefined {
+  const cc = visit.chiefComplaint;
+  if (!cc) return undefined;
+  const subject = voice === THEY ? 'The patient' : `${voice.subject.charAt(0).toUpperCase()}${voice.subject.slice(1)}`;
+  return { text: `${subject} presents with ${cc.text.charAt(0).toLowerCase()}${cc.text.slice(1)}.`, spans: cc.spans, origin: 'chief complaint' };
 }
 
 /** Fills a (validated) template from a transcript. */
