@@ -119,3 +119,21 @@ export function answersNo(text: string): boolean {
 
 /** Words that order plan steps ("first", "for now"), said before a clause like the leading words. */
 export const SEQUENCE_WORDS = alternation(a.sequenceWords);
+
+interface LengthData { lengthWishes: { shorter: string[]; longer: string[] }; }
+const lengths = languageData<LengthData>('discourse').lengthWishes;
+/** Words that ask for a shorter or a longer note or section ("be brief", "more detail"). */
+export const SHORTER_WORDS = alternation(lengths.shorter);
+export const LONGER_WORDS = alternation(lengths.longer);
+const SHORTER = new RegExp(`\\b(?:${SHORTER_WORDS})\\b`, 'i');
+const LONGER = new RegExp(`\\b(?:${LONGER_WORDS})\\b`, 'i');
+
+/** The words ask for less ("keep it brief", "more concise"). */
+export function asksShorter(text: string): boolean {
+  return SHORTER.test(text);
+}
+
+/** The words ask for more ("detailed", "in more detail"). */
+export function asksLonger(text: string): boolean {
+  return LONGER.test(text);
+}

@@ -6,7 +6,7 @@ import { classifySection, SECTION_KINDS } from './catalog.ts';
 import { detailOf, ITEM_BUDGET, SENTENCE_BUDGET, shiftDetail } from './build.ts';
 import { correctDrugNames } from './drug-spelling.ts';
 import { renderMarkdown } from './render.ts';
-import { sentenceCase, THEY, tidy, voiceFor, type Voice } from '../language/index.ts';
+import { asksLonger, asksShorter, sentenceCase, THEY, tidy, voiceFor, type Voice } from '../language/index.ts';
 import { applyTone, rewriteSentence, systemLabel } from './rewrite.ts';
 import { diagnosisPhrase, planInstruction } from './acts.ts';
 import { buildCandidates, needFor, scoreFor, type Candidate, type SectionNeed } from './select.ts';
@@ -49,8 +49,8 @@ interface GlobalHints {
 function readGlobalPrompt(prompt: string | undefined): GlobalHints {
   const p = (prompt ?? '').toLowerCase();
   const hints: GlobalHints = { detailShift: 0 };
-  if (/\b(?:concise|brief|succinct|short)\b/.test(p)) hints.detailShift = -1;
-  else if (/\b(?:detailed|thorough|comprehensive)\b/.test(p)) hints.detailShift = 1;
+  if (asksShorter(p)) hints.detailShift = -1;
+  else if (asksLonger(p)) hints.detailShift = 1;
   const tone = /\b(formal|technical|instructional)\s+(?:tone|language|style)|\btone\b[^.]*?\b(formal|technical|instructional)\b/.exec(p);
   if (tone) hints.tone = tone[1] ?? tone[2];
   return hints;

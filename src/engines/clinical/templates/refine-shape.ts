@@ -1,4 +1,5 @@
 // Refinement rules that change how sections are written: list or prose, length limits, more or less detail.
+import { asksLonger, asksShorter, LONGER_WORDS, SHORTER_WORDS } from '../language/index.ts';
 import { detailOf, ITEM_BUDGET, shiftDetail } from './build.ts';
 import { mapContents, named, setShape, targets, toNumber, type Content } from './refine-edit.ts';
 import type { ClauseRule } from './refine-structure.ts';
@@ -79,9 +80,7 @@ const limit: ClauseRule = (template, c) => {
   return `limited length of ${named(template, idx)} to ${n}`;
 };
 
-const SHORTER = /(?:more\s+)?(?:concise|brief|briefer|shorter|succinct|terse|to the point|compact)\b/i;
-const LONGER = /(?:more\s+)?(?:detailed|thorough|comprehensive|longer|elaborate|in depth|in more detail)\b/i;
-const MAKE_DETAIL = /^(?:make|keep|write|have)\s+(?:the\s+)?(.+?)\s+(?:section\s+)?(?:much\s+|a bit\s+|a little\s+|slightly\s+)?(?:more\s+|less\s+wordy|shorter|longer)?\s*(concise|brief|briefer|shorter|succinct|terse|compact|detailed|thorough|comprehensive|longer|elaborate|wordy)?$/i;
+const MAKE_DETAIL = new RegExp(`^(?:make|keep|write|have)\\s+(?:the\\s+)?(.+?)\\s+(?:section\\s+)?(?:much\\s+|a bit\\s+|a little\\s+|slightly\\s+)?(?:more\\s+|less\\s+wordy|shorter|longer)?\\s*(${SHORTER_WORDS}|${LONGER_WORDS}|wordy)?$`, 'i');
 
 function detailed(content: Content, down: boolean): Content {
   const props = { ...content.properties, detail_level: shiftDetail(content.properties?.detail_level, down ? -1 : 1) };
@@ -96,10 +95,10 @@ function detailed(content: Content, down: boolean): Content {
 /** "make the assessment more concise", "make the HPI more detailed". */
 const detail: ClauseRule = (template, c) => {
   const m = MAKE_DETAIL.exec(c);
-  if (!m || !(SHORTER.test(c) || LONGER.test(c) || /less wordy/i.test(c))) return null;
+  if (!m || !(asksShorter(c) || asksLonger(c))) return null;
   const idx = targets(template, m[1]);
   if (idx.length === 0) return undefined;
-  const down = SHORTER.test(c) || /less wordy/i.test(c);
+  const down = asksShorter(c);
   mapContents(template, idx, (content) => detailed(content, down));
   return `${down ? 'shortened' : 'expanded'} ${named(template, idx)}`;
 };
