@@ -1,0 +1,48 @@
+// The language module: discourse cues, voice and tidy, each read from data/language/en.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { answersNo, answersYes, asksLonger, asksShorter, asksYesNo, clinicianToNote, isOffer, isQuestion, isSafetyNet, noteSentence, opensAsQuestion, patientToThird, setsFollowUp, tidy, voiceFor, THEY } from './index.ts';
+
+test('questions: unpunctuated openers count, statement tags do not', () => {
+  assert.ok(isQuestion('how long have you had this pain'));
+  assert.ok(isQuestion('okay so and then do you have any fever'));
+  assert.ok(isQuestion('any chest pain'));
+  assert.ok(!isQuestion("we'll start the inhaler, okay?"));
+  assert.ok(!isQuestion('your knee looks swollen'));
+  assert.ok(opensAsQuestion('what about your diet'));
+  assert.ok(asksYesNo('and any numbness'));
+});
+
+test('answers: yes, no, and not knowing is neither', () => {
+  assert.ok(answersNo('um, no'));
+  assert.ok(answersNo("i haven't"));
+  assert.ok(!answersNo("i don't know"));
+  assert.ok(answersYes('yeah, a little'));
+  assert.ok(!answersYes("i do n't"));
+});
+
+test('plan talk: follow-up, safety-netting, offers and length wishes', () => {
+  assert.ok(setsFollowUp('come back in two weeks'));
+  assert.ok(!setsFollowUp('come back to the room'));
+  assert.ok(isSafetyNet('if the pain gets worse, call us'));
+  assert.ok(!isSafetyNet('call us tomorrow'));
+  assert.ok(isOffer('would you like a referral'));
+  assert.ok(asksShorter('keep it brief') && !asksShorter('shortness of breath'));
+  assert.ok(asksLonger('in more detail'));
+});
+
+test('voice: one set of rules, the patient named first when asked, plural "they"', () => {
+  assert.equal(patientToThird("i've been having pain in my knee and i take tylenol", 'male'), 'he has been having pain in his knee and he takes tylenol');
+  assert.equal(patientToThird('i take it daily and i feel fine', voiceFor('female'), { nameFirst: true }), 'the patient takes it daily and she feels fine');
+  assert.equal(patientToThird('i was tired and i have a cough', THEY), 'they were tired and they have a cough');
+  assert.equal(clinicianToNote('you need to rest your knee', 'female'), 'she needs to rest her knee');
+  assert.equal(clinicianToNote("i'm going to start you on lasix", 'male'), 'we will start him on lasix');
+});
+
+test('tidy: openers go, laterality and negation stay', () => {
+  assert.equal(noteSentence('right knee is swollen'), 'Right knee is swollen.');
+  assert.equal(noteSentence('no edema in the legs'), 'No edema in the legs.');
+  assert.equal(noteSentence('right, so your knee is better , okay ?'), 'Your knee is better.');
+  assert.equal(tidy('for the past for the past week'), 'for the past week');
+  assert.equal(noteSentence('i think it is two weeks'), 'I think it is 2 weeks.');
+});
