@@ -9,7 +9,6 @@ interface RewriteData {
   contractions: Record<string, string>;
   layToTechnical: Record<string, string>;
   systems: Record<string, string[]>;
-  wakeWords: string[];
   metaPatterns: string[];
 }
 
@@ -17,14 +16,8 @@ const data = JSON.parse(readFileSync(new URL('../../../../data/templates/rewrite
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const CONTRACTIONS = new RegExp(`\\b(?:${Object.keys(data.contractions).map(escape).join('|')})\\b`, 'gi');
-const WAKE = new RegExp(`^(?:(?:${data.wakeWords.map((w) => escape(w).replace(/ /g, '[\\s,]+')).join('|')})\\b[\\s,.]*)+`, 'i');
 const META = data.metaPatterns.map((p) => new RegExp(p, 'i'));
 const LAY = Object.entries(data.layToTechnical).sort((a, b) => b[0].length - a[0].length);
-
-/** Drops a voice assistant's wake word ("hey dragon, order an x-ray" → "order an x-ray"). */
-export function stripWakeWords(text: string): string {
-  return text.replace(WAKE, '').trim();
-}
 
 /** Remarks about the visit itself, with no clinical content of their own. */
 export function isMeta(text: string): boolean {

@@ -3,8 +3,8 @@
 // fever."), each scored against every section kind the template asks for.
 import type { Span } from '../../ports.ts';
 import { kindById, normaliseHeading, type SectionKind } from './catalog.ts';
-import { answersNo, answersYes, asksYesNo, opensLikeQuestion, tidy } from '../language/index.ts';
-import { isMeta, stripWakeWords } from './rewrite.ts';
+import { answersNo, answersYes, asksYesNo, opensLikeQuestion, stripWakeWords, tidy, withoutQuestionLead } from '../language/index.ts';
+import { isMeta } from './rewrite.ts';
 import { readTranscript, type SpeakerRole, type Transcript } from '../transcript/index.ts';
 import { clinicianAct, planClauses, type Act } from './acts.ts';
 
@@ -77,7 +77,7 @@ function statementFor(asked: Asked, affirm: boolean): string {
 
 
 function askedAbout(question: string): Asked | undefined {
-  const q = tidy(question).replace(/[?.]+$/, '').replace(/^(?:(?:and|so|okay|now|also|alright|how about|what about)[\s,]+)+/i, '');
+  const q = withoutQuestionLead(tidy(question).replace(/[?.]+$/, ''));
   let form: Asked['form'] = 'noun';
   let m = /\b(?:any|some)\s+(.+)$/i.exec(q) ?? /^(?:have|has)\s+(?:you|they|he|she)\s+(?:ever\s+)?(?:been\s+)?(?:had|having|noticed|experienced|experiencing|felt|feeling|gotten|seen|noticing)\s+(.+)$/i.exec(q);
   if (!m && (m = /^(?:do|does)\s+(?:you|they|he|she)\s+(?:ever\s+)?(.+)$/i.exec(q))) form = 'do';

@@ -1,12 +1,12 @@
 // Section cues: which part of the note each sentence of the visit belongs to, or none (chit-chat).
-import { LEADING_WORDS, PROBLEM_FRAME } from '../language/index.ts';
+import { LEADING_WORDS, PROBLEM_FRAME, WAKE_WORDS } from '../language/index.ts';
 import type { Sentence } from '../transcript/index.ts';
 
 import type { Part } from './types.ts';
 
 export type { Part };
 
-const CHATTER = /\b(?:dragon|dax|weather|vacation|football|baseball|game|nice to meet|how are you|good morning|hello|hi there|have a (?:good|great)|bye|thank you|thanks|see you(?! (?:back|again|in\b)))\b/;
+const CHATTER = new RegExp(String.raw`\b(?:${WAKE_WORDS}|weather|vacation|football|baseball|game|nice to meet|how are you|good morning|hello|hi there|have a (?:good|great)|bye|thank you|thanks|see you(?! (?:back|again|in\b)))\b`);
 const EXAM = /\b(?:exam(?:ination)?|tender(?:ness)?|swelling|murmur|lungs?|heart (?:sounds|is regular|exam)|auscultat|palpat|range of motion|edema|reflexes|pulses?|appreciate|bruit|gallop|rub|rales|wheez|crackles|erythema|effusion|strength|sensation|abdomen is|soft|non-?tender|regular rate|clear to|no evidence of|ecchymosis|lesion|rash on|looks good|normal)\b/;
 const RESULTS = /\b(?:x-?rays?|mri|ct scan|cat scan|ultrasound|echo(?:cardiogram)?|ekg|ecg|labs?|lab work|blood work|a1c|hemoglobin|lipid|cholesterol|results?|showed|shows|revealed|reveals|biopsy|mammogram|culture|level was|levels? (?:is|are|were))\b/;
 const PLAN = /\b(?:prescrib|start (?:you|him|her|them|an?|the|on)|let's (?:start|try|get|put|give|switch|increase|decrease|continue|refer|order|schedule|have)|see (?:you|him|her) (?:back|again|in)|as needed|puffs?|starting|continue|increase|decrease|stop (?:taking|the)|refer|referral|order(?:ing)?|follow up|follow-up|come back|schedul|recommend|i want (?:you|to)|we'?ll|we will|going to (?:have|put|give|send|start|order|get|refer|check|do)|gon na (?:have|put|give|send|start|order|get|refer|check|do)|physical therapy|surgery|injection|diagnos|my assessment|my impression|i think (?:you|it|this|that)|sounds like (?:you|it)|consistent with|plan|prescription|milligrams|mg|dose|therapy|avoid|make sure|ice|rest|brace|counsel)\b/;
