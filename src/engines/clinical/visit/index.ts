@@ -17,8 +17,11 @@
  *   allergies[], noAllergies?          — substance/reaction with spans; "No known drug allergies."
  *   vitals[]                           — { kind, value with unit, spans }, today's reading first
  *   reviewOfSystems[]                  — { system, text ("Denies fever."), spans }
+ *   results[]                          — results talk as said, numbers as digits, with spans
+ *   orders[]                           — { kind: imaging|lab|referral|therapy, what, spans }
+ *   procedures[]                       — { code (CPT), display, span } done at the visit
  */
 export { readVisit } from './read.ts';
 export { drugNamed, isDeviceOrForm } from './medications.ts';
 export { problemNamer, type ProblemNamer } from './problems.ts';
-export type { Allergy, Medication, MedicationChange, Part, Problem, RosFinding, Said, Sentence, Sex, SpeakerRole, Turn, Visit, VisitOptions, VisitSentence, VitalSign } from './types.ts';
+export type { Allergy, Medication, MedicationChange, Order, Part, Problem, Procedure, RosFinding, Said, Sentence, Sex, SpeakerRole, Turn, Visit, VisitOptions, VisitSentence, VitalSign } from './types.ts';

@@ -14,6 +14,29 @@ const CHANGES: [MedicationChange, RegExp][] = [
   ['continue', /\b(?:continu\w*|keep (?:taking|on|using)|stay on|refill\w*)\b/i],
 ];
 
+// How a drug is given: said outright ("by mouth"), else what its form implies ("inhaler" → inhaled).
+const ROUTE_SAID: [string, RegExp][] = [
+  ['oral', /\b(?:by mouth|orally|p\.?o\.?)\b/i],
+  ['intravenous', /\b(?:iv|intravenous\w*)\b/i],
+  ['subcutaneous', /\b(?:subcutaneous\w*|under the skin)\b/i],
+  ['intramuscular', /\b(?:intramuscular\w*|in the muscle)\b/i],
+  ['topical', /\b(?:topical\w*|on the skin|apply)\b/i],
+  ['inhaled', /\b(?:inhal\w*|puffs?|nebuli[sz]\w*)\b/i],
+];
+const ROUTE_OF_FORM: [string, RegExp][] = [
+  ['inhaled', /^(?:inhalers?|nebuli[sz]ers?|nebs?)$/],
+  ['topical', /^(?:creams?|ointments?|gels?|lotions?)$/],
+  ['transdermal', /^patch(?:es)?$/],
+  ['injection', /^(?:injections?|shots?|pens?|auto-?injectors?|syringes?)$/],
+  ['oral', /^(?:tablets?|pills?|capsules?|caps|liquid|syrup|chewables?|lozenges?)$/],
+  ['nasal', /^sprays?$/],
+];
+
+function routeOf(m: { form?: string; said?: string }): string | undefined {
+  const fromForm = m.form ? ROUTE_OF_FORM.find(([, re]) => re.test(m.form!))?.[0] : undefined;
+  return fromForm ?? (m.said ? ROUTE_SAID.find(([, re]) => re.test(m.said!))?.[0] : undefined);
+}
+
 function changeIn(sentence: VisitSentence): MedicationChange | undefined {
   if (sentence.role === 'patient' || sentence.part !== 'plan') return undefined;
   return CHANGES.find(([, re]) => re.test(sentence.text))?.[0];
@@ -37,7 +60,8 @@ export function medicationsOf(sentences: readonly VisitSentence[], medicationLis
   const byStart = new Map(sentences.map((s) => [s.span.start, s]));
   const current = currentProblems(sentences, problems);
   return found.map((m) => {
-    const med: Medication = { ...m };
+    const route = routeOf(m);
+    const med: Medication = { ...m, ...(route ? { route } : {}) };
     for (const span of m.spans) {
       const s = byStart.get(span.start);
       if (!s) continue;

@@ -1,9 +1,12 @@
 // Problems of the visit: conditions coded to ICD-10-CM with their assertion context, and how plan talk names them.
 import type { Span } from '../../ports.ts';
-import { codeText } from '../coding/index.ts';
+import type { codeText } from '../coding/index.ts';
 import { assertionsFor } from '../context/index.ts';
 import { findConcepts, tokenize } from '../lexicon/index.ts';
 import type { Problem, VisitSentence } from './types.ts';
+
+/** What the coding engine found in the transcript. */
+export type Coded = ReturnType<typeof codeText>;
 
 const MIN_CONFIDENCE = 0.5;
 const MAX_PROBLEMS = 8;
@@ -24,8 +27,8 @@ const overlaps = (a: Span, b: Span): boolean => a.start < b.end && b.start < a.e
  * Conditions the visit asserts, in the order first said. A reaction in the allergy history
  * ("penicillin gives me a rash") is not a problem of this visit.
  */
-export function problemsIn(text: string, sentences: readonly VisitSentence[], allergyReactions: readonly Span[]): Problem[] {
-  return codeText(text).diagnoses
+export function problemsIn(text: string, coded: Coded, sentences: readonly VisitSentence[], allergyReactions: readonly Span[]): Problem[] {
+  return coded.diagnoses
     .map((d) => ({ d, span: { start: d.text_span.start_char, end: d.text_span.end_char } }))
     .filter(({ d, span }) => (d.confidence ?? 1) >= MIN_CONFIDENCE && !allergyReactions.some((r) => overlaps(r, span)))
     .sort((a, b) => a.span.start - b.span.start)

@@ -1,10 +1,13 @@
 // Reads a visit once: the transcript, then components that annotate it in turn (as spaCy's pipeline does).
+import { codeText } from '../coding/index.ts';
 import { isSafetyNet, setsFollowUp } from '../language/index.ts';
+import { spokenNumbersToDigits } from '../numbers/index.ts';
 import { readTranscript } from '../transcript/index.ts';
 import { allergiesIn } from './allergies.ts';
 import { chiefComplaint } from './chief-complaint.ts';
 import { drugNamed } from './medications.ts';
 import { medicationsOf } from './medication-plan.ts';
+import { ordersIn } from './orders.ts';
 import { patientSex } from './patient.ts';
 import { problemNamer, problemsIn } from './problems.ts';
 import { reviewOfSystems } from './ros.ts';
@@ -40,8 +43,21 @@ const planCues: Component = (visit) => {
   }
 };
 
-const problems: Component = (visit) => {
-  visit.problems = problemsIn(visit.text, visit.sentences, visit.allergyReactionSpans);
+// Coded once: conditions become problems, performed procedures (not the E/M level) procedures.
+const coded: Component = (visit) => {
+  const coding = codeText(visit.text);
+  visit.problems = problemsIn(visit.text, coding, visit.sentences, visit.allergyReactionSpans);
+  visit.procedures = coding.procedures
+    .filter((p) => !p.rationale)
+    .map((p) => ({ code: p.code.coding[0]?.code ?? '', display: p.code.text ?? '', span: { start: p.text_span.start_char, end: p.text_span.end_char } }));
+};
+
+const results: Component = (visit) => {
+  visit.results = visit.sentences.filter((s) => s.part === 'results').map((s) => ({ text: spokenNumbersToDigits(s.text), spans: [s.span] }));
+};
+
+const orders: Component = (visit) => {
+  visit.orders = ordersIn(visit.sentences);
 };
 
 // The reason the opening states, else the first problem named.
@@ -65,7 +81,7 @@ const ros: Component = (visit) => {
 };
 
 /** In order: each may read what the ones before it found. */
-const PIPELINE: Component[] = [sections, patient, allergies, planCues, problems, complaint, medications, vitals, ros];
+const PIPELINE: Component[] = [sections, patient, allergies, planCues, coded, complaint, medications, vitals, ros, results, orders];
 
 /** Reads a transcript (any supported format) into a `Visit`: every note writer renders from it. */
 export function readVisit(text: string, options: VisitOptions = {}): Visit {
@@ -82,6 +98,9 @@ export function readVisit(text: string, options: VisitOptions = {}): Visit {
     allergyReactionSpans: [],
     vitals: [],
     reviewOfSystems: [],
+    results: [],
+    orders: [],
+    procedures: [],
   };
   for (const component of PIPELINE) component(visit, options);
   return visit;

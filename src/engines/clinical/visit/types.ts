@@ -53,6 +53,7 @@ export interface Medication {
   frequency?: string;
   /** Device or dose form said with the drug ("albuterol inhaler" → inhaler). */
   form?: string;
+  /** How it is given, from its form or the words said with it ("inhaled", "oral", "topical"). */
   route?: string;
   /** What the plan does with it, when said ("increase the lisinopril to 20 mg"). */
   change?: MedicationChange;
@@ -80,6 +81,17 @@ export interface VitalSign {
 
 export interface RosFinding { system: string; text: string; spans: Span[]; }
 
+/** Something the clinician orders: imaging, a lab test, a referral or therapy. */
+export interface Order {
+  kind: 'imaging' | 'lab' | 'referral' | 'therapy';
+  /** The words that name it ("x-ray", "physical therapy"). */
+  what: string;
+  spans: Span[];
+}
+
+/** A procedure done at the visit, coded to CPT by the coding engine. */
+export interface Procedure { code: string; display: string; span: Span; }
+
 /** A transcript read once: every note writer renders from this, none re-reads the text. */
 export interface Visit {
   /** The submitted transcript; every span points into it. */
@@ -100,6 +112,10 @@ export interface Visit {
   allergyReactionSpans: Span[];
   vitals: VitalSign[];
   reviewOfSystems: RosFinding[];
+  /** Results talk (imaging, labs) as said, numbers as digits. */
+  results: Said[];
+  orders: Order[];
+  procedures: Procedure[];
 }
 
 export interface VisitOptions {

@@ -71,3 +71,16 @@ test('no known drug allergies, and the chief complaint falls back to the first p
   assert.equal(v.chiefComplaint?.stated, false);
   assert.match(v.chiefComplaint?.text ?? '', /diabetes/i);
 });
+
+test('orders, results and routes are read with their spans', () => {
+  const t = [
+    '[doctor] your x-ray from last week showed no fracture and your a1c was seven point two.',
+    "[doctor] so for the plan, let's get an mri of the knee and i'll refer you to physical therapy.",
+    '[doctor] use the albuterol inhaler two puffs as needed.',
+  ].join('\n');
+  const v = readVisit(t);
+  assert.deepEqual(v.orders.map((o) => [o.kind, o.what]), [['imaging', 'mri'], ['referral', 'refer you'], ['therapy', 'physical therapy']]);
+  for (const o of v.orders) assert.match(said(v, o.spans), /mri of the knee/);
+  assert.ok(v.results.some((r) => /a1c was 7\.2/.test(r.text) && /x-ray/.test(said(v, r.spans))));
+  assert.equal(v.medications.find((m) => m.name === 'Albuterol')?.route, 'inhaled');
+});
