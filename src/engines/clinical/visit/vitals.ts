@@ -16,10 +16,13 @@ function rank(s: Sentence): number {
 
 export function vitalSigns(sentences: readonly Sentence[]): VitalSign[] {
   const best = new Map<keyof Vitals, VitalSign & { rank: number }>();
+  const digits = sentences.map((s) => spokenNumbersToDigits(s.text));
   sentences.forEach((s, i) => {
-    const own = vitalsIn(spokenNumbersToDigits(s.text));
+    const own = vitalsIn(digits[i]!);
     const next = sentences[i + 1];
-    const joined = next && next.span.start - s.span.end < JOIN_GAP ? vitalsIn(spokenNumbersToDigits(`${s.text} ${next.text}`)) : {};
+    // Only a piece left open (no full stop) runs on into the next one.
+    const open = next && !/[.?!]\s*$/.test(s.text) && next.span.start - s.span.end < JOIN_GAP;
+    const joined = open ? vitalsIn(`${digits[i]} ${digits[i + 1]}`) : {};
     const r = rank(s);
     for (const kind of KINDS) {
       const value = own[kind] ?? joined[kind];
