@@ -46,3 +46,8 @@ test('tidy: openers go, laterality and negation stay', () => {
   assert.equal(tidy('for the past for the past week'), 'for the past week');
   assert.equal(noteSentence('i think it is two weeks'), 'I think it is 2 weeks.');
 });
+
+test('tidy keeps "right" that is a side, drops "right" that is a tag', () => {
+  assert.equal(noteSentence('the pain is on the right'), 'The pain is on the right.');
+  assert.equal(noteSentence('the pain is on the left, right?'), 'The pain is on the left.');
+});

@@ -3,18 +3,21 @@ import { spokenNumbersToDigits } from '../numbers/index.ts';
 import { cleanUtterance } from './fillers.ts';
 import { alternation, languageData } from './data.ts';
 
-interface TidyData { leadingWords: string[]; leadingBeforeComma: string[]; closingTags: string[]; }
+interface TidyData { leadingWords: string[]; leadingBeforeComma: string[]; closingTags: string[]; closingAfterComma: string[]; }
 interface FillerData { fillers: string[]; }
 
 const d = languageData<TidyData>('discourse');
 const f = languageData<FillerData>('fillers');
 
 // Each alternative is a literal; a repetition must consume a word and its separator (linear time).
-const FILLERS = new RegExp(`(?:^|\\s|,)\\s*(?:${alternation(f.fillers)})\\s*(?=[\\s,.?!]|$)`, 'gi');
+// Only at a word's start (after a space, a comma or the start), so a run of spaces is not tried from every position.
+const FILLERS = new RegExp(`(?<![^\\s,])(?:${alternation(f.fillers)})\\s*(?=[\\s,.?!]|$)`, 'gi');
 const LEADING = new RegExp(`^(?:(?:${alternation(d.leadingWords)})\\b[\\s,]*)+`, 'i');
 // "Right, so…" is an opener; "right knee" is not: these go only before a comma.
 const LEADING_COMMA = new RegExp(`^(?:${alternation(d.leadingBeforeComma)})\\s*,\\s*`, 'i');
-const CLOSING = new RegExp(`,?\\s*\\b(?:${alternation(d.closingTags)})\\s*([.?!]?)$`, 'i');
+const CLOSING = new RegExp(`(?<![\\s,]),?\\s*\\b(?:${alternation(d.closingTags)})\\s*([.?!]?)$`, 'i');
+// "…on the left, right?" is a tag; "pain on the right" is not.
+const CLOSING_COMMA = new RegExp(`,\\s*(?:${alternation(d.closingAfterComma)})\\s*([.?!]?)$`, 'i');
 
 /** Drops a repeated run of two or three words ("for the past for the past week"), by tokens rather than a backreference. */
 function collapseRepeats(text: string): string {
@@ -41,7 +44,7 @@ export function tidy(text: string): string {
     .replace(/\s+([,.?!;:%])/g, '$1').replace(/,(?=\S)/g, ', ').replace(/,\s*,/g, ',')
     .replace(/\s+/g, ' ').trim();
   t = collapseRepeats(t);
-  for (let i = 0; i < 3; i++) t = t.replace(CLOSING, '$1').trim();
+  for (let i = 0; i < 3; i++) t = t.replace(CLOSING, '$1').replace(CLOSING_COMMA, '$1').trim();
   t = t.replace(LEADING, '').replace(LEADING_COMMA, '').replace(LEADING, '').replace(/^[,\s]+/, '').replace(/[,\s]+$/, '');
   return t.trim();
 }
