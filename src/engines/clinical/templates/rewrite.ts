@@ -1,4 +1,4 @@
-// Template-note wording over the shared voice and tidy: wake words, remarks about the visit, tone and body-system labels.
+// Template-note wording over the shared voice and tidy: remarks about the visit, tone and body-system labels.
 // The meaning and the words stay the transcript's own, so every statement remains traceable to its span.
 import { readFileSync } from 'node:fs';
 import { clinicianToNote, patientToThird, sentenceCase, THEY, tidy, type Voice } from '../language/index.ts';
