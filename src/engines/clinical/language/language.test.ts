@@ -51,3 +51,8 @@ test('tidy keeps "right" that is a side, drops "right" that is a tag', () => {
   assert.equal(noteSentence('the pain is on the right'), 'The pain is on the right.');
   assert.equal(noteSentence('the pain is on the left, right?'), 'The pain is on the left.');
 });
+
+test('voice: a verb after an adverb agrees with the new subject', () => {
+  assert.equal(clinicianToNote('you also have some shortness of breath', 'female'), 'she also has some shortness of breath');
+  assert.equal(patientToThird('i also have a cough', 'male'), 'he also has a cough');
+});

@@ -135,14 +135,17 @@ function wordBefore(text: string, offset: number): string {
 }
 
 /** "you" as subject ("you do have", "and you said") or as object ("start you on"). */
+const YOU = new RegExp(`\\byou\\b(?!')(\\s+((?:${ADVERB})\\s+)?([a-z']+))?`, 'gi');
+
 function replaceYou(t: string, at: (offset: number) => Voice, own: Voice): string {
-  return t.replace(/\byou\b(?!')(\s+([a-z']+))?/gi, (_m, gap: string | undefined, next: string | undefined, o: number) => {
+  return t.replace(YOU, (_m, gap: string | undefined, adverb: string | undefined, next: string | undefined, o: number) => {
     const nextWord = next?.toLowerCase() ?? '';
-    const subject = SUBJECT_BEFORE.has(wordBefore(t, o)) || VERB_AFTER.has(nextWord);
+    const subject = SUBJECT_BEFORE.has(wordBefore(t, o)) || VERB_AFTER.has(nextWord) || (adverb !== undefined && THIRD.has(nextWord));
     if (!subject) return `${own.object}${gap ?? ''}`;
     const v = at(o);
+    // "you also have" → "she also has": the verb after an adverb agrees too.
     const verb = next && (VERB_AFTER.has(nextWord) || THIRD.has(nextWord)) ? agree(next, v) : next;
-    return `${v.subject}${gap ? ` ${verb}` : ''}`;
+    return `${v.subject}${gap ? ` ${adverb ?? ''}${verb}` : ''}`;
   });
 }
 
