@@ -56,3 +56,7 @@ test('voice: a verb after an adverb agrees with the new subject', () => {
   assert.equal(clinicianToNote('you also have some shortness of breath', 'female'), 'she also has some shortness of breath');
   assert.equal(patientToThird('i also have a cough', 'male'), 'he also has a cough');
 });
+
+test('voice: "you" before a modal is the subject', () => {
+  assert.equal(clinicianToNote("if it's normal, you won't need to see me again", 'male'), "if it's normal, he won't need to see me again");
+});
