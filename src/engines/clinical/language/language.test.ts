@@ -60,3 +60,8 @@ test('voice: a verb after an adverb agrees with the new subject', () => {
 test('voice: "you" before a modal is the subject', () => {
   assert.equal(clinicianToNote("if it's normal, you won't need to see me again", 'male'), "if it's normal, he won't need to see me again");
 });
+
+test('voice: adverbs are not verbs', () => {
+  assert.equal(patientToThird('i already started taking my iron pills', 'female'), 'she already started taking her iron pills');
+  assert.equal(patientToThird('i recently noticed a rash', THEY), 'they recently noticed a rash');
+});
