@@ -262,10 +262,11 @@ function presentsWith(visit: Visit, voice: Voice): Picked | undefined {
   return { text: `${subject} presents with ${cc.text.charAt(0).toLowerCase()}${cc.text.slice(1)}.`, spans: cc.spans, origin: 'chief complaint' };
 }
 
-/** Fills a (validated) template from a transcript. */
-export function fillTemplate(template: NoteTemplate, transcript: string, facts?: FillFacts, options: FillOptions = {}): FilledNote {
-  const visit = readVisit(transcript, { gender: options.gender, medicationList: options.medicationList });
-  const candidates = buildCandidates(transcript, visit);
+/** Fills a (validated) template from a transcript, or from the Visit already read from it. */
+export function fillTemplate(template: NoteTemplate, transcript: string | Visit, facts?: FillFacts, options: FillOptions = {}): FilledNote {
+  // A job that already read the visit (for a SOAP note too) passes it, so it is read once.
+  const visit = typeof transcript === 'string' ? readVisit(transcript, { gender: options.gender, medicationList: options.medicationList }) : transcript;
+  const candidates = buildCandidates(visit.text, visit);
   // Facts a caller supplies replace sentence selection for their kind; the Visit's own lead it.
   for (const fact of (facts ?? factsOf(visit)).statements ?? []) {
     candidates.push({ text: tidy(fact.text), statement: fact.text, role: 'unknown', spans: fact.spans, position: fact.spans[0]?.start ?? 0, forKinds: [fact.kind], ...(facts ? { exclusive: true } : {}) });
