@@ -154,3 +154,11 @@ export function stripWakeWords(text: string): string {
 export function withoutQuestionLead(text: string): string {
   return text.replace(QUESTION_LEAD, '');
 }
+
+interface DictationWords { dictation: { requests: string[]; objects: string[] } }
+const dictated = languageData<DictationWords>('discourse').dictation;
+const DICTATION = new RegExp(`\\b(?:${alternation(dictated.requests)}|${alternation(dictated.objects)})\\b`, 'i');
+/** Said to the documentation system, not about the patient ("please use my physical exam template"). */
+export function isDictation(text: string): boolean {
+  return DICTATION.test(text);
+}

@@ -65,3 +65,10 @@ test('voice: adverbs are not verbs', () => {
   assert.equal(patientToThird('i already started taking my iron pills', 'female'), 'she already started taking her iron pills');
   assert.equal(patientToThird('i recently noticed a rash', THEY), 'they recently noticed a rash');
 });
+
+test('dictation to the documentation system is recognised', async () => {
+  const { isDictation } = await import('./index.ts');
+  assert.ok(isDictation('please use my physical exam template'));
+  assert.ok(!isDictation('your knee exam is normal'));
+  assert.ok(!isDictation('the macrocytic anemia is better'));
+});

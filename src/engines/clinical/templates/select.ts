@@ -3,7 +3,7 @@
 // fever."), each scored against every section kind the template asks for.
 import type { Span } from '../../ports.ts';
 import { kindById, normaliseHeading, type SectionKind } from './catalog.ts';
-import { answersNo, answersYes, asksYesNo, opensLikeQuestion, stripWakeWords, tidy, withoutQuestionLead } from '../language/index.ts';
+import { answersNo, answersYes, asksYesNo, isDictation, opensLikeQuestion, stripWakeWords, tidy, withoutQuestionLead } from '../language/index.ts';
 import { isMeta } from './rewrite.ts';
 import { readTranscript, type SpeakerRole, type Transcript } from '../transcript/index.ts';
 import { clinicianAct, planClauses, type Act } from './acts.ts';
@@ -110,8 +110,9 @@ export function buildCandidates(transcript: string, read: Transcript = readTrans
     const pieces = chunks.flatMap((p, k) => (u.role === 'clinician' && verbatim ? planClauses(p.text, p.span) : [p]).map((c, part) => ({ ...c, origin: `${i}:${k}`, part })));
     for (const piece of pieces) {
       const text = stripWakeWords(tidy(piece.text));
-      // Talk about the visit itself ("let me take a look", "show me the x-ray") is not content.
-      if (!text || isMeta(text)) continue;
+      // Talk about the visit itself ("let me take a look", "show me the x-ray") and the
+      // clinician's words to the documentation system are not content.
+      if (!text || isMeta(text) || (u.role !== 'patient' && isDictation(text))) continue;
       const act = u.role === 'clinician' ? clinicianAct(text) : undefined;
       const joiner = 'joiner' in piece && typeof piece.joiner === 'string' ? { joiner: piece.joiner } : {};
       out.push({ text, role: u.role, spans: [piece.span], position: piece.span.start, origin: piece.origin, part: piece.part, ...joiner, ...(act ? { act } : {}) });

@@ -1,5 +1,5 @@
 // Section cues: which part of the note each sentence of the visit belongs to, or none (chit-chat).
-import { LEADING_WORDS, PROBLEM_FRAME, WAKE_WORDS } from '../language/index.ts';
+import { isDictation, LEADING_WORDS, PROBLEM_FRAME, WAKE_WORDS } from '../language/index.ts';
 import type { Sentence } from '../transcript/index.ts';
 
 import type { Part } from './types.ts';
@@ -34,7 +34,7 @@ export function classify(sentences: Sentence[]): Classified[] {
     if (clinician && /\b(?:physical exam|examine you|take a look|take a listen|check (?:you|your) out|look at your|on exam)\b/.test(t)) phase = 'exam';
     if (clinician && /\b(?:assessment|my plan|impression|the plan|for your first problem|in terms of (?:your|the) plan|so for your)\b/.test(t) && i > n * 0.4) phase = 'plan';
     let part: Part = 'none';
-    if (words < 4 || CHATTER.test(t) || (clinician && COMMAND.test(t))) part = 'none';
+    if (words < 4 || CHATTER.test(t) || (clinician && (COMMAND.test(t) || isDictation(t)))) part = 'none';
     // A bare answer ("no, not that I've noticed") means nothing out of its question; ROS keeps those.
     else if (!clinician && /^(?:no|not|nope|nothing|yes|yeah|yep|mm-hmm|uh-huh)\b/.test(t) && words < 7) part = 'none';
     else if (!clinician) part = s.question ? 'none' : CLINICAL.test(t) || words >= 8 ? 'hpi' : 'none';
