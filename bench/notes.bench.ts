@@ -4,7 +4,7 @@
 // memory. Prints numbers and tables only (no transcript or note text).
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
-import { drugNamed } from '../src/engines/clinical/soap/medications.ts';
+import { drugNamed } from '../src/engines/clinical/visit/index.ts';
 import { generateSoapNote } from '../src/engines/clinical/soap/index.ts';
 import { spokenNumbersToDigits, vitalsIn, type Vitals } from '../src/engines/clinical/numbers/index.ts';
 import { parseCsv } from '../scripts/lib/csv.ts';

@@ -1,5 +1,6 @@
 /**
  * Embedded SOAP note engine: deterministic, offline, every statement traceable to the transcript.
+ * The transcript is read once into a Visit (../visit); each section here is a renderer over it.
  *
  *   createEmbeddedNoteEngine(): NoteEngine  — handles noteType.type === 'soap'.
  *
@@ -25,15 +26,22 @@
  * field instead of the transcript (age/sex from patientInfo) names that field in `request`.
  */
 import { EngineError, type NoteEngine, type NoteRequest, type NoteResult } from '../../ports.ts';
-import { readTranscript } from '../transcript/index.ts';
+import { readVisit, type Visit } from '../visit/index.ts';
 import { assemble } from './assemble.ts';
+import { steeringFor } from './steer.ts';
 
-export function generateSoapNote(request: NoteRequest): NoteResult {
+/** A SOAP note for the request; `visit` when the job already read the transcript (with the request's gender and medication list). */
+export function generateSoapNote(request: NoteRequest, visit?: Visit): NoteResult {
   if (request.language && !/^en\b/i.test(request.language)) {
     throw new EngineError(`the embedded note engine writes English notes only; language "${request.language.slice(0, 20)}" is not supported yet`);
   }
   if (!request.transcript || !request.transcript.trim()) throw new EngineError('the transcript is empty');
-  return assemble(request, readTranscript(request.transcript));
+  const steer = steeringFor(request);
+  const read = visit ?? readVisit(request.transcript, {
+    gender: request.patientInfo?.gender,
+    medicationList: [...(request.medicationList ?? []), ...steer.medicationHints],
+  });
+  return assemble(request, read, steer);
 }
 
 export function createEmbeddedNoteEngine(): NoteEngine {

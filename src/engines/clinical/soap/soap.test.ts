@@ -103,15 +103,14 @@ test('WebVTT, a transcription result and unlabelled dictation all give notes wit
 });
 
 test('speech is put into note voice', async () => {
-  const { patientToThird, clinicianToNote } = await import('./person.ts');
-  const { tidy } = await import('./polish.ts');
+  const { patientToThird, clinicianToNote, noteSentence: tidy } = await import('../language/index.ts');
   assert.equal(patientToThird("i've been having pain in my knee and i take tylenol", 'male'), 'he has been having pain in his knee and he takes tylenol');
   assert.equal(tidy(clinicianToNote("so i'm going to start you on lasix , okay ?", 'female')), 'We will start her on lasix.');
   assert.equal(tidy(clinicianToNote('i want you to ice the knee', 'female')), 'She should ice the knee.');
 });
 
 test('the subject that replaces "you" takes a third-person verb', async () => {
-  const { clinicianToNote } = await import('./person.ts');
+  const { clinicianToNote } = await import('../language/index.ts');
   assert.equal(clinicianToNote('on exam you do have some tenderness', 'female'), 'on exam she does have some tenderness');
   assert.equal(clinicianToNote("you don't have a fever and you are tender here", 'male'), "he doesn't have a fever and he is tender here");
   assert.equal(clinicianToNote('i think you have a sprain', undefined), 'i think the patient has a sprain');
@@ -151,7 +150,7 @@ test('the review of systems does not deny what the patient told of; dictation in
 });
 
 test('framing words are dropped and abdominal findings are filed under the abdomen', async () => {
-  const { clinicianToNote } = await import('./person.ts');
+  const { clinicianToNote } = await import('../language/index.ts');
   assert.equal(clinicianToNote("so we'll say you have some mild tenderness", 'female'), 'so she has some mild tenderness');
   const { examArea } = await import('./exam.ts');
   assert.equal(examArea('She has mild tenderness in the upper abdominal quadrants.'), 'abdomen');

@@ -2,6 +2,7 @@
 // previousNote and context bring the problems being followed up; drug names in a previous
 // note help correct misheard spellings as the medication list does.
 import type { NoteRequest } from '../../ports.ts';
+import { asksLonger, asksShorter } from '../language/index.ts';
 import { drugLexicon } from '../lexicon/index.ts';
 
 const STOP = new Set('the a an and or of to in on for with by at from as is are be was were this that these those it its into about please note notes make more less focus emphasis emphasise emphasize include including section sections patient visit write keep use very also only all any some'.split(' '));
@@ -24,10 +25,10 @@ const escape = (w: string): string => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 export function steeringFor(request: NoteRequest): Steering {
   const instructions = (request.instructions ?? []).join(' ');
   let lengthFactor = 1;
-  if (/\b(?:brief|concise|short|succinct|shorter)\b/i.test(instructions)) lengthFactor = 0.6;
-  else if (/\b(?:detailed|thorough|comprehensive|longer|more detail)\b/i.test(instructions)) lengthFactor = 1.5;
+  if (asksShorter(instructions)) lengthFactor = 0.6;
+  else if (asksLonger(instructions)) lengthFactor = 1.5;
   const words = new Set([
-    ...contentWords(instructions).filter((w) => !/^(?:brief|concise|short|succinct|detailed|thorough|comprehensive|longer|shorter|detail)$/.test(w)),
+    ...contentWords(instructions).filter((w) => !asksShorter(w) && !asksLonger(w)),
     ...contentWords(request.context ?? ''),
   ]);
   const drugs = drugLexicon();

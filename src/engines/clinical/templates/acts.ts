@@ -4,38 +4,30 @@
 // each keeping the exact characters it came from. Cue words live in data/templates/acts.json.
 import { readFileSync } from 'node:fs';
 import type { Span } from '../../ports.ts';
+import { assertionsFor } from '../context/index.ts';
 import { findConcepts, tokenize } from '../lexicon/index.ts';
-import { tidy } from './rewrite.ts';
+import { alternation, hedged, LEADING_WORDS, opensLikeQuestion, SEQUENCE_WORDS, setsFollowUp, tidy } from '../language/index.ts';
 
 interface ActData {
   assessmentCues: string[];
-  hedges: string[];
   planLeads: string[];
   planIntents: string[];
   intentVerbs: string[];
   instructionLeads: string[];
-  followUp: string[];
   notPlan: string[];
 }
 
 const data = JSON.parse(readFileSync(new URL('../../../../data/templates/acts.json', import.meta.url), 'utf8')) as ActData;
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s+');
-const alternation = (words: string[]) => [...words].sort((a, b) => b.length - a.length).map(escape).join('|');
-
-const OPENERS = '(?:(?:so|okay|ok|and|then|also|now|alright|all right|well|first|second|third|next|finally|just|for now|in the meantime)[\\s,]+)*';
+// Leading words and plan-step order words ("okay so first, …") before a clause.
+const OPENERS = `(?:(?:${LEADING_WORDS}|${SEQUENCE_WORDS})[\\s,]+)*`;
 const LEAD = `(?:${alternation(data.planLeads)})`;
 const INSTRUCTION = `(?:${alternation(data.instructionLeads)})`;
 const INTENT = `(?:${alternation(data.planIntents)})(?:\\s+(?:go ahead and|just|also|probably|definitely|need to|want to|have to))*\\s+(?:${alternation(data.intentVerbs)})`;
 const STARTS_AS_PLAN = new RegExp(`^${OPENERS}(?:${LEAD}|${INSTRUCTION}|${INTENT})\\b`, 'i');
 const INTENT_ANYWHERE = new RegExp(`\\b${INTENT}\\b`, 'i');
-const FOLLOW_UP = new RegExp(`\\b(?:${alternation(data.followUp)})\\b`, 'i');
-const INTERVAL = /\b(?:in|after|within)\s+(?:about\s+|a\s+couple\s+of\s+|a\s+few\s+)?(?:\d+|a|an|one|two|three|four|five|six|eight|ten|twelve|couple|few)\s+(?:days?|weeks?|months?|years?)\b/i;
 const NOT_PLAN = new RegExp(`\\b(?:${alternation(data.notPlan)})\\b`, 'i');
-const QUESTION = /\?\s*$|^(?:(?:and|so|okay|now)\s+)?(?:what|how|when|where|why|who|which|do|does|did|are|is|have|has|can|could|would|will|any)\b/i;
 const ASSESSMENT_CUE = new RegExp(`(?:^|[\\s,])(${alternation(data.assessmentCues)})\\b`, 'gi');
-const HEDGE = new RegExp(`\\b(?:${alternation(data.hedges)})\\b`, 'i');
-const NEGATED = /\b(?:not|don't|doesn't|isn't|no|never|rule out|ruled out|unlikely|if|whether|history of)\b/i;
 
 export interface Act {
   kind: 'assessment' | 'plan';
@@ -48,7 +40,7 @@ export interface Act {
 
 function planAct(text: string): Act | undefined {
   if (NOT_PLAN.test(text)) return undefined;
-  const followUp = FOLLOW_UP.test(text) && (INTERVAL.test(text) || /\b(?:if|when|as needed)\b/i.test(text));
+  const followUp = setsFollowUp(text);
   if (STARTS_AS_PLAN.test(text) || INTENT_ANYWHERE.test(text) || followUp) return { kind: 'plan', followUp: followUp || undefined };
   return undefined;
 }
@@ -63,17 +55,20 @@ function assessmentAct(text: string): Act | undefined {
     if (/\b(?:if|when|whether|do|did|because)\s*$/i.test(before)) continue;
     const mention = mentions.find((m) => m.start >= cueEnd && text.slice(cueEnd, m.start).split(/\s+/).filter(Boolean).length <= 5);
     if (!mention) continue;
-    if (NEGATED.test(`${before} ${text.slice(cueEnd, mention.start)}`)) continue;
+    // Negated, hypothetical, past or someone else's ("no sign of", "if it were", "history of") is not this visit's diagnosis.
+    const a = assertionsFor(text, { start: mention.start, end: mention.end }, { start: 0, end: text.length });
+    if (a.negated || a.hypothetical || a.historical || a.family) continue;
     const rest = text.slice(cueEnd).replace(/[.!,;\s]+$/, '');
     const short = rest.split(/\s+/).filter(Boolean).length <= 8;
-    return { kind: 'assessment', diagnosisFrom: short ? cueEnd : undefined, hedged: HEDGE.test(cue[1]!) || HEDGE.test(text.slice(cueEnd, mention.start)) };
+    return { kind: 'assessment', diagnosisFrom: short ? cueEnd : undefined, hedged: hedged(cue[1]!) || hedged(text.slice(cueEnd, mention.start)) };
   }
   return undefined;
 }
 
 /** The act of one clinician sentence or clause (text already tidied), if it has one. */
 export function clinicianAct(text: string): Act | undefined {
-  if (QUESTION.test(text.trim())) return undefined;
+  const t = text.trim();
+  if (t.endsWith('?') || opensLikeQuestion(t)) return undefined;
   return assessmentAct(text) ?? planAct(text);
 }
 

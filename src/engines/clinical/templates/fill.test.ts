@@ -135,3 +135,9 @@ test('vitals: spoken numbers, a reading wrapped over two lines, implausible valu
   const bp = note.json.evidence.find((e) => e.sectionId === 'vitals' && e.index === 0)!;
   assert.match(bp.spans.map((s) => visit.slice(s.start, s.end)).join(' '), /blood pressure.*one thirty two over eighty four/);
 });
+
+test('a Visit already read fills the same note as its transcript', async () => {
+  const { readVisit } = await import('../visit/index.ts');
+  const t: NoteTemplate = { id: 't5', title: 'x', sections: [section('meds5', 'list', 'Current medications with doses'), section('cc5', 'text', 'Chief complaint')] };
+  assert.deepEqual(fillTemplate(t, readVisit(VISIT)).json, fillTemplate(t, VISIT).json);
+});

@@ -5,18 +5,16 @@ import type { NoteTemplate, Span, TemplateSection, TemplateSectionProperties } f
 import { classifySection, SECTION_KINDS } from './catalog.ts';
 import { detailOf, ITEM_BUDGET, SENTENCE_BUDGET, shiftDetail } from './build.ts';
 import { correctDrugNames } from './drug-spelling.ts';
-import { spokenNumbersToDigits, vitalsIn, type Vitals } from '../numbers/index.ts';
 import { renderMarkdown } from './render.ts';
-import { applyTone, rewriteSentence, sentenceCase, systemLabel, tidy, voiceFor, type Voice } from './rewrite.ts';
+import { asksLonger, asksShorter, sentenceCase, THEY, tidy, voiceFor, type Voice } from '../language/index.ts';
+import { applyTone, rewriteSentence, systemLabel } from './rewrite.ts';
 import { diagnosisPhrase, planInstruction } from './acts.ts';
 import { buildCandidates, needFor, scoreFor, type Candidate, type SectionNeed } from './select.ts';
-import { chiefComplaint } from '../soap/chief-complaint.ts';
-import { patientSex } from '../soap/person.ts';
-import { readTranscript } from '../transcript/index.ts';
+import { readVisit, type Visit, type VitalSign } from '../visit/index.ts';
 
-/** Statements another engine already extracted, keyed by section kind ("medications",
- * "allergies", "assessment" … see data/templates/sections.json). They win over sentence
- * selection for sections of that kind. */
+/** Statements keyed by section kind ("medications", "allergies", "assessment" … see
+ * data/templates/sections.json). Without them, the Visit's facts (medications, allergies)
+ * lead their sections; a caller's replace sentence selection for sections of that kind. */
 export interface FillFacts {
   statements?: { kind: string; text: string; spans: Span[] }[];
 }
@@ -51,63 +49,23 @@ interface GlobalHints {
 function readGlobalPrompt(prompt: string | undefined): GlobalHints {
   const p = (prompt ?? '').toLowerCase();
   const hints: GlobalHints = { detailShift: 0 };
-  if (/\b(?:concise|brief|succinct|short)\b/.test(p)) hints.detailShift = -1;
-  else if (/\b(?:detailed|thorough|comprehensive)\b/.test(p)) hints.detailShift = 1;
+  if (asksShorter(p)) hints.detailShift = -1;
+  else if (asksLonger(p)) hints.detailShift = 1;
   const tone = /\b(formal|technical|instructional)\s+(?:tone|language|style)|\btone\b[^.]*?\b(formal|technical|instructional)\b/.exec(p);
   if (tone) hints.tone = tone[1] ?? tone[2];
   return hints;
 }
 
-const SYMPTOM = '(?:pain|ache|aches|swelling|rash|cough|fever|fevers|headaches?|ulcer|injury|problems?|issues?|numbness|bleeding|infection|lump|dizziness|fatigue)';
-const CC_PATTERNS: [RegExp, (m: RegExpExecArray) => string][] = [
-  [/\bchief complaint (?:is|of)\s+(.{3,60}?)(?:[.,?]|$)/i, (m) => m[1]!],
-  [/\b(?:here|in|coming in|came in|presents?|presenting)\s+(?:today\s+)?(?:for|with)\s+(?:an?\s+|the\s+|his\s+|her\s+|your\s+|their\s+|some\s+)?(.{3,60}?)(?:[.,?]| today| and| so|$)/i, (m) => m[1]!],
-  [new RegExp(`\\b(${SYMPTOM}) in (?:my|the|his|her|your|their) ((?:(?:right|left|lower|upper|middle|mid) ){0,2}[a-z]+)`, 'i'), (m) => `${m[2]} ${m[1]}`],
-  [new RegExp(`\\b(?:been having|having|have had|complaining of|dealing with|with)\\s+(?:some |a |an |this |the |that )?((?:right |left )?(?:[a-z]+ ){0,2}${SYMPTOM})\\b`, 'i'), (m) => m[1]!],
-  // "my lower back has hurt": the side and level words stay with the body part they qualify.
-  [/\bmy\s+((?:(?:right|left|lower|upper|middle|mid|inner|outer|front)\s+){0,2}[a-z]+)\s+(?:[a-z']+\s+){0,4}?(?:ache|aches|hurts|hurt|hurting|pain|is hurting|has been hurting)\b/i, (m) => `${m[1]} pain`],
-];
-
+/** Without a stated reason or a named problem, the patient's most telling statement says why they came. */
 function spokenComplaint(candidates: Candidate[], need: SectionNeed): Picked | undefined {
-  for (const c of candidates.slice(0, 80)) {
-    if (c.statement) continue;
-    for (const [re, phrase] of CC_PATTERNS) {
-      const m = re.exec(c.text);
-      const text = m ? phrase(m).trim() : '';
-      if (m && text.split(/\s+/).length <= 10 && !/\b(?:you|me|it|that|this|a|the|to|of|for|and)$/.test(text)) {
-        return { text: sentenceCase(spokenNumbersToDigits(text).replace(/\byour\b/gi, 'their')), spans: c.spans };
-      }
-    }
-  }
   const best = candidates.filter((c) => !c.statement && c.role === 'patient').map((c) => ({ c, s: scoreFor(c, { ...need, speaker: 'any' }) })).sort((a, b) => b.s - a.s)[0];
   return best && best.s > 0 ? { text: rewriteSentence(best.c.text, best.c.role), spans: best.c.spans } : undefined;
 }
 
-const VITAL_LABELS: [keyof Vitals, string][] = [
-  ['bloodPressure', 'Blood pressure'],
-  ['heartRate', 'Heart rate'],
-  ['temperature', 'Temperature'],
-  ['respiratoryRate', 'Respiratory rate'],
-  ['oxygenSaturation', 'Oxygen saturation'],
-  ['weight', 'Weight'],
-];
-
-function vitals(candidates: Candidate[]): Picked[] {
-  const found = new Map<keyof Vitals, Picked>();
-  const plain = candidates.filter((c) => !c.statement);
-  for (const [i, c] of plain.entries()) {
-    const own = vitalsIn(spokenNumbersToDigits(c.text));
-    // ASR often breaks "blood pressure . was 120 over 60" in two: read the next piece too.
-    const next = plain[i + 1];
-    const joined = next && next.spans[0]!.start - c.spans[0]!.end < 40 ? vitalsIn(spokenNumbersToDigits(`${c.text} ${next.text}`)) : {};
-    for (const [key, label] of VITAL_LABELS) {
-      if (found.has(key)) continue;
-      const value = own[key] ?? joined[key];
-      if (value) found.set(key, { text: `${label}: ${value}.`, spans: own[key] ? c.spans : [...c.spans, ...next!.spans] });
-    }
-  }
-  return VITAL_LABELS.flatMap(([key]) => found.get(key) ?? []);
-}
+const VITAL_LABELS: Record<VitalSign['kind'], string> = {
+  bloodPressure: 'Blood pressure', heartRate: 'Heart rate', temperature: 'Temperature', respiratoryRate: 'Respiratory rate',
+  oxygenSaturation: 'Oxygen saturation', weight: 'Weight',
+};
 
 function wantsLabels(prompt: string): boolean {
   return /"Label: finding"|by (?:body )?system|by (?:body )?area|labell?ed/i.test(prompt);
@@ -173,8 +131,7 @@ interface FillContext {
   hints: GlobalHints;
   evidence: SectionEvidence[];
   voice: Voice;
-  /** The reason for the visit its opening states (as the SOAP note's chief complaint). */
-  statedReason?: Picked;
+  visit: Visit;
 }
 
 export interface FillOptions {
@@ -189,6 +146,22 @@ function keyOf(section: Content, heading: string | undefined): string {
   return kind ? kind.kind : `custom:${section.id}`;
 }
 
+/** Findings grouped under body-system labels ("Cardiovascular: Denies chest pain."); unlabelled ones after. */
+function bySystem(picked: Picked[]): Picked[] {
+  const groups = new Map<string, Picked>();
+  const unlabelled: Picked[] = [];
+  for (const p of picked) {
+    const label = systemLabel(p.text);
+    if (!label) {
+      unlabelled.push(p);
+      continue;
+    }
+    const g = groups.get(label);
+    groups.set(label, g ? { text: `${g.text} ${p.text}`, spans: [...g.spans, ...p.spans] } : p);
+  }
+  return [...[...groups.entries()].map(([label, p]) => ({ text: `${label}: ${p.text}`, spans: p.spans })), ...unlabelled];
+}
+
 function fillContent(section: Content, heading: string | undefined, ctx: FillContext): Content {
   const props: TemplateSectionProperties = section.properties ?? {};
   const need = ctx.needs.get(section.id)!;
@@ -200,14 +173,15 @@ function fillContent(section: Content, heading: string | undefined, ctx: FillCon
   const min = isList ? (numberOrUndefined(props.min_items) ?? 0) : (numberOrUndefined(props.min_sentences) ?? 0);
 
   let picked: Picked[] = [];
-  const supplied = ctx.candidates.filter((c) => c.forKinds?.includes(need.key));
+  const supplied = ctx.candidates.filter((c) => c.exclusive && c.forKinds?.includes(need.key));
   if (supplied.length) {
     picked = supplied.slice(0, max).map((c) => ({ text: applyTone(c.statement ?? c.text, tone), spans: c.spans }));
   } else if (need.key === 'chief_complaint') {
-    const cc = ctx.statedReason ?? spokenComplaint(ctx.candidates, need);
+    const reason = ctx.visit.chiefComplaint;
+    const cc = reason ? { text: reason.text, spans: reason.spans } : spokenComplaint(ctx.candidates, need);
     if (cc) picked = [{ ...cc, text: applyTone(cc.text, tone) }];
   } else {
-    if (need.key === 'vitals') picked = vitals(ctx.candidates).slice(0, max);
+    if (need.key === 'vitals') picked = ctx.visit.vitals.slice(0, max).map((v) => ({ text: `${VITAL_LABELS[v.kind]}: ${v.value}.`, spans: v.spans }));
     if (picked.length === 0) {
       // Prose, and lists whose length the template does not fix, count spoken sentences.
       const bySentence = !isList || numberOrUndefined(props.max_items) === undefined;
@@ -220,24 +194,8 @@ function fillContent(section: Content, heading: string | undefined, ctx: FillCon
   }
 
   if (isList) {
-    let items = picked;
     // System labels suit findings (ROS, exam) and sections the catalogue does not know.
-    if (wantsLabels(section.prompt) && (need.key === 'ros' || need.key === 'exam' || !need.kind)) {
-      // Group findings under body-system labels ("Cardiovascular: Denies chest pain.").
-      const groups = new Map<string, Picked>();
-      const unlabelled: Picked[] = [];
-      for (const p of items) {
-        const label = systemLabel(p.text);
-        if (!label) {
-          unlabelled.push(p);
-          continue;
-        }
-        const g = groups.get(label);
-        if (g) groups.set(label, { text: `${g.text} ${p.text}`, spans: [...g.spans, ...p.spans] });
-        else groups.set(label, p);
-      }
-      items = [...[...groups.entries()].map(([label, p]) => ({ text: `${label}: ${p.text}`, spans: p.spans })), ...unlabelled];
-    }
+    let items = wantsLabels(section.prompt) && (need.key === 'ros' || need.key === 'exam' || !need.kind) ? bySystem(picked) : picked;
     if (items.length < min) {
       // Split compound statements to reach min_items without inventing anything.
       items = items.flatMap((p) => (items.length < min ? p.text.split(/;\s+|,\s+and\s+/).map((t) => ({ text: sentenceCase(t), spans: p.spans })) : [p]));
@@ -246,7 +204,10 @@ function fillContent(section: Content, heading: string | undefined, ctx: FillCon
     items.forEach((p, index) => ctx.evidence.push({ sectionId: section.id, index, spans: p.spans }));
     return { ...section, type: 'list', result: items.map((p) => p.text) };
   }
-  const sentences = withinOrigins(picked.map((p) => ({ p, c: { origin: p.origin } })), max).map((x) => x.p);
+  // The history's opening line is the Visit's, on top of what the section picks when the template does not fix its length.
+  const opening = need.key === 'hpi' && picked.length && numberOrUndefined(props.max_sentences) === undefined ? presentsWith(ctx.visit, ctx.voice) : undefined;
+  if (opening) picked = [opening, ...picked];
+  const sentences = withinOrigins(picked.map((p) => ({ p, c: { origin: p.origin } })), max + (opening ? 1 : 0)).map((x) => x.p);
   sentences.forEach((p, index) => ctx.evidence.push({ sectionId: section.id, index, spans: p.spans }));
   return { ...section, type: 'text', result: sentences.map((p) => p.text).join(' ') };
 }
@@ -284,29 +245,46 @@ function respell(sections: TemplateSection[], medicationList: string[]): Templat
   });
 }
 
-/** Fills a (validated) template from a transcript. */
-export function fillTemplate(template: NoteTemplate, transcript: string, facts?: FillFacts, options: FillOptions = {}): FilledNote {
-  const read = readTranscript(transcript);
-  const candidates = buildCandidates(transcript, read);
-  for (const fact of facts?.statements ?? []) {
-    candidates.push({ text: tidy(fact.text), statement: fact.text, role: 'unknown', spans: fact.spans, position: fact.spans[0]?.start ?? 0, forKinds: [fact.kind] });
+/** What the Visit read as facts, as statements for the sections of their kind. */
+function factsOf(visit: Visit): FillFacts {
+  const statements: NonNullable<FillFacts['statements']> = [];
+  for (const a of visit.allergies) statements.push({ kind: 'allergies', text: `${a.substance}${a.reaction ? ` (${a.reaction})` : ''}.`, spans: [a.substanceSpan, ...a.reactionSpans] });
+  if (!visit.allergies.length && visit.noAllergies) statements.push({ kind: 'allergies', ...visit.noAllergies });
+  for (const m of visit.medications) statements.push({ kind: 'medications', text: `${[m.name, m.form, m.dosage, m.frequency].filter(Boolean).join(' ')}.`, spans: m.spans });
+  return { statements };
+}
+
+/** "She presents with right knee pain.": the history opens with the reason for the visit, as notes do. */
+function presentsWith(visit: Visit, voice: Voice): Picked | undefined {
+  const cc = visit.chiefComplaint;
+  if (!cc) return undefined;
+  const subject = voice === THEY ? 'The patient' : `${voice.subject.charAt(0).toUpperCase()}${voice.subject.slice(1)}`;
+  return { text: `${subject} presents with ${cc.text.charAt(0).toLowerCase()}${cc.text.slice(1)}.`, spans: cc.spans, origin: 'chief complaint' };
+}
+
+/** Fills a (validated) template from a transcript, or from the Visit already read from it. */
+export function fillTemplate(template: NoteTemplate, transcript: string | Visit, facts?: FillFacts, options: FillOptions = {}): FilledNote {
+  // A job that already read the visit (for a SOAP note too) passes it, so it is read once.
+  const visit = typeof transcript === 'string' ? readVisit(transcript, { gender: options.gender, medicationList: options.medicationList }) : transcript;
+  const candidates = buildCandidates(visit.text, visit);
+  // Facts a caller supplies replace sentence selection for their kind; the Visit's own lead it.
+  for (const fact of (facts ?? factsOf(visit)).statements ?? []) {
+    candidates.push({ text: tidy(fact.text), statement: fact.text, role: 'unknown', spans: fact.spans, position: fact.spans[0]?.start ?? 0, forKinds: [fact.kind], ...(facts ? { exclusive: true } : {}) });
   }
   const needs = new Map<string, SectionNeed>();
-  const visit = (sections: TemplateSection[], heading?: string) => {
+  const collectNeeds = (sections: TemplateSection[], heading?: string) => {
     for (const s of sections) {
-      if (s.type === 'heading') visit(s.children, s.properties.text);
+      if (s.type === 'heading') collectNeeds(s.children, s.properties.text);
       else needs.set(s.id, needFor(keyOf(s, heading), s.prompt, heading ?? s.properties?.label));
     }
   };
-  visit(template.sections);
+  collectNeeds(template.sections);
   // Without a review of systems, answered yes/no questions are the HPI's pertinent negatives
   // (and positives).
   if (![...needs.values()].some((n) => n.key === 'ros')) {
     for (const need of needs.values()) if (need.key === 'hpi') need.answers = 1;
   }
-  const wantsReason = [...needs.values()].some((n) => n.key === 'chief_complaint');
-  const statedReason = wantsReason ? chiefComplaint(transcript, read.sentences) : undefined;
-  const ctx: FillContext = { candidates, needs, used: new Set(), hints: readGlobalPrompt(template.global_prompt), evidence: [], voice: voiceFor(options.gender ?? patientSex(undefined, read.sentences)), statedReason };
+  const ctx: FillContext = { candidates, needs, used: new Set(), hints: readGlobalPrompt(template.global_prompt), evidence: [], voice: voiceFor(options.gender ?? visit.sex), visit };
   const fill = (sections: TemplateSection[], heading?: string): TemplateSection[] =>
     sections.map((s) => (s.type === 'heading' ? { ...s, children: fill(s.children, s.properties.text) } : fillContent(s, heading, ctx)));
   let sections = fill(template.sections);

@@ -1,5 +1,6 @@
 // Template generation: infer a NoteTemplate from 1–5 provider notes (reference form) or
 // from a description of the wanted note (guide form).
+import { asksLonger, asksShorter, LONGER_WORDS, SHORTER_WORDS } from '../language/index.ts';
 import type { NoteTemplate, TemplateGenerationRequest, TemplateJobResult, TemplateSection } from '../../ports.ts';
 import { classifyHeading, normaliseHeading, SECTION_KINDS, type SectionKind } from './catalog.ts';
 import { DEFAULT_GLOBAL_PROMPT, detailFromWords, defaultShape, IdPool, makeHeading, titleCase, type ContentShape } from './build.ts';
@@ -97,6 +98,7 @@ export function templateFromNotes(notes: { content: string; description?: string
   };
 }
 
+const LENGTH_WORDS = new RegExp(`\\b(?:${SHORTER_WORDS}|${LONGER_WORDS})\\b`, 'gi');
 const SOAP_SECTIONS = ['Subjective', 'Objective', 'Assessment', 'Plan'];
 
 function phraseShape(description: string, at: number, kind: SectionKind | undefined): ContentShape {
@@ -106,8 +108,8 @@ function phraseShape(description: string, at: number, kind: SectionKind | undefi
   if (/numbered|ordered|numeric/.test(after)) return { ...shape, shape: 'list', listType: 'numeric' };
   if (/bullet|list/.test(after)) return { ...shape, shape: 'list', listType: 'bullet' };
   if (/prose|paragraph|narrative/.test(after)) return { ...shape, shape: 'text' };
-  if (/brief|concise|short/.test(after)) return { ...shape, detail: 'brief' };
-  if (/detail|thorough|comprehensive/.test(after)) return { ...shape, detail: 'detailed' };
+  if (asksShorter(after)) return { ...shape, detail: 'brief' };
+  if (asksLonger(after)) return { ...shape, detail: 'detailed' };
   return shape;
 }
 
@@ -141,11 +143,11 @@ export function listedSections(description: string): ListedSection[] | undefined
     if (/\bnumbered|ordered\b/i.test(phrase)) Object.assign(shape, { shape: 'list', listType: 'numeric' });
     else if (/\bbullet(?:ed|s)?\b|\blist\b/i.test(phrase)) Object.assign(shape, { shape: 'list', listType: 'bullet' });
     else if (/\b(?:prose|paragraphs?|narrative)\b/i.test(phrase)) shape.shape = 'text';
-    if (/\b(?:brief|concise|short)\b/i.test(phrase)) shape.detail = 'brief';
-    else if (/\b(?:detailed|thorough|comprehensive)\b/i.test(phrase)) shape.detail = 'detailed';
+    if (asksShorter(phrase)) shape.detail = 'brief';
+    else if (asksLonger(phrase)) shape.detail = 'detailed';
     phrase = phrase
       .replace(/\b(?:as|in)\s+(?:a\s+)?(?:numbered|ordered|bulleted|bullet)?\s*(?:list|bullets|bullet points|prose|paragraphs?|narrative)\b/gi, '')
-      .replace(/\b(?:brief|concise|short|detailed|thorough|comprehensive|numbered|bulleted|ordered)\b/gi, '')
+      .replace(LENGTH_WORDS, '').replace(/\b(?:numbered|bulleted|ordered)\b/gi, '')
       .replace(/^(?:(?:a|an|the|also|finally|lastly|last|first|plus)\s+)+/i, '')
       .replace(/^(?:section|part|heading)s?\s+(?:for|on|about|with|covering)\s+/i, '')
       .replace(/\s+(?:section|part|heading)s?$/i, '')

@@ -1,6 +1,6 @@
 // Notes that follow a caller's structure: `noteType` note_template or note_style.
 import { EngineError, type NoteEngine, type NoteRequest, type NoteResult, type NoteTemplate } from '../../ports.ts';
-import { fillTemplate, type FillFacts } from './fill.ts';
+import { fillTemplate } from './fill.ts';
 import { applyInstructions } from './refine.ts';
 import { styleToTemplate } from './style.ts';
 import { validateTemplate } from './validate.ts';
@@ -18,8 +18,8 @@ export function templateForRequest(request: NoteRequest): NoteTemplate | undefin
   return checked.template;
 }
 
-/** Writes a template or style note; `facts` are optional statements from the SOAP engine. */
-export function templateNote(request: NoteRequest, facts?: FillFacts): NoteResult {
+/** Writes a template or style note from the Visit read of the request's transcript. */
+export function templateNote(request: NoteRequest): NoteResult {
   const template = templateForRequest(request);
   if (!template) throw new EngineError('templateNote needs noteType note_template or note_style');
   let shaped = template;
@@ -27,19 +27,16 @@ export function templateNote(request: NoteRequest, facts?: FillFacts): NoteResul
   // Structural wishes ("no review of systems", "plan as a numbered list") change the
   // template for this note; the rest stays in the global prompt for the filler.
   if (instructions.length) shaped = applyInstructions(template, instructions.join('\n')).template;
-  const filled = fillTemplate(shaped, request.transcript, facts, { gender: request.patientInfo?.gender, medicationList: request.medicationList });
+  const filled = fillTemplate(shaped, request.transcript, undefined, { gender: request.patientInfo?.gender, medicationList: request.medicationList });
   return { markdown: filled.markdown, json: filled.json };
 }
 
-/** A NoteEngine that writes template and style notes itself and hands SOAP notes to
- * `soap`. `factsFor` may turn a transcript into statements (e.g. from the SOAP engine's
- * extraction) that take precedence over sentence selection. */
-export function withTemplateNotes(soap: NoteEngine, factsFor?: (transcript: string) => Promise<FillFacts | undefined>): NoteEngine {
+/** A NoteEngine that writes template and style notes itself and hands SOAP notes to `soap`. */
+export function withTemplateNotes(soap: NoteEngine): NoteEngine {
   return {
     async generateNote(request) {
       if (request.noteType.type === 'soap') return soap.generateNote(request);
-      const facts = factsFor ? await factsFor(request.transcript) : undefined;
-      return templateNote(request, facts);
+      return templateNote(request);
     },
   };
 }

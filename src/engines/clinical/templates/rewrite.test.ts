@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { applyTone, isMeta, rewriteSentence, stripWakeWords, tidy, voiceFor } from './rewrite.ts';
+import { stripWakeWords, tidy, voiceFor } from '../language/index.ts';
+import { applyTone, isMeta, rewriteSentence } from './rewrite.ts';
 
 test('tidies ASR tokenisation, fillers and stutters', () => {
   assert.equal(tidy("okay so um i 've had this pain , uh , for the the past week ."), "i've had this pain, for the past week.");

@@ -3,7 +3,8 @@
 // fever."), each scored against every section kind the template asks for.
 import type { Span } from '../../ports.ts';
 import { kindById, normaliseHeading, type SectionKind } from './catalog.ts';
-import { isMeta, stripWakeWords, tidy } from './rewrite.ts';
+import { answersNo, answersYes, asksYesNo, isDictation, opensLikeQuestion, stripWakeWords, tidy, withoutQuestionLead } from '../language/index.ts';
+import { isMeta } from './rewrite.ts';
 import { readTranscript, type SpeakerRole, type Transcript } from '../transcript/index.ts';
 import { clinicianAct, planClauses, type Act } from './acts.ts';
 
@@ -17,6 +18,8 @@ export interface Candidate {
   position: number;
   /** Section keys this candidate was supplied for (facts), scored high for them. */
   forKinds?: string[];
+  /** Supplied by the caller: only these fill sections of their kind. */
+  exclusive?: boolean;
   /** A clinician sentence or clause that says a diagnosis or gives a plan instruction. */
   act?: Act;
   /** The spoken sentence a clause was cut from: clauses of one sentence share it. */
@@ -58,8 +61,6 @@ function chunk(text: string, span: Span): Piece[] {
   return out.filter((c) => c.text.length > 0);
 }
 
-const AFFIRM = /^(?:yes|yeah|yep|yup|i do|i have|i am|i did|correct|sometimes|a little|a bit|uh-huh|mm-hmm|definitely|absolutely)\b/i;
-const DENY = /^(?:no|nope|nah|not really|never|none|i don't|i do not|i haven't|i have not|i didn't|not that i know)\b/i;
 export interface Asked {
   phrase: string;
   /** How the question was put: "any X" (a noun) or "do you X" / "are you X" (a verb). */
@@ -74,10 +75,9 @@ function statementFor(asked: Asked, affirm: boolean): string {
   return `${affirm ? 'Reports' : 'Denies'} ${phrase}.`;
 }
 
-const QUESTION_LEAD = /^(?:(?:and|so|okay|now|also|alright)\s+)*(?:do|did|does|are|is|have|has|any|how about|what about|were|was|no)\b/i;
 
 function askedAbout(question: string): Asked | undefined {
-  const q = tidy(question).replace(/[?.]+$/, '').replace(/^(?:(?:and|so|okay|now|also|alright|how about|what about)[\s,]+)+/i, '');
+  const q = withoutQuestionLead(tidy(question).replace(/[?.]+$/, ''));
   let form: Asked['form'] = 'noun';
   let m = /\b(?:any|some)\s+(.+)$/i.exec(q) ?? /^(?:have|has)\s+(?:you|they|he|she)\s+(?:ever\s+)?(?:been\s+)?(?:had|having|noticed|experienced|experiencing|felt|feeling|gotten|seen|noticing)\s+(.+)$/i.exec(q);
   if (!m && (m = /^(?:do|does)\s+(?:you|they|he|she)\s+(?:ever\s+)?(.+)$/i.exec(q))) form = 'do';
@@ -110,19 +110,20 @@ export function buildCandidates(transcript: string, read: Transcript = readTrans
     const pieces = chunks.flatMap((p, k) => (u.role === 'clinician' && verbatim ? planClauses(p.text, p.span) : [p]).map((c, part) => ({ ...c, origin: `${i}:${k}`, part })));
     for (const piece of pieces) {
       const text = stripWakeWords(tidy(piece.text));
-      // Talk about the visit itself ("let me take a look", "show me the x-ray") is not content.
-      if (!text || isMeta(text)) continue;
+      // Talk about the visit itself ("let me take a look", "show me the x-ray") and the
+      // clinician's words to the documentation system are not content.
+      if (!text || isMeta(text) || (u.role !== 'patient' && isDictation(text))) continue;
       const act = u.role === 'clinician' ? clinicianAct(text) : undefined;
       const joiner = 'joiner' in piece && typeof piece.joiner === 'string' ? { joiner: piece.joiner } : {};
       out.push({ text, role: u.role, spans: [piece.span], position: piece.span.start, origin: piece.origin, part: piece.part, ...joiner, ...(act ? { act } : {}) });
     }
     const next = utterances[i + 1];
-    if (u.role === 'clinician' && (u.question || QUESTION_LEAD.test(tidy(u.text))) && next && next.role === 'patient' && next.turn === u.turn + 1) {
+    if (u.role === 'clinician' && (u.question || asksYesNo(tidy(u.text))) && next && next.role === 'patient' && next.turn === u.turn + 1) {
       // tidy drops a leading "yes," / "no," with the fillers, but here it is the answer itself.
       const said = /^[\s,]*(?:(?:uh|um|oh|well)[\s,]+)*(yes|yeah|yep|yup|no|nope|nah)\b/i.exec(next.text);
       const answer = said ? said[1]! : tidy(next.text);
-      const affirm = AFFIRM.test(answer);
-      const deny = !affirm && DENY.test(answer);
+      const affirm = answersYes(answer);
+      const deny = !affirm && answersNo(answer);
       const asked = affirm || deny ? askedAbout(u.text) : undefined;
       if (asked) {
         out.push({
@@ -139,8 +140,6 @@ export function buildCandidates(transcript: string, read: Transcript = readTrans
   return out;
 }
 
-/** Unpunctuated ASR questions ("what makes it better", "do you have any …"). */
-const ASKING = /^(?:(?:and|so|okay|now)\s+)?(?:what|how|when|where|why|who|which|do|does|did|are|is|have|has|can|could|would|will|any)\b/i;
 
 const STOP = new Set(
   'the a an and or of to in on for with from at by as is are was were be been this that these those what which who when where how any all each their there here into about only use used write list item items point points section sections prose bulleted numbered leave empty nothing said states transcript note visit patient patients stated include includes including should must one per label finding clinician will also such like more most than then them they it its not'.split(' '),
@@ -199,6 +198,6 @@ export function scoreFor(candidate: Candidate, need: SectionNeed): number {
   if (need.speaker !== 'any' && known) score *= candidate.role === need.speaker ? 1.4 : 0.6;
   const words = candidate.text.split(/\s+/).length;
   if (!candidate.statement && !act && words < 4) score *= 0.3;
-  if (!candidate.statement && (/\?$/.test(candidate.text) || ASKING.test(candidate.text))) score *= 0.2;
+  if (!candidate.statement && (/\?$/.test(candidate.text) || opensLikeQuestion(candidate.text))) score *= 0.2;
   return score;
 }

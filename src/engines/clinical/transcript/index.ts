@@ -5,6 +5,6 @@
  * WebVTT (with or without <v> voices), unlabelled text, and a pasted transcription result JSON.
  */
 export { readTranscript } from './read.ts';
-export { cleanUtterance } from './fillers.ts';
+export { cleanUtterance } from '../language/fillers.ts';
 export { roleFromLabel, inferRoles } from './roles.ts';
 export type { Transcript, Turn, Sentence, SpeakerRole } from './types.ts';

@@ -1,7 +1,8 @@
 // Reads a visit transcript in any supported format into turns and sentences with spans.
 import type { Span } from '../../ports.ts';
 import { splitSentences } from '../context/index.ts';
-import { cleanUtterance } from './fillers.ts';
+import { cleanUtterance } from '../language/fillers.ts';
+import { isQuestion } from '../language/discourse.ts';
 import { inferRoles, roleFromLabel } from './roles.ts';
 import type { Sentence, SpeakerRole, Transcript, Turn } from './types.ts';
 
@@ -131,18 +132,6 @@ function wordSentences(words: { word: string; span: Span }[]): { span: Span; sai
   }
   flush();
   return out;
-}
-
-// An unpunctuated ASR sentence that opens like a question is one: "how long have you had
-// this pain", "do you have any fever".
-const ASKING = /^(?:(?:okay|ok|so|and|um|uh|alright|all right|well|now|then|but|hey|and then)[\s,]+)*(?:(?:how|what|when|where|why|which|who)(?:'s|'re| (?:is|are|was|were|do|does|did|have|has|had|can|could|would|will|long|much|many|often|kind|type|else))\b|(?:how|what) about\b|(?:do|did|have|are|were|can|could|would|will) you\b|(?:does|did|has|is|was) (?:it|that|this|there|he|she|your|the)\b|any (?:other )?(?:pain|fever|chest|nausea|problems?|changes?|history|trouble|issues?)\b|tell me\b)/;
-
-// "…, okay ?" and "…, right ?" are tags on a statement, not questions.
-function isQuestion(said: string): boolean {
-  const t = said.trim().toLowerCase();
-  // ASR often closes such a sentence with a full stop, or cuts it at ";".
-  if (!/!$/.test(t) && ASKING.test(t)) return true;
-  return /\?\s*$/.test(t) && !/,\s*(?:okay|ok|all right|alright|right|yeah|yes|good|sound good|does that sound good|is that okay)\s*\?\s*$/.test(t);
 }
 
 /**

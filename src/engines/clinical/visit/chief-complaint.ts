@@ -5,8 +5,8 @@
 // not why the patient came.
 import type { Span } from '../../ports.ts';
 import type { Sentence } from '../transcript/index.ts';
-import { cleanUtterance } from '../transcript/fillers.ts';
-import type { Statement } from './evidence.ts';
+import { cleanUtterance } from '../language/index.ts';
+import type { Said as Statement } from './types.ts';
 
 /** Only the opening of the visit states its reason; later "here for" talk is about other things. */
 const OPENING_SHARE = 0.25;
@@ -26,7 +26,7 @@ const PART = String.raw`((?:(?:left|right|lower|upper|big|little|middle|index|ri
 const BODY_PART = new RegExp(PART, 'i');
 const WHERE = new RegExp(String.raw`^(pain|swelling|numbness|tingling|weakness|stiffness|itching|rash|bruising) (?:in|on|of|at) (?:the )?` + PART + '$', 'i');
 const INJURED = new RegExp(String.raw`\byou (?:hurt|injured|twisted|sprained|banged|jammed) (?:your |that |the )?` + PART, 'gi');
-const HURTING = new RegExp(String.raw`\b(?:my|this|the) ` + PART + String.raw` (?:hurts|is hurting|has been hurting|is killing me|is sore|pain)`, 'gi');
+const HURTING = new RegExp(String.raw`\b(?:my|this|the) ` + PART + String.raw` (?:hurts|hurt|has hurt|is hurting|has been hurting|aches|is aching|has been aching|is killing me|is sore|has been sore|pain)\b`, 'gi');
 const COMPLAINT = /\b(?:i(?:'ve| have)? been having|i(?:'ve| have) had|i(?:'m| am) having|i have|i've got|i got|i hurt|(?:it's|my) \w+(?: \w+)? (?:hurts?|has been hurting|is hurting))\b ()/gi;
 
 // Where a reason phrase ends: punctuation, or a word that starts another clause.

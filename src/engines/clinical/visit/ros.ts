@@ -1,8 +1,7 @@
 // Review of systems from the clinician's symptom questions and the patient's yes/no answers.
-import type { Span } from '../../ports.ts';
+import { answersNo, answersYes } from '../language/index.ts';
 import type { Sentence } from '../transcript/index.ts';
-
-export interface RosFinding { system: string; text: string; spans: Span[]; }
+import type { RosFinding } from './types.ts';
 
 // Global: each is read with matchAll, which works on its own copy.
 const SYSTEMS: [string, RegExp][] = [
@@ -18,8 +17,6 @@ const SYSTEMS: [string, RegExp][] = [
   ['ent', /\b(?:nasal congestion|congestion|sore throat|runny nose|ear pain)\b/g],
 ];
 
-const NO = /^(?:no\b|nope|not (?:really|that i|at all)|nothing|none|i have n't|i haven't|i don't think|never|negative)/i;
-const YES = /^(?:yes|yeah|yep|i do|i have|a little|some|sometimes|uh-huh|mm-hmm)\b/i;
 
 // A negation shortly before a symptom ("i have n't had any chest pain").
 const NEGATED_BEFORE = /\b(?:no|not|n't|never|denies|without|any)\b(?:\W+\w+){0,3}\W*$/i;
@@ -30,7 +27,7 @@ const singular = (term: string): string => term.replace(/s$/, '');
 function reportedByPatient(sentences: Sentence[]): Set<string> {
   const reported = new Set<string>();
   for (const s of sentences) {
-    if (s.role !== 'patient' || s.question || NO.test(s.text)) continue;
+    if (s.role !== 'patient' || s.question || answersNo(s.text)) continue;
     const t = s.text.toLowerCase();
     for (const [, re] of SYSTEMS) {
       for (const m of t.matchAll(re)) if (!NEGATED_BEFORE.test(t.slice(0, m.index))) reported.add(singular(m[0]));
@@ -48,8 +45,8 @@ export function reviewOfSystems(sentences: Sentence[]): RosFinding[] {
     if (q.role !== 'clinician' || !q.question) continue;
     const answer = sentences.slice(i + 1, i + 4).find((s) => s.turn !== q.turn);
     if (!answer || answer.role === 'clinician') continue;
-    const negative = NO.test(answer.text);
-    const positive = !negative && YES.test(answer.text);
+    const negative = answersNo(answer.text);
+    const positive = !negative && answersYes(answer.text);
     if (!negative && !positive) continue;
     const qt = q.text.toLowerCase();
     for (const [system, re] of SYSTEMS) {

@@ -1,4 +1,4 @@
-// Removes fillers ("um", "uh"), false starts ("y-", "sh-") and stutters ("i , i") from a sentence.
+// Removes fillers ("um", "uh"), false starts ("y-", "sh-") and stutters ("i , i") from a spoken sentence.
 // Not inside hyphenated backchannels: "uh-huh"/"mm-hmm" (yes) and "uh-uh" (no) are answers.
 const FILLER = /(?<![\w-])(?:um+|uh+|uhm|erm|hmm+|mm+|ah)(?![\w-])\s*,?\s*/gi;
 const FALSE_START = /(?:^|\s)[a-z]{1,3}-(?=\s)/gi;

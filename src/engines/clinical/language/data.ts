@@ -1,0 +1,27 @@
+// Loads a language's word lists (data/language/<language>/<name>.json) once per process.
+import { readFileSync } from 'node:fs';
+
+const DIR = new URL('../../../../data/language/', import.meta.url);
+const cache = new Map<string, unknown>();
+
+/** Languages are added as data: a folder of the same JSON files under data/language/. */
+export function languageData<T>(name: string, language = 'en'): T {
+  const key = `${language}/${name}`;
+  let data = cache.get(key);
+  if (data === undefined) {
+    if (!/^[a-z]{2,3}$/.test(language) || !/^[a-z-]+$/.test(name)) throw new Error('invalid language data name');
+    data = JSON.parse(readFileSync(new URL(`${key}.json`, DIR), 'utf8'));
+    cache.set(key, data);
+  }
+  return data as T;
+}
+
+const escapeRe = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * Words and phrases as one alternation for a RegExp, longest first, spaces matching any run of
+ * whitespace. Entries are literal: a word list never carries regex syntax.
+ */
+export function alternation(words: readonly string[]): string {
+  return [...new Set(words)].sort((a, b) => b.length - a.length).map((w) => escapeRe(w).replace(/ /g, '\\s+')).join('|');
+}

@@ -1,0 +1,164 @@
+// Discourse knowledge, built once from data/language/en/discourse.json: questions, hedges, offers, safety-netting, follow-up, problem framing.
+import { alternation, languageData } from './data.ts';
+
+interface DiscourseData {
+  leadingWords: string[];
+  questions: {
+    whWords: string[];
+    whFollowers: string[];
+    whAbout: string[];
+    auxiliariesToYou: string[];
+    auxiliariesToOthers: string[];
+    otherSubjects: string[];
+    anyTopics: string[];
+    requests: string[];
+    yesNoOpeners: string[];
+    statementTags: string[];
+  };
+  hedges: string[];
+  offers: string[];
+  safetyNetting: { openers: string[]; conditions: string[]; actions: string[] };
+  followUp: string[];
+  intervalUnits: string[];
+  intervalCounts: string[];
+  problemFrame: { ordinals: string[]; nouns: string[] };
+}
+
+const d = languageData<DiscourseData>('discourse');
+const q = d.questions;
+
+/** Discourse openers said before the point ("okay, so, um, …"); each is one literal word or phrase. */
+export const LEADING_WORDS = alternation(d.leadingWords);
+const LEAD = `(?:(?:${LEADING_WORDS})[\\s,]+)*`;
+const WH = `(?:${alternation(q.whWords)})`;
+const WH_FOLLOWED = `${WH}(?:${alternation(q.whFollowers.filter((w) => w.startsWith("'")))}|\\s+(?:${alternation(q.whFollowers.filter((w) => !w.startsWith("'")))}))`;
+const TO_YOU = `(?:${alternation(q.auxiliariesToYou)})\\s+you`;
+const TO_OTHERS = `(?:${alternation(q.auxiliariesToOthers)})\\s+(?:${alternation(q.otherSubjects)})`;
+const ANY = `any\\s+(?:other\\s+)?(?:${alternation(q.anyTopics)})`;
+
+// Linear: every alternative is a literal, and each repetition of LEAD must consume a word and its separator.
+const ASKING = new RegExp(`^${LEAD}(?:${WH_FOLLOWED}|${alternation(q.whAbout)}|${TO_YOU}|${TO_OTHERS}|${ANY}|${alternation(q.requests)})\\b`, 'i');
+const LOOSE = new RegExp(`^${LEAD}(?:${alternation([...q.whWords, ...q.auxiliariesToYou, ...q.auxiliariesToOthers, 'any'])})\\b`, 'i');
+const YES_NO = new RegExp(`^${LEAD}(?:${alternation(q.yesNoOpeners)})\\b`, 'i');
+const TAGGED = new RegExp(`,\\s*(?:${alternation(q.statementTags)})\\s*\\?$`, 'i');
+
+/** An unpunctuated ASR sentence that opens like a question is one: "how long have you had this pain". */
+export function opensAsQuestion(text: string): boolean {
+  return ASKING.test(text.trim());
+}
+
+/** Opens with a question word or an auxiliary at all ("is…", "do…"): weaker, for ranking, not for deciding. */
+export function opensLikeQuestion(text: string): boolean {
+  return LOOSE.test(text.trim());
+}
+
+/** Opens a yes/no question whose answer can be read as a statement ("any fever?" "no"). */
+export function asksYesNo(text: string): boolean {
+  return YES_NO.test(text.trim());
+}
+
+/** A sentence as said is a question: it opens like one (ASR often drops the "?"), or ends in "?" without being a tag ("…, okay?"). */
+export function isQuestion(said: string): boolean {
+  const t = said.trim().toLowerCase();
+  if (!t.endsWith('!') && ASKING.test(t)) return true;
+  return t.endsWith('?') && !TAGGED.test(t.replace(/\s+\?$/, '?'));
+}
+
+const HEDGE = new RegExp(`\\b(?:${alternation(d.hedges)})\\b`, 'i');
+/** "I think", "probably", "looks like": the speaker is not certain. */
+export function hedged(text: string): boolean {
+  return HEDGE.test(text);
+}
+/** The hedge words as an alternation, for rules that must find where the hedge is. */
+export const HEDGES = alternation(d.hedges);
+
+const OFFER = new RegExp(`\\b(?:${alternation(d.offers)})\\b`, 'i');
+/** "Would you like…", "I can give you…": an offer the patient may decline, not a plan yet. */
+export function isOffer(text: string): boolean {
+  return OFFER.test(text);
+}
+
+const NET_OPENER = new RegExp(`\\b(?:${alternation(d.safetyNetting.openers)})\\b`, 'i');
+const NET_CONDITION = new RegExp(`\\b(?:${alternation(d.safetyNetting.conditions)})\\b`, 'i');
+const NET_ACTION = new RegExp(`\\b(?:${alternation(d.safetyNetting.actions)})\\b`, 'i');
+/** "If it gets worse, call us or go to the ER": when to seek care sooner. */
+export function isSafetyNet(text: string): boolean {
+  return NET_OPENER.test(text) && NET_CONDITION.test(text) && NET_ACTION.test(text);
+}
+
+/** The follow-up cue words ("come back", "follow up"), as an alternation. */
+export const FOLLOW_UP_CUES = alternation(d.followUp);
+const FOLLOW_UP = new RegExp(`\\b(?:${FOLLOW_UP_CUES})\\b`, 'i');
+/** "In two weeks", "after a few days". */
+export const INTERVAL = new RegExp(`\\b(?:in|after|within)\\s+(?:about\\s+|a\\s+couple\\s+of\\s+|a\\s+few\\s+)?(?:\\d+|${alternation(d.intervalCounts)})\\s+(?:${alternation(d.intervalUnits)})\\b`, 'i');
+/** Sets the follow-up: a return cue with when ("in two weeks") or on what condition ("if", "as needed"). */
+export function setsFollowUp(text: string): boolean {
+  return FOLLOW_UP.test(text) && (INTERVAL.test(text) || /\b(?:if|when|as needed)\b/i.test(text));
+}
+
+/** "For your next problem, your diabetes": where the assessment turns to another problem. */
+export const PROBLEM_FRAME = new RegExp(`\\b(?:${alternation(d.problemFrame.ordinals)})\\s+(?:${alternation(d.problemFrame.nouns)})\\b`, 'i');
+
+interface AnswerData { answers: { yes: string[]; no: string[]; unsure: string[] }; sequenceWords: string[]; }
+const a = languageData<AnswerData>('discourse');
+// An answer may open with hesitation ("um, no"); the answer word must end there ("no," not "nobody").
+const HESITATION = '^\\W*(?:(?:um|uh|oh|well)\\W+)*';
+const YES = new RegExp(`${HESITATION}(?:${alternation(a.answers.yes)})\\b`, 'i');
+const NO = new RegExp(`${HESITATION}(?:${alternation(a.answers.no)})\\b`, 'i');
+const UNSURE = new RegExp(`${HESITATION}(?:${alternation(a.answers.unsure)})\\b`, 'i');
+
+/** The patient's answer says yes ("yeah, a little"). */
+export function answersYes(text: string): boolean {
+  return YES.test(text) && !NO.test(text);
+}
+
+/** The patient's answer says no ("no", "not really", "i haven't"). */
+export function answersNo(text: string): boolean {
+  return NO.test(text) && !UNSURE.test(text);
+}
+
+/** Words that order plan steps ("first", "for now"), said before a clause like the leading words. */
+export const SEQUENCE_WORDS = alternation(a.sequenceWords);
+
+interface LengthData { lengthWishes: { shorter: string[]; longer: string[] }; }
+const lengths = languageData<LengthData>('discourse').lengthWishes;
+/** Words that ask for a shorter or a longer note or section ("be brief", "more detail"). */
+export const SHORTER_WORDS = alternation(lengths.shorter);
+export const LONGER_WORDS = alternation(lengths.longer);
+const SHORTER = new RegExp(`\\b(?:${SHORTER_WORDS})\\b`, 'i');
+const LONGER = new RegExp(`\\b(?:${LONGER_WORDS})\\b`, 'i');
+
+/** The words ask for less ("keep it brief", "more concise"). */
+export function asksShorter(text: string): boolean {
+  return SHORTER.test(text);
+}
+
+/** The words ask for more ("detailed", "in more detail"). */
+export function asksLonger(text: string): boolean {
+  return LONGER.test(text);
+}
+
+interface DictationData { wakeWords: string[]; questions: { whAbout: string[] } }
+const dictation = languageData<DictationData>('discourse');
+/** A voice assistant's wake words ("hey dragon"), said to the machine, never to the patient. */
+export const WAKE_WORDS = alternation(dictation.wakeWords);
+const WAKE = new RegExp(`^(?:(?:${dictation.wakeWords.map((w) => alternation([w]).replace(/\\s\+/g, '[\\s,]+')).join('|')})\\b[\\s,.]*)+`, 'i');
+const QUESTION_LEAD = new RegExp(`^(?:(?:${LEADING_WORDS}|${alternation(dictation.questions.whAbout)})[\\s,]+)+`, 'i');
+
+/** Drops a voice assistant's wake word ("hey dragon, order an x-ray" → "order an x-ray"). */
+export function stripWakeWords(text: string): string {
+  return text.replace(WAKE, '').trim();
+}
+
+/** A question without its leading words ("and how about any fever" → "any fever"). */
+export function withoutQuestionLead(text: string): string {
+  return text.replace(QUESTION_LEAD, '');
+}
+
+interface DictationWords { dictation: { requests: string[]; objects: string[] } }
+const dictated = languageData<DictationWords>('discourse').dictation;
+const DICTATION = new RegExp(`\\b(?:${alternation(dictated.requests)}|${alternation(dictated.objects)})\\b`, 'i');
+/** Said to the documentation system, not about the patient ("please use my physical exam template"). */
+export function isDictation(text: string): boolean {
+  return DICTATION.test(text);
+}

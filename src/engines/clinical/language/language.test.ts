@@ -1,0 +1,74 @@
+// The language module: discourse cues, voice and tidy, each read from data/language/en.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { answersNo, answersYes, asksLonger, asksShorter, asksYesNo, clinicianToNote, isOffer, isQuestion, isSafetyNet, noteSentence, opensAsQuestion, patientToThird, setsFollowUp, tidy, voiceFor, THEY } from './index.ts';
+
+test('questions: unpunctuated openers count, statement tags do not', () => {
+  assert.ok(isQuestion('how long have you had this pain'));
+  assert.ok(isQuestion('okay so and then do you have any fever'));
+  assert.ok(isQuestion('any chest pain'));
+  assert.ok(!isQuestion("we'll start the inhaler, okay?"));
+  assert.ok(!isQuestion('your knee looks swollen'));
+  assert.ok(opensAsQuestion('what about your diet'));
+  assert.ok(asksYesNo('and any numbness'));
+});
+
+test('answers: yes, no, and not knowing is neither', () => {
+  assert.ok(answersNo('um, no'));
+  assert.ok(answersNo("i haven't"));
+  assert.ok(!answersNo("i don't know"));
+  assert.ok(answersYes('yeah, a little'));
+  assert.ok(!answersYes("i do n't"));
+});
+
+test('plan talk: follow-up, safety-netting, offers and length wishes', () => {
+  assert.ok(setsFollowUp('come back in two weeks'));
+  assert.ok(!setsFollowUp('come back to the room'));
+  assert.ok(isSafetyNet('if the pain gets worse, call us'));
+  assert.ok(!isSafetyNet('call us tomorrow'));
+  assert.ok(isOffer('would you like a referral'));
+  assert.ok(asksShorter('keep it brief') && !asksShorter('shortness of breath'));
+  assert.ok(asksLonger('in more detail'));
+});
+
+test('voice: one set of rules, the patient named first when asked, plural "they"', () => {
+  assert.equal(patientToThird("i've been having pain in my knee and i take tylenol", 'male'), 'he has been having pain in his knee and he takes tylenol');
+  assert.equal(patientToThird('i take it daily and i feel fine', voiceFor('female'), { nameFirst: true }), 'the patient takes it daily and she feels fine');
+  assert.equal(patientToThird('i was tired and i have a cough', THEY), 'they were tired and they have a cough');
+  assert.equal(clinicianToNote('you need to rest your knee', 'female'), 'she needs to rest her knee');
+  assert.equal(clinicianToNote("i'm going to start you on lasix", 'male'), 'we will start him on lasix');
+});
+
+test('tidy: openers go, laterality and negation stay', () => {
+  assert.equal(noteSentence('right knee is swollen'), 'Right knee is swollen.');
+  assert.equal(noteSentence('no edema in the legs'), 'No edema in the legs.');
+  assert.equal(noteSentence('right, so your knee is better , okay ?'), 'Your knee is better.');
+  assert.equal(tidy('for the past for the past week'), 'for the past week');
+  assert.equal(noteSentence('i think it is two weeks'), 'I think it is 2 weeks.');
+});
+
+test('tidy keeps "right" that is a side, drops "right" that is a tag', () => {
+  assert.equal(noteSentence('the pain is on the right'), 'The pain is on the right.');
+  assert.equal(noteSentence('the pain is on the left, right?'), 'The pain is on the left.');
+});
+
+test('voice: a verb after an adverb agrees with the new subject', () => {
+  assert.equal(clinicianToNote('you also have some shortness of breath', 'female'), 'she also has some shortness of breath');
+  assert.equal(patientToThird('i also have a cough', 'male'), 'he also has a cough');
+});
+
+test('voice: "you" before a modal is the subject', () => {
+  assert.equal(clinicianToNote("if it's normal, you won't need to see me again", 'male'), "if it's normal, he won't need to see me again");
+});
+
+test('voice: adverbs are not verbs', () => {
+  assert.equal(patientToThird('i already started taking my iron pills', 'female'), 'she already started taking her iron pills');
+  assert.equal(patientToThird('i recently noticed a rash', THEY), 'they recently noticed a rash');
+});
+
+test('dictation to the documentation system is recognised', async () => {
+  const { isDictation } = await import('./index.ts');
+  assert.ok(isDictation('please use my physical exam template'));
+  assert.ok(!isDictation('your knee exam is normal'));
+  assert.ok(!isDictation('the macrocytic anemia is better'));
+});

@@ -1,0 +1,56 @@
+// The visit's sentences in note voice, per note part, within each part's word budget.
+import { clinicianToNote, noteSentence, patientToThird, PROBLEM_FRAME } from '../language/index.ts';
+import type { Part, Visit } from '../visit/index.ts';
+import type { Statement } from './evidence.ts';
+import { withinBudget } from './select.ts';
+import type { Steering } from './steer.ts';
+
+// Word budgets per note part as shares of the conversation's length (notes run about a third
+// of it), with floors so short visits keep what they have.
+const SHARE: Record<Part, number> = { hpi: 0.15, exam: 0.09, results: 0.05, plan: 0.15, none: 0 };
+const FLOOR: Record<Part, number> = { hpi: 60, exam: 25, results: 20, plan: 60, none: 0 };
+
+const PLAN_ACTION = /\b(?:start|prescrib|give|order|switch|use|try|continue|increase|decrease|refer|avoid|stop|change)\w*/i;
+// Announcements ("we will do a quick exam", "let me look at your results") are not findings.
+const ANNOUNCEMENT = /\b(?:we will|let me|i'm going to) (?:go ahead and )?(?:do|take|look|check|review|examine|listen)\b/i;
+// A sentence cut off mid-thought ("we will go ahead and...") says nothing certain.
+const CUT_OFF = /(?:\.\.\.|…|\b(?:and|or)\.)$/;
+
+export type Parts = Record<Part, Statement[]>;
+
+function voiced(visit: Visit, text: string, role: string): string {
+  const t = role === 'clinician' ? clinicianToNote(text, visit.sex)
+    : role === 'patient' ? patientToThird(text, visit.sex)
+    : role === 'family' ? `A family member reports: ${text}`
+    : text;
+  return noteSentence(t);
+}
+
+/** Sentences per note part, rewritten into note voice; duplicates, fragments and allergy talk dropped. */
+function allParts(visit: Visit): Parts {
+  const parts: Parts = { hpi: [], exam: [], results: [], plan: [], none: [] };
+  const said = new Set<string>();
+  for (const sentence of visit.sentences) {
+    const part = sentence.part;
+    if (part === 'none') continue;
+    // An allergy said in the plan ("since you're allergic to penicillin, we'll start azithromycin") keeps the plan.
+    if (sentence.allergy && !(sentence.role !== 'patient' && PLAN_ACTION.test(sentence.text))) continue;
+    const t = voiced(visit, sentence.text, sentence.role);
+    if (t.split(/\s+/).length < 4 || said.has(t.toLowerCase()) || CUT_OFF.test(t)) continue;
+    if ((part === 'exam' || part === 'results') && ANNOUNCEMENT.test(t)) continue;
+    said.add(t.toLowerCase());
+    parts[part].push({ text: t, spans: [sentence.span] });
+  }
+  return parts;
+}
+
+/** Each part within its budget; where the assessment turns to another problem is kept whatever the budget. */
+export function noteParts(visit: Visit, steer: Steering): Parts {
+  const parts = allParts(visit);
+  const visitWords = visit.sentences.reduce((n, s) => n + s.text.split(/\s+/).length, 0);
+  // The frames decide which plan goes under which problem.
+  const frames = parts.plan.filter((s) => PROBLEM_FRAME.test(s.text));
+  for (const part of Object.keys(parts) as Part[]) parts[part] = withinBudget(parts[part], steer.lengthFactor * Math.max(FLOOR[part], SHARE[part] * visitWords), steer.emphasis);
+  parts.plan = [...new Set([...parts.plan, ...frames])].sort((a, b) => (a.spans[0]?.start ?? 0) - (b.spans[0]?.start ?? 0));
+  return parts;
+}
