@@ -1,7 +1,7 @@
 // Fact agreement between a generated note and a reference note (medication names and
 // vital-sign values, read with the embedded engine's lexicon and vital reader), and the
 // count of a note's facts the transcript does not support (the grounding check).
-import { drugNamed } from '../engines/clinical/soap/medications.ts';
+import { drugNamed } from '../engines/clinical/visit/medications.ts';
 import { vitalsIn } from '../engines/clinical/numbers/index.ts';
 import { checkFacts, factsIn } from '../engines/grounding/prose.ts';
 import { TranscriptGrounder, withDigits } from '../engines/grounding/transcript-grounder.ts';
