@@ -1,30 +1,24 @@
-// Schema intake for text-to-JSON: structural caps first, then Ajv compiles the schema
-// (2020-12 by default, draft-07 when the schema says so or uses draft-07-only forms).
-// Compiled validators are cached by a hash of the schema, so a caller re-sending the
-// same schema pays for compilation once.
+// Schema intake for text-to-JSON: structural caps first, then Ajv compiles the schema by
+// its own draft (schema-drafts.ts) with caller patterns on re2js (schema-regex.ts).
+// Compiled validators are cached by a hash of the schema in a bounded LRU, so a caller
+// re-sending the same schema pays for compilation once.
 import { createHash } from 'node:crypto';
-import { Ajv as AjvDraft07, type ErrorObject, type ValidateFunction } from 'ajv';
-import { Ajv2020 } from 'ajv/dist/2020.js';
-import addFormatsModule from 'ajv-formats';
-import { checkSchemaLimits, shortPath } from './schema-limits.ts';
-
-// ajv-formats ships CommonJS; under ESM its plugin sits on `.default`.
-type FormatsPlugin = (ajv: Ajv2020 | AjvDraft07) => unknown;
-const addFormats = ((addFormatsModule as unknown as { default?: FormatsPlugin }).default ??
-  addFormatsModule) as unknown as FormatsPlugin;
+import type { ErrorObject, ValidateFunction } from 'ajv';
+import { type AnyAjv, type Draft, newAjv, pickDraft } from './schema-drafts.ts';
+import { checkSchemaLimits, schemaLimits, shortPath } from './schema-limits.ts';
+import { re2Engine, UnsupportedPatternError } from './schema-regex.ts';
 
 export type CompiledSchema =
-  | { ok: true; schema: object; validate: (v: unknown) => boolean; errors(): string; verbose: ValidateFunction }
-  | { ok: false; message: string };
+  | { ok: true; schema: object; draft: Draft; validate: (v: unknown) => boolean; errors(): string; verbose: ValidateFunction; ajv: AnyAjv }
+  /** `refused`: a well-formed schema the service will not run (422), not a malformed one (400). */
+  | { ok: false; message: string; refused?: boolean };
 
-const CACHE_LIMIT = 256;
 const cache = new Map<string, CompiledSchema>();
 
 export function compileSchema(schema: unknown): CompiledSchema {
-  const refused = checkSchemaLimits(schema);
-  if (refused) return { ok: false, message: refused };
-  const draft = pickDraft(schema as object | boolean);
-  if (typeof draft === 'object') return draft;
+  const limited = checkSchemaLimits(schema);
+  if (limited) return { ok: false, message: limited.message, refused: limited.refused };
+  const { draft } = pickDraft(schema);
   const key = createHash('sha256').update(draft).update('\0').update(JSON.stringify(schema)).digest('hex');
   const hit = cache.get(key);
   if (hit) {
@@ -32,49 +26,31 @@ export function compileSchema(schema: unknown): CompiledSchema {
     cache.set(key, hit);
     return hit;
   }
-  const compiled = compileFresh(schema as object, draft);
+  const compiled = compileFresh(typeof schema === 'boolean' ? schema : (schema as object), draft);
   if (compiled.ok) {
     cache.set(key, compiled);
-    if (cache.size > CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
+    if (cache.size > schemaLimits().cacheEntries) cache.delete(cache.keys().next().value as string);
   }
   return compiled;
 }
 
-type Draft = '2020-12' | 'draft-07';
-
-function pickDraft(schema: object | boolean): Draft | { ok: false; message: string } {
-  if (typeof schema === 'boolean') return '2020-12';
-  const declared = (schema as Record<string, unknown>).$schema;
-  if (declared === undefined) return usesDraft07Forms(schema) ? 'draft-07' : '2020-12';
-  if (typeof declared !== 'string') return { ok: false, message: '$schema must be a string' };
-  if (/draft\/2020-12\/schema/.test(declared)) return '2020-12';
-  if (/draft-0[67]\/schema/.test(declared)) return 'draft-07';
-  return { ok: false, message: 'unsupported $schema: use JSON Schema 2020-12 or draft-07' };
+/**
+ * The schema Ajv compiles: `$schema` is dropped because the draft is already chosen, and a
+ * meta-schema URI Ajv does not hold (https spellings, draft-03, "schema#") would not load.
+ */
+export function withoutMetaSchema(schema: object | boolean): object | boolean {
+  if (typeof schema === 'boolean' || !('$schema' in schema)) return schema;
+  const { $schema: _ignored, ...rest } = schema as Record<string, unknown>;
+  return rest;
 }
 
-/** Tuple `items: [...]`, `additionalItems` and `definitions` are draft-07 spellings. */
-function usesDraft07Forms(node: unknown, depth = 0): boolean {
-  if (node === null || typeof node !== 'object' || depth > 40) return false;
-  if (Array.isArray(node)) return node.some((n) => usesDraft07Forms(n, depth + 1));
-  const obj = node as Record<string, unknown>;
-  if (Array.isArray(obj.items) || obj.additionalItems !== undefined) return true;
-  return Object.entries(obj).some(([k, v]) => k !== 'enum' && k !== 'const' && k !== 'default' && usesDraft07Forms(v, depth + 1));
-}
-
-function newAjv(draft: Draft) {
-  // A fresh instance per schema: callers' `$id`s must not collide with each other.
-  const options = { strict: false, allErrors: true, verbose: true, logger: false as const, $data: false, validateSchema: true };
-  const ajv = draft === '2020-12' ? new Ajv2020(options) : new AjvDraft07(options);
-  addFormats(ajv);
-  return ajv;
-}
-
-function compileFresh(schema: object, draft: Draft): CompiledSchema {
-  const ajv = newAjv(draft);
+function compileFresh(schema: object | boolean, draft: Draft): CompiledSchema {
+  const ajv = newAjv(draft, re2Engine);
   let verbose: ValidateFunction;
   try {
-    verbose = ajv.compile(schema);
+    verbose = ajv.compile(withoutMetaSchema(schema) as object);
   } catch (error) {
+    if (error instanceof UnsupportedPatternError) return { ok: false, refused: true, message: `a pattern ${error.reason}` };
     return { ok: false, message: describeCompileError(error, ajv.errors) };
   }
   let last: ErrorObject[] | null | undefined = null;
@@ -83,7 +59,7 @@ function compileFresh(schema: object, draft: Draft): CompiledSchema {
     last = verbose.errors;
     return ok;
   };
-  return { ok: true, schema, validate, verbose, errors: () => describeErrors(last) };
+  return { ok: true, schema: schema as object, draft, validate, verbose, ajv, errors: () => describeErrors(last) };
 }
 
 function describeCompileError(error: unknown, schemaErrors: ErrorObject[] | null | undefined): string {

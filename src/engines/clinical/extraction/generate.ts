@@ -1,0 +1,352 @@
+// The smallest value a subschema accepts, built by construction: unions try each branch,
+// objects take their required (and dependent) properties, arrays their minimum items with
+// `contains` and uniqueness, strings their format, length and pattern, numbers their
+// bounds and multipleOf. Output caps are enforced while building: a schema whose smallest
+// instance is infinite or too large is refused by keyword and path, never expanded.
+import { stringForPattern } from './pattern-gen.ts';
+import { isMultiple, quickCheck, same } from './quick-check.ts';
+import { callerRegex } from './schema-regex.ts';
+import type { SchemaLimits } from './schema-limits.ts';
+import { mergeSchemas, type SchemaNav, type SchemaNode } from './schema-nav.ts';
+import { escapePointer, shortPath } from './schema-limits.ts';
+
+export const NO_VALUE: unique symbol = Symbol('no value');
+type Made = unknown | typeof NO_VALUE;
+
+/** A schema the service will not build an instance of; the message names keyword and path. */
+export class SchemaRefusal extends Error {}
+
+export interface GenContext {
+  nav: SchemaNav;
+  limits: SchemaLimits;
+  /** Checks a string against a named format (Ajv's own format checks); true when unknown. */
+  formatOk(format: string, value: string): boolean;
+  work: number;
+  /** Where building first ran past the depth cap: evidence of a recursion through required. */
+  deepest?: string;
+}
+
+const FORMAT_VALUES: Record<string, string[]> = {
+  date: ['1970-01-01'],
+  time: ['00:00:00Z', '00:00:00'],
+  'date-time': ['1970-01-01T00:00:00Z'],
+  'iso-time': ['00:00:00Z'],
+  'iso-date-time': ['1970-01-01T00:00:00Z'],
+  duration: ['P0D', 'PT0S'],
+  email: ['user@example.com'],
+  'idn-email': ['user@example.com'],
+  hostname: ['example.com'],
+  'idn-hostname': ['example.com'],
+  ipv4: ['127.0.0.1'],
+  ipv6: ['::1'],
+  uri: ['https://example.com', 'urn:example'],
+  'uri-reference': ['https://example.com', '', '#'],
+  iri: ['https://example.com'],
+  'iri-reference': ['https://example.com'],
+  url: ['https://example.com'],
+  'uri-template': ['https://example.com'],
+  uuid: ['00000000-0000-0000-0000-000000000000'],
+  'json-pointer': ['', '/a'],
+  'json-pointer-uri-fragment': ['#', '#/a'],
+  'relative-json-pointer': ['0'],
+  regex: ['a', '.*'],
+  byte: ['', 'AA=='],
+  color: ['#000000'],
+};
+
+const MAX_WORK = 2_000_000;
+
+export function generate(g: GenContext, raw: unknown, path = '', depth = 0): Made {
+  if (raw === false) return NO_VALUE;
+  if (++g.work > MAX_WORK) throw new SchemaRefusal(`the schema is too complex to build its smallest instance within limits (at ${shortPath(path)})`);
+  if (depth > g.limits.maxOutputDepth) {
+    g.deepest ??= path;
+    return NO_VALUE;
+  }
+  const node = g.nav.resolve(raw);
+  if (node.const !== undefined) return node.const;
+  if (Array.isArray(node.enum)) return node.enum.find((v) => quickCheck(g.nav, withoutEnum(node), v)) ?? (node.enum.length > 0 ? node.enum[0] : NO_VALUE);
+  const branches = g.nav.branches(node);
+  if (branches.length > 0) return firstBranch(g, node, branches, path, depth);
+  if (node.if !== undefined && (node.then !== undefined || node.else !== undefined)) return conditional(g, node, path, depth);
+  for (const type of typeOrder(g, node)) {
+    const v = ofType(g, node, type, path, depth);
+    if (v !== NO_VALUE && (node.not === undefined || !quickCheck(g.nav, node.not, v))) return v;
+  }
+  return NO_VALUE;
+}
+
+function withoutEnum(node: SchemaNode): SchemaNode {
+  const { enum: _e, ...rest } = node;
+  return rest;
+}
+
+/** Branches in order, the non-recursive ones first; the first that builds and fits wins. */
+function firstBranch(g: GenContext, node: SchemaNode, branches: SchemaNode[], path: string, depth: number): Made {
+  const exclusive = Array.isArray(node.oneOf) && node.anyOf === undefined ? (node.oneOf as unknown[]) : undefined;
+  let fallback: Made = NO_VALUE;
+  for (const b of branches) {
+    const v = generate(g, b, path, depth + 1);
+    if (v === NO_VALUE || (node.not !== undefined && quickCheck(g.nav, node.not, v))) continue;
+    // oneOf: prefer a value exactly one branch accepts.
+    if (exclusive && exclusive.filter((x) => quickCheck(g.nav, x, v)).length !== 1) {
+      if (fallback === NO_VALUE) fallback = v;
+      continue;
+    }
+    return v;
+  }
+  return fallback;
+}
+
+/** if/then/else: build under `else` and keep it if `if` fails; else build under `then`. */
+function conditional(g: GenContext, node: SchemaNode, path: string, depth: number): Made {
+  const { if: cond, then, else: otherwise, ...base } = node;
+  const tries: [SchemaNode, boolean][] = [];
+  tries.push([otherwise !== undefined ? mergeSchemas(base, g.nav.resolve(otherwise)) : base, false]);
+  tries.push([then !== undefined ? mergeSchemas(base, g.nav.resolve(then)) : base, true]);
+  let last: Made = NO_VALUE;
+  for (const [schema, wantIf] of tries) {
+    const v = generate(g, schema, path, depth + 1);
+    if (v === NO_VALUE) continue;
+    if (quickCheck(g.nav, cond, v) === wantIf) return v;
+    last = v;
+  }
+  return last;
+}
+
+const ORDER = ['null', 'boolean', 'integer', 'number', 'string', 'object', 'array'];
+
+function typeOrder(g: GenContext, node: SchemaNode): string[] {
+  const types = g.nav.types(node);
+  const declared = node.type !== undefined;
+  // With no type, the keywords present say what the author had in mind.
+  if (!declared) {
+    if (node.properties || node.required || node.minProperties !== undefined || node.patternProperties) return ['object', ...ORDER];
+    if (node.items || node.prefixItems || node.minItems !== undefined || node.contains) return ['array', ...ORDER];
+    if (node.pattern || node.format || node.minLength !== undefined) return ['string', ...ORDER];
+    if (node.minimum !== undefined || node.maximum !== undefined || node.multipleOf !== undefined) return ['number', ...ORDER];
+  }
+  return ORDER.filter((t) => types.has(t as never));
+}
+
+function ofType(g: GenContext, node: SchemaNode, type: string, path: string, depth: number): Made {
+  switch (type) {
+    case 'null':
+      return null;
+    case 'boolean':
+      return false;
+    case 'integer':
+      return numberFor(node, true);
+    case 'number':
+      return numberFor(node, false);
+    case 'string':
+      return stringFor(g, node, path);
+    case 'object':
+      return objectFor(g, node, path, depth);
+    case 'array':
+      return arrayFor(g, node, path, depth);
+    default:
+      return NO_VALUE;
+  }
+}
+
+/** The value nearest zero within bounds (draft-04 boolean exclusives too) and multipleOf. */
+export function numberFor(node: SchemaNode, integer: boolean): Made {
+  let lo = -Infinity;
+  let hi = Infinity;
+  let loOpen = false;
+  let hiOpen = false;
+  if (typeof node.minimum === 'number') [lo, loOpen] = [node.minimum, node.exclusiveMinimum === true];
+  if (typeof node.maximum === 'number') [hi, hiOpen] = [node.maximum, node.exclusiveMaximum === true];
+  if (typeof node.exclusiveMinimum === 'number' && node.exclusiveMinimum >= lo) [lo, loOpen] = [node.exclusiveMinimum, true];
+  if (typeof node.exclusiveMaximum === 'number' && node.exclusiveMaximum <= hi) [hi, hiOpen] = [node.exclusiveMaximum, true];
+  const inside = (v: number) => (loOpen ? v > lo : v >= lo) && (hiOpen ? v < hi : v <= hi);
+  const step = typeof node.multipleOf === 'number' && node.multipleOf > 0 ? node.multipleOf : undefined;
+  const fits = (v: number) => Number.isFinite(v) && inside(v) && (!integer || Number.isInteger(v)) && (!step || isMultiple(v, step));
+  const start = lo === -Infinity ? (hi === Infinity ? 0 : Math.min(0, hi)) : Math.max(lo, hi === Infinity ? lo : Math.min(0, hi) > lo ? Math.min(0, hi) : lo);
+  const candidates: number[] = [0, start];
+  if (step) {
+    const k = Math.ceil(start / step);
+    for (let j = 0; j < 4; j++) candidates.push((k + j) * step, Number(((k + j) * step).toPrecision(12)));
+  }
+  if (integer) candidates.push(Math.ceil(start), Math.ceil(start) + 1, Math.floor(hi), Math.floor(hi) - 1);
+  else candidates.push(start + 1, (lo + hi) / 2, start + 0.5, start + 1e-6, hi - 1e-6);
+  return candidates.find(fits) ?? NO_VALUE;
+}
+
+function stringFor(g: GenContext, node: SchemaNode, path: string): Made {
+  const min = typeof node.minLength === 'number' ? node.minLength : 0;
+  const max = typeof node.maxLength === 'number' ? node.maxLength : Infinity;
+  if (min > g.limits.maxOutputBytes) {
+    throw new SchemaRefusal(`minLength ${min} at ${shortPath(path)} is over the output limit of ${g.limits.maxOutputBytes} bytes (CLINSCRIBE_T2J_MAX_OUTPUT_BYTES)`);
+  }
+  const format = typeof node.format === 'string' ? node.format : undefined;
+  const pattern = typeof node.pattern === 'string' ? node.pattern : undefined;
+  const length = (s: string) => [...s].length;
+  const fits = (s: string) => length(s) >= min && length(s) <= max && (!pattern || callerRegex(pattern).test(s)) && (!format || g.formatOk(format, s));
+  const candidates = [...(format ? (FORMAT_VALUES[format] ?? []) : []), '', 'a'.repeat(min)];
+  if (pattern) {
+    const made = stringForPattern(pattern, min, max);
+    if (made !== undefined) candidates.push(made);
+  }
+  return candidates.find(fits) ?? NO_VALUE;
+}
+
+function objectFor(g: GenContext, raw: SchemaNode, path: string, depth: number): Made {
+  let node = raw;
+  const out: Record<string, unknown> = {};
+  const required = new Set<string>(stringList(node.required));
+  // Dependencies add requirements (and schemas) as properties appear: run to a fixed point.
+  for (let round = 0; round < 8; round++) {
+    let changed = false;
+    for (const key of [...required]) {
+      if (key in out) continue;
+      const v = generate(g, propertySchema(g, node, key), `${path}/${escapePointer(key)}`, depth + 1);
+      if (v === NO_VALUE) return NO_VALUE;
+      out[key] = v;
+      changed = true;
+    }
+    const grown = applyDependencies(g, node, out, required);
+    node = grown.node;
+    if (!changed && !grown.changed) break;
+  }
+  if (!fillMinProperties(g, node, out, path, depth)) return NO_VALUE;
+  return out;
+}
+
+function stringList(v: unknown): string[] {
+  return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
+}
+
+/** The schema a property's value must meet: its own, any matching patternProperties, else additionalProperties. */
+export function propertySchema(g: GenContext, node: SchemaNode, key: string): unknown {
+  const parts: unknown[] = [];
+  const props = (node.properties ?? {}) as Record<string, unknown>;
+  if (Object.hasOwn(props, key)) parts.push(props[key]);
+  const patterns = (node.patternProperties ?? {}) as Record<string, unknown>;
+  for (const [p, s] of Object.entries(patterns)) if (safeTest(p, key)) parts.push(s);
+  if (parts.length === 0 && node.additionalProperties !== undefined) parts.push(node.additionalProperties);
+  if (parts.length === 0 && node.unevaluatedProperties !== undefined) parts.push(node.unevaluatedProperties);
+  if (parts.length === 0) return {};
+  return parts.length === 1 ? parts[0] : { allOf: parts };
+}
+
+function safeTest(pattern: string, s: string): boolean {
+  try {
+    return callerRegex(pattern).test(s);
+  } catch {
+    return false;
+  }
+}
+
+function applyDependencies(g: GenContext, node: SchemaNode, out: Record<string, unknown>, required: Set<string>): { node: SchemaNode; changed: boolean } {
+  let changed = false;
+  let merged = node;
+  const lists = { ...((node.dependencies ?? {}) as Record<string, unknown>), ...((node.dependentRequired ?? {}) as Record<string, unknown>) };
+  for (const [key, dep] of Object.entries(lists)) {
+    if (!(key in out)) continue;
+    if (Array.isArray(dep)) {
+      for (const k of stringList(dep)) if (!required.has(k)) (required.add(k), (changed = true));
+    }
+  }
+  const schemas = { ...((node.dependencies ?? {}) as Record<string, unknown>), ...((node.dependentSchemas ?? {}) as Record<string, unknown>) };
+  for (const [key, dep] of Object.entries(schemas)) {
+    if (!(key in out) || Array.isArray(dep) || dep === true) continue;
+    const sub = g.nav.resolve(dep);
+    for (const k of stringList(sub.required)) if (!required.has(k)) (required.add(k), (changed = true));
+    merged = mergeSchemas(merged, { ...sub, required: undefined });
+  }
+  return { node: merged, changed };
+}
+
+/** Optional properties (declared, then pattern-named, then free names) up to minProperties. */
+function fillMinProperties(g: GenContext, node: SchemaNode, out: Record<string, unknown>, path: string, depth: number): boolean {
+  const min = typeof node.minProperties === 'number' ? node.minProperties : 0;
+  if (min > g.limits.maxOutputNodes) {
+    throw new SchemaRefusal(`minProperties ${min} at ${shortPath(path)} is over the output limit of ${g.limits.maxOutputNodes} values (CLINSCRIBE_T2J_MAX_OUTPUT_NODES)`);
+  }
+  if (Object.keys(out).length >= min) return true;
+  for (const key of candidateNames(g, node, min)) {
+    if (Object.keys(out).length >= min) break;
+    if (key in out || !nameAllowed(g, node, key)) continue;
+    const v = generate(g, propertySchema(g, node, key), `${path}/${escapePointer(key)}`, depth + 1);
+    if (v !== NO_VALUE) out[key] = v;
+  }
+  return Object.keys(out).length >= min;
+}
+
+function candidateNames(g: GenContext, node: SchemaNode, min: number): string[] {
+  const names = Object.keys((node.properties ?? {}) as object);
+  const namesSchema = g.nav.resolve(node.propertyNames);
+  for (const p of Object.keys((node.patternProperties ?? {}) as object)) {
+    const made = stringForPattern(p, Math.max(1, numberOr(namesSchema.minLength, 1)), numberOr(namesSchema.maxLength, Infinity));
+    if (made !== undefined) names.push(made, `${made}1`, `${made}2`);
+  }
+  if (Array.isArray(namesSchema.enum)) names.push(...stringList(namesSchema.enum));
+  if (typeof namesSchema.const === 'string') names.push(namesSchema.const);
+  if (typeof namesSchema.pattern === 'string') {
+    const made = stringForPattern(namesSchema.pattern, numberOr(namesSchema.minLength, 1), numberOr(namesSchema.maxLength, Infinity));
+    if (made !== undefined) names.push(made);
+  }
+  for (let i = 0; names.length < min + 8 && i < min + 8; i++) names.push(`key${i}`);
+  return names;
+}
+
+function numberOr(v: unknown, fallback: number): number {
+  return typeof v === 'number' ? v : fallback;
+}
+
+function nameAllowed(g: GenContext, node: SchemaNode, key: string): boolean {
+  if (node.propertyNames !== undefined && !quickCheck(g.nav, node.propertyNames, key)) return false;
+  const declared = Object.hasOwn((node.properties ?? {}) as object, key);
+  const patterned = Object.keys((node.patternProperties ?? {}) as object).some((p) => safeTest(p, key));
+  return declared || patterned || (node.additionalProperties !== false && node.unevaluatedProperties !== false);
+}
+
+function arrayFor(g: GenContext, node: SchemaNode, path: string, depth: number): Made {
+  const min = typeof node.minItems === 'number' ? node.minItems : 0;
+  const max = typeof node.maxItems === 'number' ? node.maxItems : Infinity;
+  if (min > g.limits.maxOutputNodes) {
+    throw new SchemaRefusal(`minItems ${min} at ${shortPath(path)} is over the output limit of ${g.limits.maxOutputNodes} values (CLINSCRIBE_T2J_MAX_OUTPUT_NODES)`);
+  }
+  const contains = node.contains;
+  const needContains = contains === undefined ? 0 : typeof node.minContains === 'number' ? node.minContains : 1;
+  const count = Math.max(min, needContains);
+  if (count > max) return NO_VALUE;
+  const out: unknown[] = [];
+  for (let i = 0; i < count; i++) {
+    const itemPath = `${path}/${i}`;
+    const base = g.nav.itemSchema(node, i);
+    const schema = i < needContains ? mergeSchemas(base, g.nav.resolve(contains)) : base;
+    const v = node.uniqueItems === true ? distinctItem(g, schema, out, itemPath, depth) : generate(g, schema, itemPath, depth + 1);
+    if (v === NO_VALUE) return NO_VALUE;
+    out.push(v);
+  }
+  return out;
+}
+
+/** An item unlike those before it: the least value, else variations on it. */
+function distinctItem(g: GenContext, schema: SchemaNode, before: unknown[], path: string, depth: number): Made {
+  const first = generate(g, schema, path, depth + 1);
+  if (first === NO_VALUE || !before.some((b) => same(b, first))) return first;
+  for (const v of variations(g, schema, first, before.length + 4)) {
+    if (!before.some((b) => same(b, v)) && quickCheck(g.nav, schema, v)) return v;
+  }
+  return NO_VALUE;
+}
+
+function variations(g: GenContext, schema: SchemaNode, v: unknown, n: number): unknown[] {
+  const node = g.nav.resolve(schema);
+  if (Array.isArray(node.enum)) return node.enum;
+  if (typeof v === 'boolean') return [true, false];
+  if (typeof v === 'number') {
+    const step = typeof node.multipleOf === 'number' ? node.multipleOf : 1;
+    return Array.from({ length: n * 2 }, (_, i) => (i % 2 === 0 ? v + step * (i / 2 + 1) : v - step * ((i + 1) / 2)));
+  }
+  if (typeof v === 'string') return Array.from({ length: n }, (_, i) => `${v}${i}`).concat(Array.from({ length: n }, (_, i) => String.fromCharCode(97 + (i % 26)).repeat(Math.max(1, v.length))));
+  if (v !== null && typeof v === 'object' && !Array.isArray(v)) {
+    const props = Object.keys((node.properties ?? {}) as object).filter((k) => !(k in v));
+    return props.map((k) => ({ ...v, [k]: generate(g, ((node.properties ?? {}) as Record<string, unknown>)[k]) })).filter((x) => !Object.values(x).includes(NO_VALUE));
+  }
+  return [];
+}
