@@ -37,7 +37,9 @@ export function textToJsonRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
           checkLength('text', text, deps.config.maxTranscriptChars);
           if (schema === undefined) throw new ApiError('validation_error', 'schema is required.');
           const compiled = deps.compileSchema(schema);
-          if (!compiled.ok) throw new ApiError('validation_error', compiled.message);
+          // A malformed schema is the caller's mistake (400); a well-formed one the service will
+          // not run (a pattern re2js cannot express, a size cap) is unprocessable (422).
+          if (!compiled.ok) throw new ApiError(compiled.refused ? 'unprocessable' : 'validation_error', compiled.message);
           const result = await callEngine(() => deps.engines.extraction.extract(text, compiled.schema as Record<string, unknown>));
           if (!compiled.validate(result.data)) {
             // The engine promises conformance; breaking it is our bug, never the caller's problem to parse.

@@ -320,9 +320,27 @@ function arrayFor(g: GenContext, node: SchemaNode, path: string, depth: number):
     const schema = i < needContains ? mergeSchemas(base, g.nav.resolve(contains)) : base;
     const v = node.uniqueItems === true ? distinctItem(g, schema, out, itemPath, depth) : generate(g, schema, itemPath, depth + 1);
     if (v === NO_VALUE) return NO_VALUE;
+    // minItems multiplies whatever one item costs: refuse before building the product.
+    if (i === 0 && count * valueCount(v, g.limits.maxOutputNodes) > g.limits.maxOutputNodes) {
+      throw new SchemaRefusal(`minItems ${count} at ${shortPath(path)} makes the smallest instance larger than ${g.limits.maxOutputNodes} values (CLINSCRIBE_T2J_MAX_OUTPUT_NODES)`);
+    }
+    if (i === 0 && count * (JSON.stringify(v) ?? '').length > g.limits.maxOutputBytes) {
+      throw new SchemaRefusal(`minItems ${count} at ${shortPath(path)} makes the smallest instance larger than ${g.limits.maxOutputBytes} bytes (CLINSCRIBE_T2J_MAX_OUTPUT_BYTES)`);
+    }
     out.push(v);
   }
   return out;
+}
+
+/** Values in a JSON value (itself included), counting no further than `cap`. */
+function valueCount(v: unknown, cap: number): number {
+  let n = 1;
+  if (v === null || typeof v !== 'object') return n;
+  for (const x of Array.isArray(v) ? v : Object.values(v)) {
+    n += valueCount(x, cap - n);
+    if (n > cap) break;
+  }
+  return n;
 }
 
 /** An item unlike those before it: the least value, else variations on it. */
