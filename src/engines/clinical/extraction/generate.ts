@@ -279,8 +279,14 @@ function candidateNames(g: GenContext, node: SchemaNode, min: number): string[] 
   const names = Object.keys((node.properties ?? {}) as object);
   const namesSchema = g.nav.resolve(node.propertyNames);
   for (const p of Object.keys((node.patternProperties ?? {}) as object)) {
-    const made = stringForPattern(p, Math.max(1, numberOr(namesSchema.minLength, 1)), numberOr(namesSchema.maxLength, Infinity));
-    if (made !== undefined) names.push(made, `${made}1`, `${made}2`);
+    // Distinct names from one pattern: its matches of growing length.
+    let length = Math.max(1, numberOr(namesSchema.minLength, 1));
+    for (let k = 0; k < Math.min(min, 16) + 1; k++) {
+      const made = stringForPattern(p, length, numberOr(namesSchema.maxLength, Infinity));
+      if (made === undefined) break;
+      names.push(made);
+      length = [...made].length + 1;
+    }
   }
   if (Array.isArray(namesSchema.enum)) names.push(...stringList(namesSchema.enum));
   if (typeof namesSchema.const === 'string') names.push(namesSchema.const);
