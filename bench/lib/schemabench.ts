@@ -53,8 +53,16 @@ export type Outcome =
 
 /** The independent judge: a fresh Ajv of the schema's draft, native regexes. */
 export function judge(schema: unknown): ((v: unknown) => boolean) & { errorsText(): string } {
-  const ajv = newAjv(pickDraft(schema).draft);
-  const validate = ajv.compile(withoutMetaSchema(schema as object) as object);
+  let ajv = newAjv(pickDraft(schema).draft);
+  let validate;
+  try {
+    validate = ajv.compile(withoutMetaSchema(schema as object) as object);
+  } catch (error) {
+    // Patterns valid in ECMA-262 but not under the `u` flag (e.g. "\,"): judge without it.
+    if (!/Invalid regular expression/.test((error as Error).message)) throw error;
+    ajv = newAjv(pickDraft(schema).draft, undefined, { unicodeRegExp: false });
+    validate = ajv.compile(withoutMetaSchema(schema as object) as object);
+  }
   return Object.assign((v: unknown) => validate(v) as boolean, { errorsText: () => ajv.errorsText(validate.errors, { separator: '; ' }).slice(0, 300) });
 }
 

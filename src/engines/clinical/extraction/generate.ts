@@ -89,13 +89,20 @@ function firstBranch(g: GenContext, node: SchemaNode, branches: SchemaNode[], pa
     const v = generate(g, b, path, depth + 1);
     if (v === NO_VALUE || (node.not !== undefined && quickCheck(g.nav, node.not, v))) continue;
     // oneOf: prefer a value exactly one branch accepts.
-    if (exclusive && exclusive.filter((x) => quickCheck(g.nav, x, v)).length !== 1) {
+    if (exclusive && !onlyOne(g, exclusive, v)) {
+      // A richer value may tell the branches apart: another property, number or string.
+      const told = variations(g, b, v, 4).find((x) => onlyOne(g, exclusive, x) && quickCheck(g.nav, b, x));
+      if (told !== undefined) return told;
       if (fallback === NO_VALUE) fallback = v;
       continue;
     }
     return v;
   }
   return fallback;
+}
+
+function onlyOne(g: GenContext, branches: unknown[], v: unknown): boolean {
+  return branches.filter((x) => quickCheck(g.nav, x, v)).length === 1;
 }
 
 /** if/then/else: build under `else` and keep it if `if` fails; else build under `then`. */
