@@ -210,7 +210,7 @@ function objectFor(g: GenContext, raw: SchemaNode, path: string, depth: number):
       if (key in out) continue;
       const v = generate(g, propertySchema(g, node, key), `${path}/${escapePointer(key)}`, depth + 1);
       if (v === NO_VALUE) return NO_VALUE;
-      out[key] = v;
+      setOwn(out, key, v);
       changed = true;
     }
     const grown = applyDependencies(g, node, out, required);
@@ -277,7 +277,7 @@ function fillMinProperties(g: GenContext, node: SchemaNode, out: Record<string, 
     if (Object.keys(out).length >= min) break;
     if (key in out || !nameAllowed(g, node, key)) continue;
     const v = generate(g, propertySchema(g, node, key), `${path}/${escapePointer(key)}`, depth + 1);
-    if (v !== NO_VALUE) out[key] = v;
+    if (v !== NO_VALUE) setOwn(out, key, v);
   }
   return Object.keys(out).length >= min;
 }
@@ -380,4 +380,9 @@ function variations(g: GenContext, schema: SchemaNode, v: unknown, n: number): u
     return props.map((k) => ({ ...v, [k]: generate(g, ((node.properties ?? {}) as Record<string, unknown>)[k]) })).filter((x) => !Object.values(x).includes(NO_VALUE));
   }
   return [];
+}
+
+/** Sets an own property, even one named "__proto__" (a caller's key is data, not a prototype). */
+export function setOwn(obj: Record<string, unknown>, key: string, value: unknown): void {
+  Object.defineProperty(obj, key, { value, enumerable: true, writable: true, configurable: true });
 }

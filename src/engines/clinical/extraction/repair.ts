@@ -2,7 +2,7 @@
 // is replaced by the least-committal value of its subschema (a missing required
 // property is added, a disallowed one removed). A last resort replaces the whole value.
 import type { ErrorObject, ValidateFunction } from 'ajv';
-import { generate, type GenContext, NO_VALUE, propertySchema } from './generate.ts';
+import { generate, type GenContext, NO_VALUE, propertySchema, setOwn } from './generate.ts';
 import { leastValue } from './least-value.ts';
 
 const MAX_ROUNDS = 50;
@@ -76,13 +76,14 @@ function setAt(root: unknown, pointer: string, value: unknown): unknown {
   let cur = root as Record<string, unknown>;
   for (const part of parts.slice(0, -1)) {
     if (cur === null || typeof cur !== 'object') return root;
-    cur = cur[part] as Record<string, unknown>;
+    cur = (Object.hasOwn(cur, part) ? cur[part] : undefined) as Record<string, unknown>;
   }
   if (cur === null || typeof cur !== 'object') return root;
   const last = parts[parts.length - 1];
   if (value === undefined) {
     if (Array.isArray(cur)) cur.splice(Number(last), 1);
     else delete cur[last];
-  } else cur[last] = value;
+  } else if (Array.isArray(cur)) cur[Number(last)] = value;
+  else setOwn(cur, last, value);
   return root;
 }

@@ -45,13 +45,22 @@ export function withoutMetaSchema(schema: object | boolean): object | boolean {
 }
 
 function compileFresh(schema: object | boolean, draft: Draft): CompiledSchema {
-  const ajv = newAjv(draft, re2Engine);
+  let ajv = newAjv(draft, re2Engine);
   let verbose: ValidateFunction;
   try {
     verbose = ajv.compile(withoutMetaSchema(schema) as object);
   } catch (error) {
     if (error instanceof UnsupportedPatternError) return { ok: false, refused: true, message: `a pattern ${error.reason}` };
-    return { ok: false, message: describeCompileError(error, ajv.errors) };
+    // A schema its meta-schema faults on a detail (duplicate enum items, say) but Ajv can
+    // still compile is accepted: be strict in what we answer, liberal in what we read.
+    const strictMessage = describeCompileError(error, ajv.errors);
+    if (!ajv.errors?.length) return { ok: false, message: strictMessage };
+    ajv = newAjv(draft, re2Engine, { validateSchema: false });
+    try {
+      verbose = ajv.compile(withoutMetaSchema(schema) as object);
+    } catch {
+      return { ok: false, message: strictMessage };
+    }
   }
   let last: ErrorObject[] | null | undefined = null;
   const validate = (value: unknown): boolean => {

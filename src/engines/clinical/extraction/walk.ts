@@ -3,7 +3,7 @@
 // scalars with the typed finders. Where nothing is found the fallback is the default, then
 // null, then [], then the least-committal value.
 import { buildQuery, type FieldQuery, PREPOSITION_KEY } from './field-query.ts';
-import type { GenContext } from './generate.ts';
+import { type GenContext, setOwn } from './generate.ts';
 import { leastValue } from './least-value.ts';
 import { domainOf, findItems, type Item } from './lists.ts';
 import { findPhrases, regionsFor } from './locate.ts';
@@ -156,7 +156,7 @@ function fillObject(w: Walker, node: SchemaNode, path: string, scope: Range, dep
     }
     if (r.found) any = true;
     const value = r.found ? r.value : fallback(w, sub, subPath, required.has(key));
-    if (value !== undefined) out[key] = value;
+    if (value !== undefined) setOwn(out, key, value);
   }
   return { found: any, value: out };
 }
