@@ -7,7 +7,7 @@ import path from 'node:path';
 import { EngineError } from '../../src/engines/ports.ts';
 import { extract } from '../../src/engines/clinical/extraction/index.ts';
 import { newAjv, pickDraft } from '../../src/engines/clinical/extraction/schema-drafts.ts';
-import { withoutMetaSchema } from '../../src/engines/clinical/extraction/schema-intake.ts';
+import { withoutMetaSchema, withoutRepeatedIds } from '../../src/engines/clinical/extraction/schema-intake.ts';
 import { parseCsv } from '../../scripts/lib/csv.ts';
 
 export const SHARED = process.env.CLINSCRIBE_SHARED_DATA ?? '/work/shared/data';
@@ -53,15 +53,20 @@ export type Outcome =
 
 /** The independent judge: a fresh Ajv of the schema's draft, native regexes. */
 export function judge(schema: unknown): ((v: unknown) => boolean) & { errorsText(): string } {
-  let ajv = newAjv(pickDraft(schema).draft);
+  const draft = pickDraft(schema).draft;
+  let target = withoutMetaSchema(schema as object) as object;
+  let ajv = newAjv(draft);
   let validate;
   try {
-    validate = ajv.compile(withoutMetaSchema(schema as object) as object);
+    validate = ajv.compile(target);
   } catch (error) {
-    // Patterns valid in ECMA-262 but not under the `u` flag (e.g. "\,"): judge without it.
-    if (!/Invalid regular expression/.test((error as Error).message)) throw error;
-    ajv = newAjv(pickDraft(schema).draft, undefined, { unicodeRegExp: false });
-    validate = ajv.compile(withoutMetaSchema(schema as object) as object);
+    const message = (error as Error).message;
+    // Two Ajv strictnesses real schemas trip: patterns valid in ECMA-262 but not under the
+    // `u` flag (e.g. "\,"), and the same `id` repeated on unrelated subschemas.
+    if (/resolves to more than one schema/.test(message)) target = withoutRepeatedIds(target) as object;
+    else if (!/Invalid regular expression/.test(message)) throw error;
+    ajv = newAjv(draft, undefined, { unicodeRegExp: false });
+    validate = ajv.compile(target);
   }
   return Object.assign((v: unknown) => validate(v) as boolean, { errorsText: () => ajv.errorsText(validate.errors, { separator: '; ' }).slice(0, 300) });
 }

@@ -44,7 +44,15 @@ export function withoutMetaSchema(schema: object | boolean): object | boolean {
   return rest;
 }
 
-function compileFresh(schema: object | boolean, draft: Draft): CompiledSchema {
+function compileFresh(original: object | boolean, draft: Draft): CompiledSchema {
+  const first = compileOnce(original, draft);
+  if (first.ok || first.refused || !/resolves to more than one schema/.test(first.message)) return first;
+  // Generated schemas often give every property an `id` of its own name, repeated across
+  // branches: the repeats identify nothing (no $ref can tell them apart), so they go.
+  return compileOnce(withoutRepeatedIds(original), draft);
+}
+
+function compileOnce(schema: object | boolean, draft: Draft): CompiledSchema {
   let ajv = newAjv(draft, re2Engine);
   let verbose: ValidateFunction;
   try {
@@ -69,6 +77,25 @@ function compileFresh(schema: object | boolean, draft: Draft): CompiledSchema {
     return ok;
   };
   return { ok: true, schema: schema as object, draft, validate, verbose, ajv, errors: () => describeErrors(last) };
+}
+
+/** A copy with every `id`/`$id` whose value was already seen removed (the first kept). */
+export function withoutRepeatedIds(schema: object | boolean): object | boolean {
+  const seen = new Set<string>();
+  const copy = (node: unknown, depth: number): unknown => {
+    if (node === null || typeof node !== 'object' || depth > 300) return node;
+    if (Array.isArray(node)) return node.map((n) => copy(n, depth + 1));
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(node)) {
+      if ((k === 'id' || k === '$id') && typeof v === 'string') {
+        if (seen.has(v)) continue;
+        seen.add(v);
+      }
+      Object.defineProperty(out, k, { value: k === 'enum' || k === 'const' || k === 'default' || k === 'examples' ? v : copy(v, depth + 1), enumerable: true, writable: true, configurable: true });
+    }
+    return out;
+  };
+  return copy(schema, 0) as object | boolean;
 }
 
 function describeCompileError(error: unknown, schemaErrors: ErrorObject[] | null | undefined): string {
