@@ -71,9 +71,18 @@ export function generate(g: GenContext, raw: unknown, path = '', depth = 0): Mad
   if (node.if !== undefined && (node.then !== undefined || node.else !== undefined)) return conditional(g, node, path, depth);
   for (const type of typeOrder(g, node)) {
     const v = ofType(g, node, type, path, depth);
-    if (v !== NO_VALUE && (node.not === undefined || !quickCheck(g.nav, node.not, v))) return v;
+    if (v === NO_VALUE) continue;
+    if (node.not === undefined || !quickCheck(g.nav, node.not, v)) return v;
+    // The smallest value is what `not` forbids: a variation on it may not be.
+    const other = variations(g, node, v, 4).find((x) => !quickCheck(g.nav, node.not, x) && quickCheck(g.nav, withoutNot(node), x));
+    if (other !== undefined) return other;
   }
   return NO_VALUE;
+}
+
+function withoutNot(node: SchemaNode): SchemaNode {
+  const { not: _n, ...rest } = node;
+  return rest;
 }
 
 function withoutEnum(node: SchemaNode): SchemaNode {
