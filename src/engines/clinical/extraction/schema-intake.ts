@@ -16,16 +16,18 @@ export type CompiledSchema =
 const cache = new Map<string, CompiledSchema>();
 
 export function compileSchema(schema: unknown): CompiledSchema {
-  const limited = checkSchemaLimits(schema);
-  if (limited) return { ok: false, message: limited.message, refused: limited.refused };
-  const { draft } = pickDraft(schema);
-  const key = createHash('sha256').update(draft).update('\0').update(JSON.stringify(schema)).digest('hex');
+  // The cache is consulted first: the same schema text passes the same checks every time.
+  const text = schema === undefined ? '' : JSON.stringify(schema);
+  const key = createHash('sha256').update(text).digest('hex');
   const hit = cache.get(key);
   if (hit) {
     cache.delete(key); // re-insert: Map order doubles as least-recently-used order
     cache.set(key, hit);
     return hit;
   }
+  const limited = checkSchemaLimits(schema, text);
+  if (limited) return { ok: false, message: limited.message, refused: limited.refused };
+  const { draft } = pickDraft(schema);
   const compiled = compileFresh(typeof schema === 'boolean' ? schema : (schema as object), draft);
   if (compiled.ok) {
     cache.set(key, compiled);

@@ -72,13 +72,13 @@ export interface LimitRefusal {
   refused: boolean;
 }
 
-export function checkSchemaLimits(schema: unknown): LimitRefusal | undefined {
+export function checkSchemaLimits(schema: unknown, text?: string): LimitRefusal | undefined {
   if (typeof schema === 'boolean') return undefined;
   if (schema === null || typeof schema !== 'object' || Array.isArray(schema)) {
     return { message: 'schema must be a JSON Schema object', refused: false };
   }
   const limits = schemaLimits();
-  const size = Buffer.byteLength(JSON.stringify(schema));
+  const size = Buffer.byteLength(text ?? JSON.stringify(schema));
   if (size > limits.maxSchemaBytes) {
     return { message: `schema is too large (${size} bytes; the limit is ${limits.maxSchemaBytes}, CLINSCRIBE_T2J_MAX_SCHEMA_BYTES)`, refused: true };
   }
