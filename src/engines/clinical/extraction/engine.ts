@@ -47,13 +47,23 @@ export function extract(text: string, schema: unknown): ExtractionResult {
     data = minimal; // the text-led walk ran into a cap the smallest instance does not
   }
   const replaced: string[] = [];
-  let fixed = repair(data, compiled.verbose, g, replaced);
-  if (fixed.ok && checkOutput(fixed.value, schemaLimits()) !== undefined) fixed = { ok: compiled.validate(minimal), value: minimal };
-  if (!fixed.ok && compiled.validate(minimal)) fixed = { ok: true, value: minimal };
+  let fixed = repair(structuredClone(data), compiled.verbose, g, replaced);
+  if (fixed.ok && checkOutput(fixed.value, schemaLimits()) !== undefined) fixed = { ok: safeValidate(compiled, minimal), value: minimal };
+  if (!fixed.ok && safeValidate(compiled, minimal)) fixed = { ok: true, value: minimal };
   if (!fixed.ok) throw new EngineError('the schema admits no value the extraction engine can construct');
   const notFound = [...new Set([...w.notFound, ...replaced])];
   const evidence = w.evidence.filter((e) => !replaced.some((p) => p === '' || e.path === p || e.path.startsWith(`${p}/`)));
   return { data: fixed.value, meta: { notFound, evidence } };
+}
+
+/** Ajv recursing without end on a looping schema is a "no" for that value, not a crash. */
+function safeValidate(compiled: Compiled, value: unknown): boolean {
+  try {
+    return compiled.validate(value);
+  } catch (error) {
+    if (error instanceof RangeError) return false;
+    throw error;
+  }
 }
 
 function genContext(compiled: Compiled, nav: SchemaNav): GenContext {
@@ -85,7 +95,7 @@ function prepare(compiled: Compiled): { nav: SchemaNav; minimal: unknown } {
   const g = genContext(compiled, nav);
   let minimal: unknown;
   try {
-    minimal = generate(g, compiled.schema);
+    minimal = structuredClone(generate(g, compiled.schema));
   } catch (error) {
     if (error instanceof SchemaRefusal) throw new EngineError(error.message);
     throw error;

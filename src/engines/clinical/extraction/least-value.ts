@@ -7,6 +7,11 @@ import { quickCheck } from './quick-check.ts';
 const NEUTRAL_ENUM = /^(unknown|not specified|unspecified|not stated|not mentioned|none|n\/?a|other)$/i;
 
 export function leastValue(g: GenContext, raw: unknown, path = ''): unknown {
+  // A copy: callers place and then mutate it; the schema's own const/enum/default must stay intact.
+  return structuredClone(least(g, raw, path));
+}
+
+function least(g: GenContext, raw: unknown, path: string): unknown {
   const node = g.nav.resolve(raw);
   if (node.const !== undefined) return node.const;
   if (Array.isArray(node.enum) && node.enum.length > 0) {

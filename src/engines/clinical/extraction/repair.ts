@@ -7,7 +7,8 @@ import { leastValue } from './least-value.ts';
 
 const MAX_ROUNDS = 50;
 
-export function repair(value: unknown, validate: ValidateFunction, g: GenContext, replaced: string[]): { ok: boolean; value: unknown } {
+export function repair(value: unknown, ajvValidate: ValidateFunction, g: GenContext, replaced: string[]): { ok: boolean; value: unknown } {
+  const validate = guarded(ajvValidate);
   let current = value;
   for (let round = 0; round < MAX_ROUNDS; round++) {
     if (validate(current)) return { ok: true, value: current };
@@ -17,10 +18,30 @@ export function repair(value: unknown, validate: ValidateFunction, g: GenContext
   }
   if (validate(current)) return { ok: true, value: current };
   replaced.push('');
-  for (const least of [leastValue(g, g.nav.root), generate(g, g.nav.root)]) {
+  // Plain values last: a schema that constrains only objects still admits null or "".
+  for (const least of [leastValue(g, g.nav.root), generate(g, g.nav.root), {}, null, [], '', 0, false]) {
     if (least !== NO_VALUE && validate(least)) return { ok: true, value: least };
   }
   return { ok: false, value: current };
+}
+
+/**
+ * Ajv's validator, except that a schema whose references loop on the same value (Ajv then
+ * recurses until the stack runs out) makes that candidate invalid instead of a crash.
+ */
+function guarded(validate: ValidateFunction): ValidateFunction {
+  const safe = ((v: unknown) => {
+    try {
+      const ok = validate(v) as boolean;
+      safe.errors = validate.errors;
+      return ok;
+    } catch (error) {
+      if (!(error instanceof RangeError)) throw error;
+      safe.errors = [];
+      return false;
+    }
+  }) as ValidateFunction;
+  return safe;
 }
 
 /** The deepest error first: fixing a leaf keeps what was found around it. */
@@ -71,6 +92,9 @@ function escape(key: string): string {
 
 /** Sets (or with `undefined`, deletes) the value at a JSON pointer; returns the new root. */
 function setAt(root: unknown, pointer: string, value: unknown): unknown {
+  // Each placement its own copy: a value shared between two places (or with the schema's
+  // own const/default) would be mutated by later repairs, or become a cycle.
+  value = value === undefined ? undefined : structuredClone(value);
   if (pointer === '') return value;
   const parts = pointer.slice(1).split('/').map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
   let cur = root as Record<string, unknown>;

@@ -60,7 +60,7 @@ export function fill(w: Walker, raw: unknown, key: string, path: string, scope: 
 }
 
 function fillNode(w: Walker, node: SchemaNode, key: string, path: string, scope: Range, depth: number): Out {
-  if (node.const !== undefined) return { found: true, value: node.const };
+  if (node.const !== undefined) return { found: true, value: structuredClone(node.const) };
   const branches = w.nav.branches(node).filter((b) => !(w.nav.types(b).size === 1 && w.nav.types(b).has('null')));
   if (branches.length > 0) {
     for (const b of branches) {
@@ -179,7 +179,7 @@ function detailValue(w: Walker, sub: unknown, detail: Range): string | string[] 
 function fallback(w: Walker, raw: unknown, path: string, required: boolean): unknown {
   const node = w.nav.resolve(raw);
   w.notFound.push(path);
-  if (node.default !== undefined) return node.default;
+  if (node.default !== undefined) return structuredClone(node.default);
   if (w.nav.allowsNull(node)) return null;
   const types = w.nav.types(node);
   if (types.has('array') && !(typeof node.minItems === 'number' && node.minItems > 0)) return [];
