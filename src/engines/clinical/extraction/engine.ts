@@ -95,7 +95,8 @@ function prepare(compiled: Compiled): { nav: SchemaNav; minimal: unknown } {
   const g = genContext(compiled, nav);
   let minimal: unknown;
   try {
-    minimal = structuredClone(generate(g, compiled.schema));
+    minimal = generate(g, compiled.schema);
+    if (minimal !== NO_VALUE) minimal = structuredClone(minimal);
   } catch (error) {
     if (error instanceof SchemaRefusal) throw new EngineError(error.message);
     throw error;

@@ -100,7 +100,7 @@ function firstBranch(g: GenContext, node: SchemaNode, branches: SchemaNode[], pa
     // oneOf: prefer a value exactly one branch accepts.
     if (exclusive && !onlyOne(g, exclusive, v)) {
       // A richer value may tell the branches apart: another property, number or string.
-      const told = variations(g, b, v, 4).find((x) => onlyOne(g, exclusive, x) && quickCheck(g.nav, b, x));
+      const told = [...variations(g, b, v, 4), ...breakers(g, branches, b)].find((x) => onlyOne(g, exclusive, x) && quickCheck(g.nav, b, x));
       if (told !== undefined) return told;
       if (fallback === NO_VALUE) fallback = v;
       continue;
@@ -108,6 +108,16 @@ function firstBranch(g: GenContext, node: SchemaNode, branches: SchemaNode[], pa
     return v;
   }
   return fallback;
+}
+
+/** Objects that break another branch's property (wrong type): they leave a branch that allows anything. */
+function breakers(g: GenContext, branches: SchemaNode[], own: SchemaNode): unknown[] {
+  const out: unknown[] = [];
+  for (const other of branches) {
+    if (other === own) continue;
+    for (const k of Object.keys((other.properties ?? {}) as object).slice(0, 8)) out.push({ [k]: null }, { [k]: 'x' }, { [k]: 0 }, { [k]: {} });
+  }
+  return out;
 }
 
 function onlyOne(g: GenContext, branches: unknown[], v: unknown): boolean {
@@ -384,7 +394,12 @@ function variations(g: GenContext, schema: SchemaNode, v: unknown, n: number): u
     return Array.from({ length: n * 2 }, (_, i) => (i % 2 === 0 ? v + step * (i / 2 + 1) : v - step * ((i + 1) / 2)));
   }
   if (typeof v === 'string') return Array.from({ length: n }, (_, i) => `${v}${i}`).concat(Array.from({ length: n }, (_, i) => String.fromCharCode(97 + (i % 26)).repeat(Math.max(1, v.length))));
-  if (v !== null && typeof v === 'object' && !Array.isArray(v)) {
+  if (Array.isArray(v)) {
+    // One more item: an empty array fits every branch; an item tells them apart.
+    const item = generate(g, g.nav.itemSchema(node, v.length));
+    return item === NO_VALUE ? [] : [[...v, item]];
+  }
+  if (v !== null && typeof v === 'object') {
     const props = Object.keys((node.properties ?? {}) as object).filter((k) => !(k in v));
     return props.map((k) => ({ ...v, [k]: generate(g, ((node.properties ?? {}) as Record<string, unknown>)[k]) })).filter((x) => !Object.values(x).includes(NO_VALUE));
   }
