@@ -16,6 +16,7 @@ import { fill, type Walker } from './walk.ts';
 
 export function createEmbeddedExtractionEngine(): ExtractionEngine {
   lexicons(); // load the data files at start-up, not on the first request
+  schemaLimits(); // and read the CLINSCRIBE_T2J_* settings: a bad value stops the start
   return { extract: async (text, schema) => extract(text, schema) };
 }
 
