@@ -7,7 +7,7 @@ import path from 'node:path';
 import { EngineError } from '../../src/engines/ports.ts';
 import { extract } from '../../src/engines/clinical/extraction/index.ts';
 import { newAjv, pickDraft } from '../../src/engines/clinical/extraction/schema-drafts.ts';
-import { withoutMetaSchema, withoutRepeatedIds } from '../../src/engines/clinical/extraction/schema-intake.ts';
+import { withoutMetaSchema, withoutIds } from '../../src/engines/clinical/extraction/schema-intake.ts';
 import { parseCsv } from '../../scripts/lib/csv.ts';
 
 export const SHARED = process.env.CLINSCRIBE_SHARED_DATA ?? '/work/shared/data';
@@ -63,7 +63,8 @@ export function judge(schema: unknown): ((v: unknown) => boolean) & { errorsText
     const message = (error as Error).message;
     // Two Ajv strictnesses real schemas trip: patterns valid in ECMA-262 but not under the
     // `u` flag (e.g. "\,"), and the same `id` repeated on unrelated subschemas.
-    if (/resolves to more than one schema/.test(message)) target = withoutRepeatedIds(target) as object;
+    if (/resolves to more than one schema/.test(message)) target = withoutIds(target, 'repeated') as object;
+    else if (/can't resolve reference/.test(message)) target = withoutIds(target, 'nested') as object;
     else if (!/Invalid regular expression/.test(message)) throw error;
     ajv = newAjv(draft, undefined, { unicodeRegExp: false });
     validate = ajv.compile(target);

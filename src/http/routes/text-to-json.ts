@@ -20,7 +20,7 @@ export function textToJsonRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
           headers: StableHeaders,
           body: Type.Object({
             text: Type.String({ description: 'Unstructured text' }),
-            schema: Type.Unknown({ description: 'JSON Schema (2020-12 or draft-07) of the output' }),
+            schema: Type.Unknown({ description: 'JSON Schema of the output (draft-04, -06, -07, 2019-09 or 2020-12)' }),
             includeMeta: Type.Optional(Type.Boolean({ description: 'Add `meta`: paths not found and evidence spans' })),
           }),
           response: {

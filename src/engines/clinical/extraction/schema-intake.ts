@@ -48,10 +48,17 @@ export function withoutMetaSchema(schema: object | boolean): object | boolean {
 
 function compileFresh(original: object | boolean, draft: Draft): CompiledSchema {
   const first = compileOnce(original, draft);
-  if (first.ok || first.refused || !/resolves to more than one schema/.test(first.message)) return first;
+  if (first.ok || first.refused) return first;
   // Generated schemas often give every property an `id` of its own name, repeated across
   // branches: the repeats identify nothing (no $ref can tell them apart), so they go.
-  return compileOnce(withoutRepeatedIds(original), draft);
+  if (/resolves to more than one schema/.test(first.message)) return compileOnce(withoutIds(original, 'repeated'), draft);
+  // A nested `id` that moves the base URI under refs written from the root ("#/definitions/…"):
+  // read those refs from the root, as their author did.
+  if (/does not resolve/.test(first.message)) {
+    const second = compileOnce(withoutIds(original, 'nested'), draft);
+    return second.ok ? second : first;
+  }
+  return first;
 }
 
 function compileOnce(schema: object | boolean, draft: Draft): CompiledSchema {
@@ -81,8 +88,8 @@ function compileOnce(schema: object | boolean, draft: Draft): CompiledSchema {
   return { ok: true, schema: schema as object, draft, validate, verbose, ajv, errors: () => describeErrors(last) };
 }
 
-/** A copy with every `id`/`$id` whose value was already seen removed (the first kept). */
-export function withoutRepeatedIds(schema: object | boolean): object | boolean {
+/** A copy without the `id`/`$id`s whose value was seen before ('repeated') or below the root ('nested'). */
+export function withoutIds(schema: object | boolean, which: 'repeated' | 'nested'): object | boolean {
   const seen = new Set<string>();
   const copy = (node: unknown, depth: number): unknown => {
     if (node === null || typeof node !== 'object' || depth > 300) return node;
@@ -90,10 +97,11 @@ export function withoutRepeatedIds(schema: object | boolean): object | boolean {
     const out: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(node)) {
       if ((k === 'id' || k === '$id') && typeof v === 'string') {
-        if (seen.has(v)) continue;
+        if (which === 'nested' ? depth > 0 : seen.has(v)) continue;
         seen.add(v);
       }
-      Object.defineProperty(out, k, { value: k === 'enum' || k === 'const' || k === 'default' || k === 'examples' ? v : copy(v, depth + 1), enumerable: true, writable: true, configurable: true });
+      const data = k === 'enum' || k === 'const' || k === 'default' || k === 'examples';
+      Object.defineProperty(out, k, { value: data ? v : copy(v, depth + 1), enumerable: true, writable: true, configurable: true });
     }
     return out;
   };
