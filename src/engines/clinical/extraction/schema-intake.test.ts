@@ -103,3 +103,14 @@ test('invalid schemas get a message naming the problem, not the caller text', ()
   assert.doesNotMatch(msg, /PATIENT-TEXT-42/);
   assert.match(refused('not a schema'), /JSON Schema object/);
 });
+
+test('real-world id habits: repeated ids and a nested id under root-relative refs still compile', () => {
+  const repeated = compileSchema({ id: 'root', type: 'object', properties: { a: { id: 'Name', type: 'string' }, b: { type: 'object', properties: { c: { id: 'Name', type: 'integer' } } } } });
+  assert.ok(repeated.ok);
+  assert.equal(repeated.validate({ a: 'x', b: { c: 1 } }), true);
+  assert.equal(repeated.validate({ a: 'x', b: { c: 'y' } }), false);
+  const nested = compileSchema({ definitions: { lemon: { id: 'schema/lemon', definitions: { size: { enum: ['small', 'large'] } }, properties: { size: { $ref: '#/definitions/lemon/definitions/size' } } } }, properties: { lemon: { $ref: '#/definitions/lemon' } } });
+  assert.ok(nested.ok);
+  assert.equal(nested.validate({ lemon: { size: 'small' } }), true);
+  assert.equal(nested.validate({ lemon: { size: 'huge' } }), false);
+});
