@@ -62,22 +62,24 @@ function compileFresh(original: object | boolean, draft: Draft): CompiledSchema 
 }
 
 function compileOnce(schema: object | boolean, draft: Draft): CompiledSchema {
-  let ajv = newAjv(draft, re2Engine);
+  // No meta-schema pass up front: it costs more than the compilation itself. A schema its
+  // meta-schema faults on a detail (duplicate enum items, say) that Ajv can still compile is
+  // accepted (liberal in what we read, strict in what we answer); when Ajv cannot compile
+  // it, the meta-schema's findings make the message.
+  const target = withoutMetaSchema(schema) as object;
+  const ajv = newAjv(draft, re2Engine, { validateSchema: false });
   let verbose: ValidateFunction;
   try {
-    verbose = ajv.compile(withoutMetaSchema(schema) as object);
+    verbose = ajv.compile(target);
   } catch (error) {
     if (error instanceof UnsupportedPatternError) return { ok: false, refused: true, message: `a pattern ${error.reason}` };
-    // A schema its meta-schema faults on a detail (duplicate enum items, say) but Ajv can
-    // still compile is accepted: be strict in what we answer, liberal in what we read.
-    const strictMessage = describeCompileError(error, ajv.errors);
-    if (!ajv.errors?.length) return { ok: false, message: strictMessage };
-    ajv = newAjv(draft, re2Engine, { validateSchema: false });
+    let metaErrors: ErrorObject[] | null | undefined;
     try {
-      verbose = ajv.compile(withoutMetaSchema(schema) as object);
+      if (!ajv.validateSchema(target)) metaErrors = ajv.errors;
     } catch {
-      return { ok: false, message: strictMessage };
+      metaErrors = undefined;
     }
+    return { ok: false, message: describeCompileError(error, metaErrors) };
   }
   let last: ErrorObject[] | null | undefined = null;
   const validate = (value: unknown): boolean => {
