@@ -74,10 +74,26 @@ export function generate(g: GenContext, raw: unknown, path = '', depth = 0): Mad
     if (v === NO_VALUE) continue;
     if (node.not === undefined || !quickCheck(g.nav, node.not, v)) return v;
     // The smallest value is what `not` forbids: a variation on it may not be.
-    const other = variations(g, node, v, 4).find((x) => !quickCheck(g.nav, node.not, x) && quickCheck(g.nav, withoutNot(node), x));
+    const other = [...variations(g, node, v, 4), ...escapesFromNot(g, node, v)].find((x) => !quickCheck(g.nav, node.not, x) && quickCheck(g.nav, withoutNot(node), x));
     if (other !== undefined) return other;
   }
   return NO_VALUE;
+}
+
+/** An object `not` names properties of: give one of them a value `not` does not describe. */
+function escapesFromNot(g: GenContext, node: SchemaNode, v: unknown): unknown[] {
+  if (v === null || typeof v !== 'object' || Array.isArray(v)) return [];
+  const forbidden = g.nav.resolve(node.not);
+  const out: unknown[] = [];
+  for (const k of Object.keys((forbidden.properties ?? {}) as object).slice(0, 8)) {
+    const own = g.nav.resolve(propertySchema(g, node, k));
+    const first = generate(g, own);
+    if (first === NO_VALUE) continue;
+    for (const x of [first, ...variations(g, own, first, 3)]) {
+      if (!quickCheck(g.nav, ((forbidden.properties ?? {}) as Record<string, unknown>)[k], x)) out.push({ ...(v as object), [k]: x });
+    }
+  }
+  return out;
 }
 
 function withoutNot(node: SchemaNode): SchemaNode {
