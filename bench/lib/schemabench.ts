@@ -63,12 +63,19 @@ export function judge(schema: unknown): ((v: unknown) => boolean) & { errorsText
     const message = (error as Error).message;
     // Two Ajv strictnesses real schemas trip: patterns valid in ECMA-262 but not under the
     // `u` flag (e.g. "\,"), and the same `id` repeated on unrelated subschemas.
+    // And meta-schema nits Ajv can compile past (duplicate enum items): judged as written.
+    if (/^schema is invalid/.test(message)) return judgeWith(newAjv(draft, undefined, { validateSchema: false }), target);
     if (/resolves to more than one schema/.test(message)) target = withoutIds(target, 'repeated') as object;
     else if (/can't resolve reference/.test(message)) target = withoutIds(target, 'nested') as object;
     else if (!/Invalid regular expression/.test(message)) throw error;
     ajv = newAjv(draft, undefined, { unicodeRegExp: false });
     validate = ajv.compile(target);
   }
+  return Object.assign((v: unknown) => validate(v) as boolean, { errorsText: () => ajv.errorsText(validate.errors, { separator: '; ' }).slice(0, 300) });
+}
+
+function judgeWith(ajv: ReturnType<typeof newAjv>, target: object): ReturnType<typeof judge> {
+  const validate = ajv.compile(target);
   return Object.assign((v: unknown) => validate(v) as boolean, { errorsText: () => ajv.errorsText(validate.errors, { separator: '; ' }).slice(0, 300) });
 }
 
