@@ -65,6 +65,10 @@ export function judge(schema: unknown): ((v: unknown) => boolean) & { errorsText
     // `u` flag (e.g. "\,"), and the same `id` repeated on unrelated subschemas.
     // And meta-schema nits Ajv can compile past (duplicate enum items): judged as written.
     if (/^schema is invalid/.test(message)) return judgeWith(newAjv(draft, undefined, { validateSchema: false }), target);
+    if (/already exists/.test(message)) {
+      const { $id: _i, id: _d, ...rest } = target as Record<string, unknown>; // calls itself by a meta-schema's URI
+      return judgeWith(newAjv(draft), rest);
+    }
     if (/resolves to more than one schema/.test(message)) target = withoutIds(target, 'repeated') as object;
     else if (/can't resolve reference/.test(message)) target = withoutIds(target, 'nested') as object;
     else if (!/Invalid regular expression/.test(message)) throw error;

@@ -105,7 +105,7 @@ function prepare(compiled: Compiled): { nav: SchemaNav; minimal: unknown } {
   if (minimal === NO_VALUE && g.deepest !== undefined) {
     const limits = schemaLimits();
     throw new EngineError(
-      `the schema has no finite instance within the depth limit of ${limits.maxOutputDepth} (CLINSCRIBE_T2J_MAX_OUTPUT_DEPTH): its required properties or items recurse without end (at ${shortPath(g.deepest.split('/').slice(0, 8).join('/'))}...)`,
+      `the schema has no finite instance within the depth limit of ${limits.maxOutputDepth} (CLINSCRIBE_T2J_MAX_OUTPUT_DEPTH): its required properties or items recurse through the same subschema without end (at ${shortPath(g.deepest.split('/').slice(0, 8).join('/'))}...)`,
     );
   }
   if (minimal !== NO_VALUE) {

@@ -22,8 +22,10 @@ export interface GenContext {
   /** Checks a string against a named format (Ajv's own format checks); true when unknown. */
   formatOk(format: string, value: string): boolean;
   work: number;
-  /** Where building first ran past the depth cap: evidence of a recursion through required. */
+  /** Where building first ran past the depth or recursion cap: evidence of a recursion through required. */
   deepest?: string;
+  /** How often each schema node is being built on the current path. */
+  active?: Map<SchemaNode, number>;
 }
 
 const FORMAT_VALUES: Record<string, string[]> = {
@@ -55,6 +57,7 @@ const FORMAT_VALUES: Record<string, string[]> = {
 };
 
 const MAX_WORK = 2_000_000;
+const MAX_RECURSION = 4;
 
 export function generate(g: GenContext, raw: unknown, path = '', depth = 0): Made {
   if (raw === false) return NO_VALUE;
@@ -64,6 +67,23 @@ export function generate(g: GenContext, raw: unknown, path = '', depth = 0): Mad
     return NO_VALUE;
   }
   const node = g.nav.resolve(raw);
+  // A schema met again inside itself: a few rounds of recursion are enough for any smallest
+  // instance; more only multiply the branches to try.
+  const active = (g.active ??= new Map());
+  const seen = active.get(node) ?? 0;
+  if (seen >= MAX_RECURSION) {
+    g.deepest ??= path;
+    return NO_VALUE;
+  }
+  active.set(node, seen + 1);
+  try {
+    return build(g, node, path, depth);
+  } finally {
+    active.set(node, seen);
+  }
+}
+
+function build(g: GenContext, node: SchemaNode, path: string, depth: number): Made {
   if (node.const !== undefined) return node.const;
   if (Array.isArray(node.enum)) return node.enum.find((v) => quickCheck(g.nav, withoutEnum(node), v)) ?? (node.enum.length > 0 ? node.enum[0] : NO_VALUE);
   const branches = g.nav.branches(node);

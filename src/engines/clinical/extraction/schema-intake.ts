@@ -52,6 +52,11 @@ function compileFresh(original: object | boolean, draft: Draft): CompiledSchema 
   // Generated schemas often give every property an `id` of its own name, repeated across
   // branches: the repeats identify nothing (no $ref can tell them apart), so they go.
   if (/resolves to more than one schema/.test(first.message)) return compileOnce(withoutIds(original, 'repeated'), draft);
+  // A schema that calls itself by a meta-schema's URI: the name is dropped, the schema kept.
+  if (/already taken/.test(first.message) && typeof original === 'object') {
+    const { $id: _i, id: _d, ...rest } = original as Record<string, unknown>;
+    return compileOnce(rest, draft);
+  }
   // A nested `id` that moves the base URI under refs written from the root ("#/definitions/…"):
   // read those refs from the root, as their author did.
   if (/does not resolve/.test(first.message)) {
@@ -115,6 +120,7 @@ function describeCompileError(error: unknown, schemaErrors: ErrorObject[] | null
   const name = (error as { constructor?: { name?: string } })?.constructor?.name;
   if (name === 'MissingRefError') return 'schema has a $ref that does not resolve to a location inside the schema';
   const text = error instanceof Error ? error.message : '';
+  if (/already exists/.test(text)) return 'schema uses an $id that is already taken (a meta-schema URI)';
   // Ajv's own messages quote schema structure (keywords, formats, pointers), not caller text.
   if (/^unknown format|^strict mode|^schema is invalid|reference|^NOT SUPPORTED|regular expression|Invalid regular/i.test(text)) {
     return `schema is invalid: ${text.slice(0, 200)}`;
