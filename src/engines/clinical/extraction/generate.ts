@@ -1,7 +1,8 @@
 // The smallest value a subschema accepts, built by construction: unions try each branch,
 // objects take their required (and dependent) properties, arrays their minimum items with
-// `contains` and uniqueness (strings and numbers: generate-scalars.ts). Output caps are enforced while building: a schema whose smallest
-// instance is infinite or too large is refused by keyword and path, never expanded.
+// `contains` and uniqueness (strings and numbers: generate-scalars.ts). Output caps are
+// enforced while building: a schema whose smallest instance is infinite or too large is
+// refused by keyword and path, never expanded.
 import { numberFor, stringFor } from './generate-scalars.ts';
 import { stringForPattern } from './pattern-gen.ts';
 import { quickCheck, same } from './quick-check.ts';
