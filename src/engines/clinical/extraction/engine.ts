@@ -51,7 +51,10 @@ export function extract(text: string, schema: unknown): ExtractionResult {
   let fixed = repair(structuredClone(data), compiled.verbose, g, replaced);
   if (fixed.ok && checkOutput(fixed.value, schemaLimits()) !== undefined) fixed = { ok: safeValidate(compiled, minimal), value: minimal };
   if (!fixed.ok && safeValidate(compiled, minimal)) fixed = { ok: true, value: minimal };
-  if (!fixed.ok) throw new EngineError('the schema admits no value the extraction engine can construct');
+  if (!fixed.ok) {
+    const why = 'why' in fixed && fixed.why ? ` (the closest value still fails ${fixed.why})` : '';
+    throw new EngineError(`the schema admits no value the extraction engine can construct${why}`);
+  }
   const notFound = [...new Set([...w.notFound, ...replaced])];
   const evidence = w.evidence.filter((e) => !replaced.some((p) => p === '' || e.path === p || e.path.startsWith(`${p}/`)));
   return { data: fixed.value, meta: { notFound, evidence } };

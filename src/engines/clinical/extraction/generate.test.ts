@@ -61,3 +61,8 @@ test('pattern strings are built from the linear-time program and respect length 
   const tail = stringForPattern('x$', 5, 9)!;
   assert.ok(tail.length >= 5 && tail.endsWith('x'));
 });
+
+test('a schema no value satisfies is refused naming a keyword and location, not answered invalid', () => {
+  const schema = { type: 'object', required: ['d'], properties: { d: { type: 'object', required: ['a', 'b'], oneOf: [{ required: ['a'] }, { required: ['b'] }] } } };
+  assert.throws(() => extract('Patient seen today.', schema), /admits no value.*(oneOf|required) at #\/d/);
+});

@@ -4,10 +4,12 @@
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { generate, type GenContext, NO_VALUE, propertySchema, setOwn } from './generate.ts';
 import { leastValue } from './least-value.ts';
+import { shortPath } from './schema-limits.ts';
 
 const MAX_ROUNDS = 50;
 
-export function repair(value: unknown, ajvValidate: ValidateFunction, g: GenContext, replaced: string[]): { ok: boolean; value: unknown } {
+/** `why`, when no value passes: the keyword and instance location the closest attempt still failed. */
+export function repair(value: unknown, ajvValidate: ValidateFunction, g: GenContext, replaced: string[]): { ok: boolean; value: unknown; why?: string } {
   const validate = guarded(ajvValidate);
   let current = value;
   for (let round = 0; round < MAX_ROUNDS; round++) {
@@ -17,12 +19,13 @@ export function repair(value: unknown, ajvValidate: ValidateFunction, g: GenCont
     current = fixOne(current, error, g, replaced, validate);
   }
   if (validate(current)) return { ok: true, value: current };
+  const closest = [...(validate.errors ?? [])].sort((a, b) => depth(a.instancePath) - depth(b.instancePath))[0];
   replaced.push('');
   // Plain values last: a schema that constrains only objects still admits null or "".
   for (const least of [leastValue(g, g.nav.root), generate(g, g.nav.root), {}, null, [], '', 0, false]) {
     if (least !== NO_VALUE && validate(least)) return { ok: true, value: least };
   }
-  return { ok: false, value: current };
+  return { ok: false, value: current, why: closest ? `${closest.keyword} at ${shortPath(closest.instancePath)}` : undefined };
 }
 
 /**
