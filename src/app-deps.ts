@@ -18,7 +18,7 @@ export type TemplateCheck = { ok: true; template: NoteTemplate } | { ok: false; 
 
 export type SchemaCheck =
   | { ok: true; schema: object; validate: (value: unknown) => boolean; errors(): string }
-  | { ok: false; message: string };
+  | { ok: false; message: string; refused?: boolean };
 
 export interface AppDeps {
   config: Config;

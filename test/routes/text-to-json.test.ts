@@ -127,5 +127,35 @@ for (const store of STORES) {
       assert.equal(unauth.statusCode, 401);
       assert.equal(unauth.json().error, 401);
     });
+
+    test('hostile schemas are refused with 422 naming keyword and path, or answered at once; never expanded', async () => {
+      // Load shedding may answer 503 + Retry-After on a busy machine; that is its contract, so honour it.
+      const post = async (payload: object) => {
+        for (let attempt = 0; ; attempt++) {
+          const res = await h.app.inject({ method: 'POST', url: '/v1/utils/text-to-json', headers: h.stable, payload });
+          if (res.statusCode !== 503 || attempt === 10) return res;
+          await new Promise((r) => setTimeout(r, 1000));
+        }
+      };
+      const endless = { $defs: { node: { type: 'object', required: ['kids'], properties: { kids: { type: 'array', minItems: 2, items: { $ref: '#/$defs/node' } } } } }, $ref: '#/$defs/node' };
+      const recursion = await post({ text, schema: endless });
+      assert.equal(recursion.statusCode, 422);
+      assert.match(recursion.json().message, /no finite instance.*CLINSCRIBE_T2J_MAX_OUTPUT_DEPTH/);
+      const huge = await post({ text, schema: { type: 'object', required: ['s'], properties: { s: { type: 'string', minLength: 50_000_000 } } } });
+      assert.equal(huge.statusCode, 422);
+      assert.match(huge.json().message, /minLength 50000000 at #\/s .*CLINSCRIBE_T2J_MAX_OUTPUT_BYTES/);
+      const product = await post({ text, schema: { type: 'array', minItems: 1000, items: { type: 'array', minItems: 1000, items: { type: 'integer' } } } });
+      assert.equal(product.statusCode, 422);
+      assert.match(product.json().message, /CLINSCRIBE_T2J_MAX_OUTPUT_NODES/);
+      const backref = await post({ text, schema: { type: 'object', properties: { code: { type: 'string', pattern: '^(a)\\1$' } } } });
+      assert.equal(backref.statusCode, 422);
+      assert.match(backref.json().message, /#\/properties\/code\/pattern uses a backreference/);
+      // Nested bounded quantifiers run in linear time: a near-matching text answers, valid.
+      const nested = { type: 'object', required: ['code'], properties: { code: { type: 'string', pattern: '^(?:a{1,12}){1,12}$' } } };
+      const near = await post({ text: `${'a'.repeat(150)}b`, schema: nested });
+      assert.equal(near.statusCode, 200, near.body);
+      assert.match(near.json().data.code, /^a+$/);
+      for (const res of [recursion, huge, product, backref]) assert.doesNotMatch(res.json().message, /Maria|penicillin/);
+    });
   });
 }

@@ -20,7 +20,7 @@ export function textToJsonRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
           headers: StableHeaders,
           body: Type.Object({
             text: Type.String({ description: 'Unstructured text' }),
-            schema: Type.Unknown({ description: 'JSON Schema (2020-12 or draft-07) of the output' }),
+            schema: Type.Unknown({ description: 'JSON Schema of the output (draft-04, -06, -07, 2019-09 or 2020-12)' }),
             includeMeta: Type.Optional(Type.Boolean({ description: 'Add `meta`: paths not found and evidence spans' })),
           }),
           response: {
@@ -37,7 +37,9 @@ export function textToJsonRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
           checkLength('text', text, deps.config.maxTranscriptChars);
           if (schema === undefined) throw new ApiError('validation_error', 'schema is required.');
           const compiled = deps.compileSchema(schema);
-          if (!compiled.ok) throw new ApiError('validation_error', compiled.message);
+          // A malformed schema is the caller's mistake (400); a well-formed one the service will
+          // not run (a pattern re2js cannot express, a size cap) is unprocessable (422).
+          if (!compiled.ok) throw new ApiError(compiled.refused ? 'unprocessable' : 'validation_error', compiled.message);
           const result = await callEngine(() => deps.engines.extraction.extract(text, compiled.schema as Record<string, unknown>));
           if (!compiled.validate(result.data)) {
             // The engine promises conformance; breaking it is our bug, never the caller's problem to parse.

@@ -169,7 +169,7 @@ test('oneOf whose obvious value matches both branches still gets a valid value',
 });
 
 test('a refused schema is an EngineError with the intake message', async () => {
-  await assert.rejects(engine.extract('x', { properties: { a: { $ref: 'http://x.example/s' } } }), /only local references/);
+  await assert.rejects(engine.extract('x', { properties: { a: { $ref: 'http://x.example/s' } } }), /does not resolve to a location inside the schema/);
 });
 
 const NESTED_SUMMARY = `DISCHARGE SUMMARY

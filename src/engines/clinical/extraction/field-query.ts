@@ -53,7 +53,7 @@ export function buildQuery(key: string, node: SchemaNode, lex: Lexicons): FieldQ
   const description = [node.title, node.description].filter((s) => typeof s === 'string').join('. ');
   const keyWords = splitKey(key);
   // The last unit word: "in_days" is days ("in" is inches only as in "height_in").
-  const unitFromKey = keyWords.length > 1 ? keyWords.map((w) => UNIT_WORDS[w]).filter(Boolean).pop() : undefined;
+  const unitFromKey = keyWords.length > 1 ? keyWords.map((w) => (Object.hasOwn(UNIT_WORDS, w) ? UNIT_WORDS[w] : undefined)).filter(Boolean).pop() : undefined; // own keys only: a field named "constructor" is not a unit
   const content = keyWords.filter((w) => !KEY_STOPWORDS.has(w) && !(UNIT_WORDS[w] && keyWords.length > 1));
   const words = content.map((w) => stems(w)[0]).filter(Boolean);
   const phrases: string[][] = [];

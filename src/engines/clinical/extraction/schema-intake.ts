@@ -1,81 +1,90 @@
-// Schema intake for text-to-JSON: structural caps first, then Ajv compiles the schema
-// (2020-12 by default, draft-07 when the schema says so or uses draft-07-only forms).
-// Compiled validators are cached by a hash of the schema, so a caller re-sending the
-// same schema pays for compilation once.
+// Schema intake for text-to-JSON: structural caps first, then Ajv compiles the schema by
+// its own draft (schema-drafts.ts) with caller patterns on re2js (schema-regex.ts).
+// Compiled validators are cached by a hash of the schema in a bounded LRU, so a caller
+// re-sending the same schema pays for compilation once.
 import { createHash } from 'node:crypto';
-import { Ajv as AjvDraft07, type ErrorObject, type ValidateFunction } from 'ajv';
-import { Ajv2020 } from 'ajv/dist/2020.js';
-import addFormatsModule from 'ajv-formats';
-import { checkSchemaLimits, shortPath } from './schema-limits.ts';
-
-// ajv-formats ships CommonJS; under ESM its plugin sits on `.default`.
-type FormatsPlugin = (ajv: Ajv2020 | AjvDraft07) => unknown;
-const addFormats = ((addFormatsModule as unknown as { default?: FormatsPlugin }).default ??
-  addFormatsModule) as unknown as FormatsPlugin;
+import type { ErrorObject, ValidateFunction } from 'ajv';
+import { type AnyAjv, type Draft, newAjv, pickDraft } from './schema-drafts.ts';
+import { checkSchemaLimits, schemaLimits, shortPath } from './schema-limits.ts';
+import { re2Engine, UnsupportedPatternError } from './schema-regex.ts';
 
 export type CompiledSchema =
-  | { ok: true; schema: object; validate: (v: unknown) => boolean; errors(): string; verbose: ValidateFunction }
-  | { ok: false; message: string };
+  | { ok: true; schema: object; draft: Draft; validate: (v: unknown) => boolean; errors(): string; verbose: ValidateFunction; ajv: AnyAjv }
+  /** `refused`: a well-formed schema the service will not run (422), not a malformed one (400). */
+  | { ok: false; message: string; refused?: boolean };
 
-const CACHE_LIMIT = 256;
 const cache = new Map<string, CompiledSchema>();
 
 export function compileSchema(schema: unknown): CompiledSchema {
-  const refused = checkSchemaLimits(schema);
-  if (refused) return { ok: false, message: refused };
-  const draft = pickDraft(schema as object | boolean);
-  if (typeof draft === 'object') return draft;
-  const key = createHash('sha256').update(draft).update('\0').update(JSON.stringify(schema)).digest('hex');
+  // The cache is consulted first: the same schema text passes the same checks every time.
+  const text = schema === undefined ? '' : JSON.stringify(schema);
+  const key = createHash('sha256').update(text).digest('hex');
   const hit = cache.get(key);
   if (hit) {
     cache.delete(key); // re-insert: Map order doubles as least-recently-used order
     cache.set(key, hit);
     return hit;
   }
-  const compiled = compileFresh(schema as object, draft);
+  const limited = checkSchemaLimits(schema, text);
+  if (limited) return { ok: false, message: limited.message, refused: limited.refused };
+  const { draft } = pickDraft(schema);
+  const compiled = compileFresh(typeof schema === 'boolean' ? schema : (schema as object), draft);
   if (compiled.ok) {
     cache.set(key, compiled);
-    if (cache.size > CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
+    if (cache.size > schemaLimits().cacheEntries) cache.delete(cache.keys().next().value as string);
   }
   return compiled;
 }
 
-type Draft = '2020-12' | 'draft-07';
-
-function pickDraft(schema: object | boolean): Draft | { ok: false; message: string } {
-  if (typeof schema === 'boolean') return '2020-12';
-  const declared = (schema as Record<string, unknown>).$schema;
-  if (declared === undefined) return usesDraft07Forms(schema) ? 'draft-07' : '2020-12';
-  if (typeof declared !== 'string') return { ok: false, message: '$schema must be a string' };
-  if (/draft\/2020-12\/schema/.test(declared)) return '2020-12';
-  if (/draft-0[67]\/schema/.test(declared)) return 'draft-07';
-  return { ok: false, message: 'unsupported $schema: use JSON Schema 2020-12 or draft-07' };
+/**
+ * The schema Ajv compiles: `$schema` is dropped because the draft is already chosen, and a
+ * meta-schema URI Ajv does not hold (https spellings, draft-03, "schema#") would not load.
+ */
+export function withoutMetaSchema(schema: object | boolean): object | boolean {
+  if (typeof schema === 'boolean' || !('$schema' in schema)) return schema;
+  const { $schema: _ignored, ...rest } = schema as Record<string, unknown>;
+  return rest;
 }
 
-/** Tuple `items: [...]`, `additionalItems` and `definitions` are draft-07 spellings. */
-function usesDraft07Forms(node: unknown, depth = 0): boolean {
-  if (node === null || typeof node !== 'object' || depth > 40) return false;
-  if (Array.isArray(node)) return node.some((n) => usesDraft07Forms(n, depth + 1));
-  const obj = node as Record<string, unknown>;
-  if (Array.isArray(obj.items) || obj.additionalItems !== undefined) return true;
-  return Object.entries(obj).some(([k, v]) => k !== 'enum' && k !== 'const' && k !== 'default' && usesDraft07Forms(v, depth + 1));
+function compileFresh(original: object | boolean, draft: Draft): CompiledSchema {
+  const first = compileOnce(original, draft);
+  if (first.ok || first.refused) return first;
+  // Generated schemas often give every property an `id` of its own name, repeated across
+  // branches: the repeats identify nothing (no $ref can tell them apart), so they go.
+  if (/resolves to more than one schema/.test(first.message)) return compileOnce(withoutIds(original, 'repeated'), draft);
+  // A schema that calls itself by a meta-schema's URI: the name is dropped, the schema kept.
+  if (/already taken/.test(first.message) && typeof original === 'object') {
+    const { $id: _i, id: _d, ...rest } = original as Record<string, unknown>;
+    return compileOnce(rest, draft);
+  }
+  // A nested `id` that moves the base URI under refs written from the root ("#/definitions/…"):
+  // read those refs from the root, as their author did.
+  if (/does not resolve/.test(first.message)) {
+    const second = compileOnce(withoutIds(original, 'nested'), draft);
+    return second.ok ? second : first;
+  }
+  return first;
 }
 
-function newAjv(draft: Draft) {
-  // A fresh instance per schema: callers' `$id`s must not collide with each other.
-  const options = { strict: false, allErrors: true, verbose: true, logger: false as const, $data: false, validateSchema: true };
-  const ajv = draft === '2020-12' ? new Ajv2020(options) : new AjvDraft07(options);
-  addFormats(ajv);
-  return ajv;
-}
-
-function compileFresh(schema: object, draft: Draft): CompiledSchema {
-  const ajv = newAjv(draft);
+function compileOnce(schema: object | boolean, draft: Draft): CompiledSchema {
+  // No meta-schema pass up front: it costs more than the compilation itself. A schema its
+  // meta-schema faults on a detail (duplicate enum items, say) that Ajv can still compile is
+  // accepted (liberal in what we read, strict in what we answer); when Ajv cannot compile
+  // it, the meta-schema's findings make the message.
+  const target = withoutMetaSchema(schema) as object;
+  const ajv = newAjv(draft, re2Engine, { validateSchema: false });
   let verbose: ValidateFunction;
   try {
-    verbose = ajv.compile(schema);
+    verbose = ajv.compile(target);
   } catch (error) {
-    return { ok: false, message: describeCompileError(error, ajv.errors) };
+    if (error instanceof UnsupportedPatternError) return { ok: false, refused: true, message: `a pattern ${error.reason}` };
+    let metaErrors: ErrorObject[] | null | undefined;
+    try {
+      if (!ajv.validateSchema(target)) metaErrors = ajv.errors;
+    } catch {
+      metaErrors = undefined;
+    }
+    return { ok: false, message: describeCompileError(error, metaErrors) };
   }
   let last: ErrorObject[] | null | undefined = null;
   const validate = (value: unknown): boolean => {
@@ -83,7 +92,27 @@ function compileFresh(schema: object, draft: Draft): CompiledSchema {
     last = verbose.errors;
     return ok;
   };
-  return { ok: true, schema, validate, verbose, errors: () => describeErrors(last) };
+  return { ok: true, schema: schema as object, draft, validate, verbose, ajv, errors: () => describeErrors(last) };
+}
+
+/** A copy without the `id`/`$id`s whose value was seen before ('repeated') or below the root ('nested'). */
+export function withoutIds(schema: object | boolean, which: 'repeated' | 'nested'): object | boolean {
+  const seen = new Set<string>();
+  const copy = (node: unknown, depth: number): unknown => {
+    if (node === null || typeof node !== 'object' || depth > 300) return node;
+    if (Array.isArray(node)) return node.map((n) => copy(n, depth + 1));
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(node)) {
+      if ((k === 'id' || k === '$id') && typeof v === 'string') {
+        if (which === 'nested' ? depth > 0 : seen.has(v)) continue;
+        seen.add(v);
+      }
+      const data = k === 'enum' || k === 'const' || k === 'default' || k === 'examples';
+      Object.defineProperty(out, k, { value: data ? v : copy(v, depth + 1), enumerable: true, writable: true, configurable: true });
+    }
+    return out;
+  };
+  return copy(schema, 0) as object | boolean;
 }
 
 function describeCompileError(error: unknown, schemaErrors: ErrorObject[] | null | undefined): string {
@@ -91,6 +120,7 @@ function describeCompileError(error: unknown, schemaErrors: ErrorObject[] | null
   const name = (error as { constructor?: { name?: string } })?.constructor?.name;
   if (name === 'MissingRefError') return 'schema has a $ref that does not resolve to a location inside the schema';
   const text = error instanceof Error ? error.message : '';
+  if (/already exists/.test(text)) return 'schema uses an $id that is already taken (a meta-schema URI)';
   // Ajv's own messages quote schema structure (keywords, formats, pointers), not caller text.
   if (/^unknown format|^strict mode|^schema is invalid|reference|^NOT SUPPORTED|regular expression|Invalid regular/i.test(text)) {
     return `schema is invalid: ${text.slice(0, 200)}`;

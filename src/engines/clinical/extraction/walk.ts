@@ -3,6 +3,7 @@
 // scalars with the typed finders. Where nothing is found the fallback is the default, then
 // null, then [], then the least-committal value.
 import { buildQuery, type FieldQuery, PREPOSITION_KEY } from './field-query.ts';
+import { type GenContext, setOwn } from './generate.ts';
 import { leastValue } from './least-value.ts';
 import { domainOf, findItems, type Item } from './lists.ts';
 import { findPhrases, regionsFor } from './locate.ts';
@@ -20,8 +21,14 @@ export interface Evidence {
 export interface Walker {
   ctx: Ctx;
   nav: SchemaNav;
+  /** Builds the smallest valid value where the text gives none. */
+  gen: GenContext;
   evidence: Evidence[];
   notFound: string[];
+  /** Fill calls so far: recursive schemas (a property whose anyOf includes "#") are bounded by it. */
+  steps?: number;
+  /** Schema nodes being filled on the current path. */
+  active?: Set<SchemaNode>;
   /** Set by an object for the one date-formatted property it has. */
   soleDate?: boolean;
 }
@@ -34,10 +41,26 @@ const ASSERTION_KEYS = /^(present|is_?present|negated|is_?negated|denied|absent|
 /** Keys that take what the text says right after an item: "sulfa (hives)". */
 const DETAIL_KEYS = /^(allergic_?)?(reactions?|response|manifestations?|(side_?)?effects?|symptoms?)(_?type)?$/i;
 
+/** Fill calls per request: enough for thousands of fields, not for a recursive schema's every expansion. */
+const MAX_FILL_STEPS = 5_000;
+
 export function fill(w: Walker, raw: unknown, key: string, path: string, scope: Range, depth = 0): Out {
   const node = w.nav.resolve(raw);
-  if (depth > 20) return NOT_FOUND;
-  if (node.const !== undefined) return { found: true, value: node.const };
+  w.steps = (w.steps ?? 0) + 1;
+  if (depth > 20 || w.steps > MAX_FILL_STEPS) return NOT_FOUND;
+  // A schema inside itself (recursive $ref): the text is read once at the outer level.
+  const active = (w.active ??= new Set());
+  if (active.has(node)) return NOT_FOUND;
+  active.add(node);
+  try {
+    return fillNode(w, node, key, path, scope, depth);
+  } finally {
+    active.delete(node);
+  }
+}
+
+function fillNode(w: Walker, node: SchemaNode, key: string, path: string, scope: Range, depth: number): Out {
+  if (node.const !== undefined) return { found: true, value: structuredClone(node.const) };
   const branches = w.nav.branches(node).filter((b) => !(w.nav.types(b).size === 1 && w.nav.types(b).has('null')));
   if (branches.length > 0) {
     for (const b of branches) {
@@ -133,7 +156,7 @@ function fillObject(w: Walker, node: SchemaNode, path: string, scope: Range, dep
     }
     if (r.found) any = true;
     const value = r.found ? r.value : fallback(w, sub, subPath, required.has(key));
-    if (value !== undefined) out[key] = value;
+    if (value !== undefined) setOwn(out, key, value);
   }
   return { found: any, value: out };
 }
@@ -156,11 +179,11 @@ function detailValue(w: Walker, sub: unknown, detail: Range): string | string[] 
 function fallback(w: Walker, raw: unknown, path: string, required: boolean): unknown {
   const node = w.nav.resolve(raw);
   w.notFound.push(path);
-  if (node.default !== undefined) return node.default;
+  if (node.default !== undefined) return structuredClone(node.default);
   if (w.nav.allowsNull(node)) return null;
   const types = w.nav.types(node);
   if (types.has('array') && !(typeof node.minItems === 'number' && node.minItems > 0)) return [];
-  return required ? leastValue(w.nav, node) : undefined;
+  return required ? leastValue(w.gen, node, path) : undefined;
 }
 
 function fillArray(w: Walker, node: SchemaNode, key: string, path: string, scope: Range, depth: number): Out {
