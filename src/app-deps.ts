@@ -6,6 +6,7 @@ import type { RateLimiter } from './ratelimit/limiter.ts';
 import type { AccountsService } from './services/accounts-service.ts';
 import type { ResourcesService } from './services/resources-service.ts';
 import type { StreamTokens } from './services/stream-tokens.ts';
+import type { WebhooksService } from './services/webhooks-service.ts';
 import type { Store } from './store/database.ts';
 import type { IdempotencyRepository } from './store/idempotency-repo.ts';
 import type { OutboxRepository } from './store/outbox-repo.ts';
@@ -29,6 +30,7 @@ export interface AppDeps {
   resources: ResourcesService;
   idempotency: IdempotencyRepository;
   webhooks: WebhooksRepository;
+  webhooksService: WebhooksService;
   outbox: OutboxRepository;
   events: EventRecorder;
   settings: SettingsRepository;

@@ -176,6 +176,13 @@ export async function buildApp(
   });
   await app.register(websocket, { options: { maxPayload: 1024 * 1024 } });
 
+  // Fail closed: a route that does not say how it authenticates is a start-up error, not an
+  // open door.
+  app.addHook('onRoute', (route) => {
+    const auth = (route.config as { auth?: AuthScheme } | undefined)?.auth;
+    if (!auth) throw new Error(`route ${route.method} ${route.url} declares no auth scheme (config.auth)`);
+  });
+
   // The gate goes first, so even a load-shedding 503 carries the rate-limit headers.
   app.addHook('onRequest', gate);
 

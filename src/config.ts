@@ -43,8 +43,10 @@ export interface Config {
   };
   llm: { baseUrl?: string; model?: string; apiKey?: string };
   asr: { baseUrl?: string; model?: string; apiKey?: string };
-  webhooks: { allowPrivate: boolean; timeoutMs: number; retryBaseMs: number; maxAttempts: number };
+  webhooks: { allowPrivate: boolean; timeoutMs: number; retryBaseMs: number; maxAttempts: number; maxPerAccount: number; redeliveriesPerMinute: number };
   /** Load shedding: past either limit every route but /healthz and /readyz answers 503 (0 = off). */
+  /** Live transcription over WebSocket: session length, idle time and open-session caps. */
+  streaming: { maxSeconds: number; idleSeconds: number; maxSessions: number; maxSessionsPerAccount: number };
   loadShedding: { maxEventLoopDelayMs: number; maxEventLoopUtilization: number };
   /** Password of the operators' dashboard at /dashboard; unset keeps the dashboard off. */
   adminPassword?: string;
@@ -160,11 +162,19 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
       maxEventLoopDelayMs: integer(env, 'CLINSCRIBE_MAX_EVENT_LOOP_DELAY_MS', 1000, 0),
       maxEventLoopUtilization: fraction(env, 'CLINSCRIBE_MAX_EVENT_LOOP_UTILIZATION'),
     },
+    streaming: {
+      maxSeconds: integer(env, 'CLINSCRIBE_STREAM_MAX_SECONDS', 14_400, 1),
+      idleSeconds: integer(env, 'CLINSCRIBE_STREAM_IDLE_SECONDS', 60, 1),
+      maxSessions: integer(env, 'CLINSCRIBE_MAX_STREAMS', 32, 1),
+      maxSessionsPerAccount: integer(env, 'CLINSCRIBE_MAX_STREAMS_PER_ACCOUNT', 4, 1),
+    },
     webhooks: {
       allowPrivate: flag(env, 'CLINSCRIBE_WEBHOOK_ALLOW_PRIVATE'),
       timeoutMs: integer(env, 'CLINSCRIBE_WEBHOOK_TIMEOUT_MS', 30_000, 100),
       retryBaseMs: integer(env, 'CLINSCRIBE_WEBHOOK_RETRY_BASE_MS', 30_000, 1),
       maxAttempts: integer(env, 'CLINSCRIBE_WEBHOOK_MAX_ATTEMPTS', 15, 1),
+      maxPerAccount: integer(env, 'CLINSCRIBE_MAX_WEBHOOKS_PER_ACCOUNT', 20, 1),
+      redeliveriesPerMinute: integer(env, 'CLINSCRIBE_WEBHOOK_REDELIVERIES_PER_MINUTE', 30, 1),
     },
   };
   return { ...config, ...overrides };

@@ -16,6 +16,7 @@ import { StoreRateLimiter } from './ratelimit/store-limiter.ts';
 import { AccountsService } from './services/accounts-service.ts';
 import { ResourcesService } from './services/resources-service.ts';
 import { StreamTokens } from './services/stream-tokens.ts';
+import { WebhooksService } from './services/webhooks-service.ts';
 import { AccountsRepository } from './store/accounts-repo.ts';
 import { type Store, openStore } from './store/database.ts';
 import { IdempotencyRepository } from './store/idempotency-repo.ts';
@@ -23,10 +24,12 @@ import { OutboxRepository } from './store/outbox-repo.ts';
 import { ResourcesRepository } from './store/resources-repo.ts';
 import { SettingsRepository } from './store/settings-repo.ts';
 import { WebhooksRepository } from './store/webhooks-repo.ts';
-import { deliverWebhook } from './webhooks/delivery.ts';
+import { type DeliveryDeps, deliverWebhook } from './webhooks/delivery.ts';
 import { EventRecorder } from './webhooks/outbox.ts';
 
 export interface Runtime extends AppDeps {
+  /** What a webhook delivery needs; the maintenance sweep delivers too. */
+  delivery: DeliveryDeps;
   /** Starts consuming jobs in this process. */
   startWorkers(): Promise<void>;
   close(): Promise<void>;
@@ -73,8 +76,10 @@ export async function createRuntime(config: Config, options: { engines?: Partial
   const webhooks = new WebhooksRepository(store.db);
   const settings = new SettingsRepository(store.db);
   const limiter = createLimiter(store);
-  const resources = new ResourcesService(store.db, resourcesRepo, outbox, queue, config.dataDir);
+  const idempotency = new IdempotencyRepository(store.db);
+  const resources = new ResourcesService(store.db, resourcesRepo, outbox, queue, config.dataDir, idempotency);
   const events = new EventRecorder(outbox, webhooks, queue);
+  const delivery: DeliveryDeps = { db: store.db, config, webhooks, outbox, resources: resourcesRepo, queue };
   let working = false;
 
   const runtime: Runtime = {
@@ -85,12 +90,14 @@ export async function createRuntime(config: Config, options: { engines?: Partial
     limiter,
     accounts: new AccountsService(new AccountsRepository(store.db), config),
     resources,
-    idempotency: new IdempotencyRepository(store.db),
+    idempotency,
     webhooks,
+    webhooksService: new WebhooksService({ db: store.db, config, webhooks, outbox, events, queue, limiter }),
     outbox,
     events,
     settings,
     streamTokens: new StreamTokens(settings),
+    delivery,
     validateTemplate,
     compileSchema,
     async startWorkers() {
@@ -103,7 +110,7 @@ export async function createRuntime(config: Config, options: { engines?: Partial
             job.id,
             attempt,
           ),
-        webhook: (job, attempt) => deliverWebhook({ db: store.db, config, webhooks, outbox, queue }, job.id, attempt),
+        webhook: (job, attempt) => deliverWebhook(delivery, job.id, attempt),
       });
     },
     async close() {

@@ -12,6 +12,8 @@ export type AuthScheme = 'stable' | 'alpha' | 'none';
 declare module 'fastify' {
   interface FastifyRequest {
     account?: Account;
+    /** The API key the request was authenticated with. */
+    apiKeyId?: string;
   }
   interface FastifyContextConfig {
     auth?: AuthScheme;
@@ -32,18 +34,18 @@ export async function authenticate(
   accounts: AccountsService,
   request: FastifyRequest,
   scheme: AuthScheme,
-): Promise<{ account?: Account; error?: ApiError }> {
+): Promise<{ account?: Account; keyId?: string; error?: ApiError }> {
   if (scheme === 'none') return {};
   if (scheme === 'alpha') {
     const found = await accounts.authenticate(bearerToken(request));
     if (!found) return { error: new ApiError('unauthorized') };
     if (!found.account.alphaAccess) return { account: found.account, error: new ApiError('alpha_access_disabled') };
-    return { account: found.account };
+    return { account: found.account, keyId: found.keyId };
   }
   const found = await accounts.authenticate(header(request, 'x-api-key'));
   // A valid key with another account's id is as good as no key: never reveal which part was wrong.
   if (!found || found.account.id !== header(request, 'x-account-id')) return { error: new ApiError('unauthorized') };
-  return { account: found.account };
+  return { account: found.account, keyId: found.keyId };
 }
 
 export function setRateLimitHeaders(reply: FastifyReply, decision: RateDecision): void {
@@ -58,8 +60,9 @@ export function retryAfterSeconds(decision: RateDecision): number {
 
 export function createGate(accounts: AccountsService, limiter: RateLimiter, anonymousLimitPerMinute: number) {
   return async function gate(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-    const scheme = request.routeOptions.config?.auth ?? 'none';
-    const { account, error } = await authenticate(accounts, request, scheme);
+    // Fail closed: only the not-found handler has no scheme (every route must declare one).
+    const scheme = request.routeOptions.config?.auth ?? (request.is404 ? 'none' : 'stable');
+    const { account, keyId, error } = await authenticate(accounts, request, scheme);
     const decision = account
       ? await limiter.hit(account.id, 'requests', account.rateLimitPerMinute, 60)
       : await limiter.hit(`ip:${request.ip}`, 'requests', anonymousLimitPerMinute, 60);
@@ -70,6 +73,7 @@ export function createGate(accounts: AccountsService, limiter: RateLimiter, anon
     }
     if (error) throw error;
     request.account = account;
+    request.apiKeyId = keyId;
   };
 }
 

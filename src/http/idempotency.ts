@@ -15,6 +15,8 @@ const IN_PROGRESS_RETRY_AFTER_SECONDS = 1;
 export interface Produced {
   status: number;
   body: unknown;
+  /** The resource the request created: its idempotency record is deleted with it. */
+  resourceId?: string;
 }
 
 export interface IdempotencyOptions {
@@ -67,7 +69,7 @@ export async function idempotent(
     await repo.release(accountId, key, requestHash).catch(() => {});
     throw error;
   }
-  await keepResponse(repo, request, accountId, key, { requestHash, statusCode: produced.status, body: produced.body });
+  await keepResponse(repo, request, accountId, key, { requestHash, statusCode: produced.status, body: produced.body, resourceId: produced.resourceId });
   return reply.code(produced.status).send(produced.body);
 }
 

@@ -80,6 +80,11 @@ export class AccountsService {
     return this.repo.listKeys(accountId);
   }
 
+  /** Whether a key still works; what a stream token issued through it checks. */
+  isKeyActive(keyId: string): Promise<boolean> {
+    return this.repo.isKeyActive(keyId);
+  }
+
   async revokeKey(keyId: string): Promise<boolean> {
     this.cache.clear();
     return this.repo.revokeKey(keyId, new Date().toISOString());

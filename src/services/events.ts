@@ -43,6 +43,13 @@ function eventData(resource: Resource, outcome: Outcome): Record<string, unknown
   }
 }
 
+/** The outcome a finished resource recorded, to rebuild its event body; null while open. */
+export function outcomeOf(resource: Resource): Outcome | null {
+  if (resource.status === 'completed') return { status: 'completed', result: resource.result ?? {} };
+  if (resource.status === 'failed') return { status: 'failed', error: resource.error ?? '' };
+  return null;
+}
+
 export function eventFor(resource: Resource, outcome: Outcome): { type: string; data: Record<string, unknown> } {
   const suffix = outcome.status === 'completed' ? 'succeeded' : 'failed';
   return { type: `${EVENT_PREFIX[resource.kind]}.${suffix}`, data: eventData(resource, outcome) };

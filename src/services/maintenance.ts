@@ -19,10 +19,10 @@ const STRANDED_GRACE_MS = 60_000;
  * count an interrupted attempt and are scheduled again. Returns how many of each.
  */
 export async function sweepStranded(runtime: Runtime): Promise<{ resources: number; deliveries: number }> {
-  const { store, events, queue, config, webhooks, outbox } = runtime;
+  const { store, events, queue } = runtime;
   const changedBefore = new Date(Date.now() - STRANDED_GRACE_MS).toISOString();
   const resources = await failStrandedResources({ db: store.db, resources: new ResourcesRepository(store.db), events, queue }, changedBefore);
-  const deliveries = await resumeStrandedDeliveries({ db: store.db, config, webhooks, outbox, queue }, changedBefore);
+  const deliveries = await resumeStrandedDeliveries(runtime.delivery, changedBefore);
   return { resources, deliveries };
 }
 

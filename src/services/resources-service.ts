@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { Kysely } from 'kysely';
 import { newId } from '../ids.ts';
 import type { JobQueue } from '../jobs/queue.ts';
+import type { IdempotencyRepository } from '../store/idempotency-repo.ts';
 import type { OutboxRepository } from '../store/outbox-repo.ts';
 import type { Resource, ResourcesRepository } from '../store/resources-repo.ts';
 import type { Database, ResourceKind } from '../store/schema.ts';
@@ -27,6 +28,7 @@ export class ResourcesService {
     private readonly outbox: OutboxRepository,
     private readonly queue: JobQueue,
     private readonly dataDir: string,
+    private readonly idempotency: IdempotencyRepository,
   ) {}
 
   /** The id a resource of this kind will get; callers that write files first need it early. */
@@ -66,6 +68,7 @@ export class ResourcesService {
     if (!resource) return false;
     const deleted = await this.db.transaction().execute(async (trx) => {
       await this.outbox.deleteForResource(trx, id);
+      await this.idempotency.deleteForResource(trx, id);
       return this.repo.delete(trx, kind, accountId, id);
     });
     await this.removeAudio(resource);

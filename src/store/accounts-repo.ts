@@ -114,6 +114,12 @@ export class AccountsRepository {
     return row && toKey(row);
   }
 
+  /** Whether the key exists and is not revoked. */
+  async isKeyActive(id: string): Promise<boolean> {
+    const row = await this.db.selectFrom('api_keys').select('id').where('id', '=', id).where('revoked_at', 'is', null).executeTakeFirst();
+    return Boolean(row);
+  }
+
   async listKeys(accountId?: string): Promise<ApiKeyRecord[]> {
     let query = this.db.selectFrom('api_keys').selectAll().orderBy('created_at');
     if (accountId) query = query.where('account_id', '=', accountId);

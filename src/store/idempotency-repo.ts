@@ -2,6 +2,7 @@
 // code 0 marks "in progress"), so two concurrent requests with one key cannot both run;
 // the first response is stored on the reservation when the request finishes.
 import type { Kysely } from 'kysely';
+import type { Db } from './resources-repo.ts';
 import type { Database } from './schema.ts';
 
 const IN_PROGRESS = 0;
@@ -10,6 +11,8 @@ export interface StoredResponse {
   requestHash: string;
   statusCode: number;
   body: unknown;
+  /** The resource this response announced, if any. */
+  resourceId?: string;
 }
 
 export type Reservation =
@@ -67,7 +70,7 @@ export class IdempotencyRepository {
   async complete(accountId: string, key: string, response: StoredResponse): Promise<void> {
     await this.db
       .updateTable('idempotency_keys')
-      .set({ status_code: response.statusCode, response: JSON.stringify(response.body) })
+      .set({ status_code: response.statusCode, response: JSON.stringify(response.body), resource_id: response.resourceId ?? null })
       .where('account_id', '=', accountId)
       .where('key', '=', key)
       .where('request_hash', '=', response.requestHash)
@@ -84,6 +87,11 @@ export class IdempotencyRepository {
       .where('request_hash', '=', requestHash)
       .where('status_code', '=', IN_PROGRESS)
       .execute();
+  }
+
+  /** Records pointing at a resource that is being deleted. */
+  async deleteForResource(db: Db, resourceId: string): Promise<void> {
+    await db.deleteFrom('idempotency_keys').where('resource_id', '=', resourceId).execute();
   }
 
   async purgeBefore(cutoff: string): Promise<void> {

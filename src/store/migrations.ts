@@ -134,6 +134,14 @@ function migrations(caps: StoreCapabilities): Record<string, Migration> {
           .execute();
       },
     },
+    '0003_idempotency_resource': {
+      // An idempotency record points at the resource its request created, so deleting the
+      // resource (by the caller or the retention purge) takes the record with it.
+      async up(db: Kysely<any>) {
+        await db.schema.alterTable('idempotency_keys').addColumn('resource_id', 'text').execute();
+        await db.schema.createIndex('idempotency_keys_resource').on('idempotency_keys').column('resource_id').execute();
+      },
+    },
   };
 }
 

@@ -4,12 +4,19 @@ import type { Kysely } from 'kysely';
 import type { Db } from './resources-repo.ts';
 import type { Database, OutboxEventsTable } from './schema.ts';
 
+/** The body an event keeps after its deliveries have settled. */
+export const STRIPPED = { stripped: true } as const;
+
+export function isStripped(body: unknown): boolean {
+  return typeof body === 'object' && body !== null && (body as { stripped?: unknown }).stripped === true;
+}
+
 export interface OutboxEvent {
   id: string;
   accountId: string;
   type: string;
   resourceId: string;
-  body: { type: string; data: Record<string, unknown> };
+  body: { type: string; data: Record<string, unknown> } | typeof STRIPPED;
   createdAt: string;
 }
 
@@ -39,6 +46,23 @@ export class OutboxRepository {
         created_at: event.createdAt,
       })
       .execute();
+  }
+
+  /**
+   * Once no delivery of the event is pending, its body (which holds the note, transcript or
+   * codes) is replaced by a marker: the metadata stays for the delivery log, and a
+   * redelivery rebuilds the body from the resource, which keeps the only copy.
+   */
+  async stripIfSettled(db: Db, eventId: string): Promise<void> {
+    const pending = await db
+      .selectFrom('webhook_deliveries')
+      .select('id')
+      .where('event_id', '=', eventId)
+      .where('state', '=', 'pending')
+      .limit(1)
+      .executeTakeFirst();
+    if (pending) return;
+    await db.updateTable('outbox_events').set({ body: JSON.stringify(STRIPPED) }).where('id', '=', eventId).execute();
   }
 
   async findById(id: string): Promise<OutboxEvent | undefined> {

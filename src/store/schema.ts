@@ -110,6 +110,8 @@ export interface IdempotencyKeysTable {
   status_code: number;
   response: string;
   created_at: string;
+  /** The resource the request created, if any: the record goes when the resource does. */
+  resource_id?: string | null;
 }
 
 export interface RateCountersTable {

@@ -177,15 +177,27 @@ export class WebhooksRepository {
     return row && toDelivery(row);
   }
 
-  async listDeliveries(endpointId: string, limit: number): Promise<WebhookDelivery[]> {
+  /** Newest deliveries to an endpoint, each with its event's type, in one query. */
+  async listDeliveries(endpointId: string, limit: number): Promise<(WebhookDelivery & { eventType: string | null })[]> {
     const rows = await this.db
       .selectFrom('webhook_deliveries')
-      .selectAll()
-      .where('endpoint_id', '=', endpointId)
-      .orderBy('created_at', 'desc')
+      .leftJoin('outbox_events', 'outbox_events.id', 'webhook_deliveries.event_id')
+      .selectAll('webhook_deliveries')
+      .select('outbox_events.type as event_type')
+      .where('webhook_deliveries.endpoint_id', '=', endpointId)
+      .orderBy('webhook_deliveries.created_at', 'desc')
       .limit(limit)
       .execute();
-    return rows.map(toDelivery);
+    return rows.map((row) => ({ ...toDelivery(row), eventType: row.event_type }));
+  }
+
+  async countEndpoints(accountId: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('webhook_endpoints')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('account_id', '=', accountId)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
   }
 
   /**

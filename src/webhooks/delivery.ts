@@ -4,7 +4,9 @@ import type { Kysely } from 'kysely';
 import type { Config } from '../config.ts';
 import { type Attempt, type JobQueue, backoffMs } from '../jobs/queue.ts';
 import { takeUpStranded } from '../jobs/stranded.ts';
-import type { OutboxRepository } from '../store/outbox-repo.ts';
+import { outcomeOf, eventFor } from '../services/events.ts';
+import { type OutboxEvent, type OutboxRepository, isStripped } from '../store/outbox-repo.ts';
+import type { ResourcesRepository } from '../store/resources-repo.ts';
 import type { Database } from '../store/schema.ts';
 import type { WebhookEndpoint, WebhooksRepository } from '../store/webhooks-repo.ts';
 import { postJson } from './http-post.ts';
@@ -15,7 +17,16 @@ export interface DeliveryDeps {
   config: Config;
   webhooks: WebhooksRepository;
   outbox: OutboxRepository;
+  resources: ResourcesRepository;
   queue: JobQueue;
+}
+
+/** The event's body: as stored, or rebuilt from its resource once the stored one was stripped. */
+async function bodyOf(deps: DeliveryDeps, event: OutboxEvent): Promise<string | null> {
+  if (!isStripped(event.body)) return JSON.stringify(event.body);
+  const resource = await deps.resources.findById(event.resourceId);
+  const outcome = resource && outcomeOf(resource);
+  return resource && outcome ? JSON.stringify(eventFor(resource, outcome)) : null;
 }
 
 function signingSecrets(endpoint: WebhookEndpoint, now: Date): string[] {
@@ -28,8 +39,10 @@ export async function deliverWebhook(deps: DeliveryDeps, deliveryId: string, att
   if (!delivery || delivery.state !== 'pending') return;
   const [endpoint, event] = await Promise.all([deps.webhooks.findEndpoint(delivery.endpointId), deps.outbox.findById(delivery.eventId)]);
   const now = new Date();
-  if (!endpoint || !event) {
+  const rawBody = event ? await bodyOf(deps, event) : null;
+  if (!endpoint || !event || rawBody === null) {
     await deps.webhooks.markDead(delivery.id, endpoint ? 'event deleted' : 'endpoint deleted', now.toISOString());
+    if (event) await deps.outbox.stripIfSettled(deps.db, event.id);
     return;
   }
   const settings = deps.config.webhooks;
@@ -41,7 +54,6 @@ export async function deliverWebhook(deps: DeliveryDeps, deliveryId: string, att
     // usual schedule, so a delivery that kills its worker ends dead, not in a loop.
     result = { statusCode: null, error: 'interrupted', latencyMs: 0 };
   } else {
-    const rawBody = JSON.stringify(event.body);
     result = await postJson(
       new URL(endpoint.url),
       rawBody,
@@ -67,6 +79,7 @@ export async function deliverWebhook(deps: DeliveryDeps, deliveryId: string, att
     // Another run of this delivery recorded first: it owns the retry chain, so this one stops.
     if (!(await deps.webhooks.recordAttempt(trx, delivery, result, next, new Date().toISOString()))) return false;
     if (next.state === 'pending') await deps.queue.enqueue(trx, { queue: 'webhook', id: delivery.id }, { delayMs });
+    else await deps.outbox.stripIfSettled(trx, delivery.eventId);
     return next.state === 'pending';
   });
   if (scheduled) deps.queue.wake();

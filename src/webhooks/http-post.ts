@@ -17,11 +17,10 @@ function guardedLookup(allowPrivate: boolean): LookupFunction {
   return (hostname, options, callback) => {
     dns.lookup(hostname, { ...options, all: true }, (error, addresses) => {
       if (error) return callback(error, '', 4);
-      const list = addresses as unknown as dns.LookupAddress[];
-      const refused = !allowPrivate && list.some((a) => isPrivateAddress(a.address));
+      const refused = !allowPrivate && addresses.some((a) => isPrivateAddress(a.address));
       if (refused) return callback(new Error('refused: address is private'), '', 4);
-      if ((options as { all?: boolean }).all) return (callback as any)(null, list);
-      return callback(null, list[0].address, list[0].family);
+      if (options.all) return callback(null, addresses);
+      return callback(null, addresses[0].address, addresses[0].family);
     });
   };
 }

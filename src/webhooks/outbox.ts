@@ -2,7 +2,7 @@
 // endpoint of the account that wants this event type, each with its delivery job.
 import { newId } from '../ids.ts';
 import type { JobQueue } from '../jobs/queue.ts';
-import type { OutboxRepository } from '../store/outbox-repo.ts';
+import { type OutboxRepository, STRIPPED } from '../store/outbox-repo.ts';
 import type { Db } from '../store/resources-repo.ts';
 import type { WebhooksRepository } from '../store/webhooks-repo.ts';
 
@@ -21,8 +21,10 @@ export class EventRecorder {
   ): Promise<string> {
     const now = new Date().toISOString();
     const eventId = newId('evt');
-    await this.outbox.insert(trx, { id: eventId, accountId, type: body.type, resourceId, body, createdAt: now });
     const endpoints = await this.webhooks.listSubscribed(trx, accountId, body.type);
+    // With nobody to deliver to, the event keeps only its metadata (PHI stays in one place).
+    const kept = endpoints.length ? body : STRIPPED;
+    await this.outbox.insert(trx, { id: eventId, accountId, type: body.type, resourceId, body: kept, createdAt: now });
     for (const endpoint of endpoints) await this.scheduleDelivery(trx, eventId, endpoint.id, accountId);
     return eventId;
   }

@@ -100,17 +100,19 @@ describe('streaming transcription WebSocket', () => {
     assert.match(first.json().token, /^cst_/);
   });
 
-  test('an API key with the account id works too; bad credentials are refused before the upgrade', async () => {
-    const socket = new WebSocket(`${base}/v1/audio/transcriptions/stream?account_id=${h.accountId}&api_token=${h.apiKey}`);
+  test('an API key is never accepted in the URL; bad credentials are refused before the upgrade', async () => {
+    for (const query of [`account_id=${h.accountId}&api_token=${h.apiKey}`, 'api_token=cst_forged.token', `account_id=acct_other&api_token=${h.apiKey}`, '']) {
+      const refused = new WebSocket(`${base}/v1/audio/transcriptions/stream?${query}`);
+      const status = await new Promise<number>((resolve) => refused.on('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0)));
+      assert.equal(status, 401, query.replace(h.apiKey, '<key>'));
+    }
+    // Non-browser clients may still send the key in headers.
+    const socket = new WebSocket(`${base}/v1/audio/transcriptions/stream`, { headers: h.stable });
     const { messages } = collect(socket);
     await waitFor(() => messages.length === 1);
     socket.close();
-    for (const query of ['api_token=cst_forged.token', `account_id=acct_other&api_token=${h.apiKey}`, '']) {
-      const refused = new WebSocket(`${base}/v1/audio/transcriptions/stream?${query}`);
-      const status = await new Promise<number>((resolve) => refused.on('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0)));
-      assert.equal(status, 401, query);
-    }
   });
+
   test('audio sent faster than the recognizer keeps up is not read until it drains', async () => {
     slow = { pushes: 0 };
     try {
@@ -134,14 +136,14 @@ describe('streaming transcription WebSocket', () => {
   });
 
   test('an account holds at most a few live sessions at once', async () => {
-    const { MAX_STREAMS_PER_ACCOUNT } = await import('../../src/http/routes/transcription-stream.ts');
+    const MAX_STREAMS_PER_ACCOUNT = h.runtime.config.streaming.maxSessionsPerAccount;
     const token = (await h.app.inject({ method: 'POST', url: '/v1/audio/transcriptions/stream/token', headers: h.stable, payload: {} })).json().token;
     const sockets = Array.from({ length: MAX_STREAMS_PER_ACCOUNT }, () => new WebSocket(`${base}/v1/audio/transcriptions/stream?api_token=${token}`));
     const open = sockets.map(collect);
     await waitFor(() => open.every((o) => o.messages.length === 1));
     const extra = collect(new WebSocket(`${base}/v1/audio/transcriptions/stream?api_token=${token}`));
     assert.equal(await extra.closed, 1013);
-    assert.match(extra.messages[0].error, /At most \d+ live transcriptions/);
+    assert.match(extra.messages[0].error, /CLINSCRIBE_MAX_STREAMS_PER_ACCOUNT/);
     for (const socket of sockets) socket.close();
     await Promise.all(open.map((o) => o.closed));
   });
@@ -157,5 +159,76 @@ describe('streaming transcription WebSocket', () => {
     } finally {
       slow = undefined;
     }
+  });
+});
+
+describe('streaming limits', () => {
+  let h: Harness;
+  let base: string;
+  before(async () => {
+    const engines = echoEngines();
+    engines.speech = { ...engines.speech!, openStream: () => countingSession() };
+    h = await startHarness('sqlite', { engines, env: { CLINSCRIBE_STREAM_IDLE_SECONDS: '1', CLINSCRIBE_STREAM_MAX_SECONDS: '3', CLINSCRIBE_MAX_STREAMS: '2' } });
+    const address = await h.app.listen({ port: 0, host: '127.0.0.1' });
+    base = address.replace('http', 'ws');
+  });
+  after(() => h.close());
+
+  const tokenOf = async (headers: Record<string, string>) =>
+    (await h.app.inject({ method: 'POST', url: '/v1/audio/transcriptions/stream/token', headers, payload: {} })).json().token as string;
+
+  test('a session with no audio is closed after the idle timeout, saying why', async () => {
+    const { messages, closed } = collect(new WebSocket(`${base}/v1/audio/transcriptions/stream?api_token=${await tokenOf(h.stable)}`));
+    assert.equal(await closed, 1000);
+    assert.match(messages.find((m) => m.type === 'error').error, /CLINSCRIBE_STREAM_IDLE_SECONDS/);
+  });
+
+  test('a session that keeps sending is closed at its maximum length', async () => {
+    const socket = new WebSocket(`${base}/v1/audio/transcriptions/stream?api_token=${await tokenOf(h.stable)}`);
+    const { messages, closed } = collect(socket);
+    const feed = setInterval(() => socket.readyState === socket.OPEN && socket.send(Buffer.alloc(320)), 200);
+    try {
+      assert.equal(await closed, 1000);
+    } finally {
+      clearInterval(feed);
+    }
+    assert.match(messages.find((m) => m.type === 'error').error, /CLINSCRIBE_STREAM_MAX_SECONDS/);
+  });
+
+  test('the server-wide cap holds across accounts', async () => {
+    const others = [await h.newAccount(), await h.newAccount(), await h.newAccount()];
+    const sockets: { socket: WebSocket; messages: any[]; closed: Promise<number> }[] = [];
+    for (const o of others.slice(0, 2)) {
+      const s = new WebSocket(`${base}/v1/audio/transcriptions/stream?api_token=${await tokenOf({ 'x-api-key': o.apiKey, 'x-account-id': o.accountId })}`);
+      sockets.push({ socket: s, ...collect(s) });
+    }
+    await waitFor(() => sockets.every((s) => s.messages.length === 1));
+    const third = others[2];
+    const extra = collect(new WebSocket(`${base}/v1/audio/transcriptions/stream?api_token=${await tokenOf({ 'x-api-key': third.apiKey, 'x-account-id': third.accountId })}`));
+    assert.equal(await extra.closed, 1013);
+    assert.match(extra.messages[0].error, /CLINSCRIBE_MAX_STREAMS\b/);
+    for (const s of sockets) s.socket.close();
+    await Promise.all(sockets.map((s) => s.closed));
+  });
+
+  test('a token dies with its key, and an open session ends when the key is revoked', async () => {
+    const other = await h.newAccount();
+    const headers = { 'x-api-key': other.apiKey, 'x-account-id': other.accountId };
+    const token = await tokenOf(headers);
+    const socket = new WebSocket(`${base}/v1/audio/transcriptions/stream?api_token=${token}`);
+    const { messages, closed } = collect(socket);
+    await waitFor(() => messages.length === 1);
+    const feed = setInterval(() => socket.readyState === socket.OPEN && socket.send(Buffer.alloc(320)), 100);
+    const [key] = await h.runtime.accounts.listKeys(other.accountId);
+    await h.runtime.accounts.revokeKey(key.id);
+    try {
+      assert.equal(await closed, 1008);
+    } finally {
+      clearInterval(feed);
+    }
+    assert.match(messages.find((m) => m.type === 'error').error, /revoked/);
+    const refused = new WebSocket(`${base}/v1/audio/transcriptions/stream?api_token=${token}`);
+    const status = await new Promise<number>((resolve) => refused.on('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0)));
+    assert.equal(status, 401);
   });
 });

@@ -66,7 +66,7 @@ for (const store of STORES) {
       assert.equal(res.statusCode, 200);
       const { token, data } = res.json();
       assert.equal(token, data.token);
-      assert.equal(await h.runtime.streamTokens.verify(token), h.accountId);
+      assert.equal((await h.runtime.streamTokens.verify(token))?.accountId, h.accountId);
       assert.equal(await h.runtime.streamTokens.verify(`${token}x`), undefined);
     });
   });

@@ -14,8 +14,8 @@ test('stream tokens work once the store answers again after a failed secret load
     },
   };
   const tokens = new StreamTokens(settings);
-  await assert.rejects(tokens.issue('acct_1', 60), /connection refused/);
-  const { token } = await tokens.issue('acct_1', 60);
-  assert.equal(await tokens.verify(token), 'acct_1');
+  await assert.rejects(tokens.issue({ accountId: 'acct_1', keyId: 'key_1' }, 60), /connection refused/);
+  const { token } = await tokens.issue({ accountId: 'acct_1', keyId: 'key_1' }, 60);
+  assert.deepEqual(await tokens.verify(token), { accountId: 'acct_1', keyId: 'key_1' });
   assert.equal(calls, 2, 'loaded once after the failure, then cached');
 });

@@ -25,7 +25,7 @@ for (const store of STORES) {
 
     const deps = () => {
       const { runtime } = h;
-      return { db: runtime.store.db, config: runtime.config, webhooks: runtime.webhooks, outbox: runtime.outbox, queue: runtime.queue };
+      return runtime.delivery;
     };
     async function recordEvent(resourceId: string): Promise<string> {
       const { runtime } = h;

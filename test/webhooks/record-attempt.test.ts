@@ -42,7 +42,7 @@ for (const store of STORES) {
       const delivery = await runtime.store.db.selectFrom('webhook_deliveries').select('id').where('event_id', '=', eventId).executeTakeFirstOrThrow();
       assert.equal(await queuedJobs(h, delivery.id), 1);
       receiver.script.push('fail', 'fail');
-      const deps = { db: runtime.store.db, config: runtime.config, webhooks: runtime.webhooks, outbox: runtime.outbox, queue: runtime.queue };
+      const deps = runtime.delivery;
       await Promise.all([deliverWebhook(deps, delivery.id), deliverWebhook(deps, delivery.id)]);
       const after = await runtime.webhooks.findDelivery(delivery.id);
       assert.equal(after?.state, 'pending');

@@ -37,3 +37,22 @@ test('a delivery to an IP-literal private address is refused at send time, unles
   assert.equal(allowed.statusCode, 200);
   assert.equal(receiver.received.length, 1);
 });
+
+test('every special-purpose block is private; only global unicast is public', () => {
+  const special = [
+    '10.1.2.3', '172.20.0.1', '192.168.1.1', '127.0.0.2', '169.254.169.254', '100.64.0.1', '0.0.0.0',
+    '192.0.0.8', '192.0.2.1', '198.18.0.1', '224.0.0.1', '240.0.0.1', '255.255.255.255',
+    'fec0::1', // site-local (deprecated, still routed by some stacks)
+    'fc00::1', 'fd00:ec2::254', 'fe80::1', 'ff02::1', '2001::1', // Teredo
+    '2001:db8::1', '100::1', '::ffff:169.254.169.254', '::ffff:127.0.0.1', '::ffff:7f00:1',
+  ];
+  for (const address of special) assert.equal(isPrivateAddress(address), true, address);
+  assert.equal(isPrivateAddress('not an address'), true);
+});
+
+test('numeric IPv4 spellings are canonicalised before the check', async () => {
+  for (const url of ['https://2130706433/hook', 'https://0x7f.1/hook', 'https://017700000001/hook', 'https://0xa9.0xfe.0xa9.0xfe/hook', 'https://[::ffff:7f00:1]/hook', 'https://[fec0::1]/hook']) {
+    const check = await checkWebhookUrl(url, false);
+    assert.equal(check.ok, false, url);
+  }
+});

@@ -37,7 +37,7 @@ export function codingsRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
           requireNonEmpty('text', text);
           checkLength('text', text, deps.config.maxTranscriptChars);
           const coding = await deps.resources.create('coding', account.id, { text });
-          return { status: 202, body: { data: jobView(coding, '') } };
+          return { status: 202, body: { data: jobView(coding, '') }, resourceId: coding.id };
         });
         return reply;
       },

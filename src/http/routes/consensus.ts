@@ -46,7 +46,7 @@ export function consensusRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
             throw new ApiError('quota_exceeded', 'The daily consensus quota of this account is used up.');
           }
           const created = await deps.resources.create('consensus', account.id, { query, ...(context !== undefined && { context }) });
-          return { status: 202, body: { data: consensusView(created) } };
+          return { status: 202, body: { data: consensusView(created) }, resourceId: created.id };
         });
         return reply;
       },

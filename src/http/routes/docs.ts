@@ -30,6 +30,6 @@ fetch('/openapi.json').then(r=>r.json()).then(spec=>{
 </script></body></html>`;
 
 export async function docsRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
-  app.get('/docs', { schema: { hide: true } }, async (_request, reply) => reply.type('text/html; charset=utf-8').send(DOCS_PAGE));
+  app.get('/openapi.json', { config: { auth: 'none' }, schema: { hide: true } }, async () => app.swagger());
+  app.get('/docs', { config: { auth: 'none' }, schema: { hide: true } }, async (_request, reply) => reply.type('text/html; charset=utf-8').send(DOCS_PAGE));
 }

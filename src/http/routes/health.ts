@@ -7,12 +7,13 @@ export function healthRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
   return async (app) => {
     app.get(
       '/healthz',
-      { schema: { tags: ['operations'], summary: 'Liveness', response: { 200: Type.Object({ status: Type.String() }) } } },
+      { config: { auth: 'none' }, schema: { tags: ['operations'], summary: 'Liveness', response: { 200: Type.Object({ status: Type.String() }) } } },
       async () => ({ status: 'ok' }),
     );
     app.get(
       '/readyz',
       {
+        config: { auth: 'none' },
         schema: {
           tags: ['operations'],
           summary: 'Readiness: the store answers',

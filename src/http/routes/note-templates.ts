@@ -63,7 +63,7 @@ export function noteTemplatesRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
         await idempotent(deps.idempotency, request, reply, account.id, async () => {
           const jobRequest = parseTemplateJobRequest(deps, request.body as Record<string, unknown>);
           const job = await deps.resources.create('template', account.id, jobRequest);
-          return { status: 202, body: { data: templateJobView(job) } };
+          return { status: 202, body: { data: templateJobView(job) }, resourceId: job.id };
         });
         return reply;
       },

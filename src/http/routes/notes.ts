@@ -129,7 +129,7 @@ export function notesRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
           await idempotent(deps.idempotency, request, reply, account.id, async () => {
             const noteRequest = toNoteRequest(deps, request.body);
             const note = await deps.resources.create('note', account.id, { ...noteRequest });
-            return { status: 202, body: { data: { noteId: note.id, status: note.status } } };
+            return { status: 202, body: { data: { noteId: note.id, status: note.status } }, resourceId: note.id };
           });
           return reply;
         },

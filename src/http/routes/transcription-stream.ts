@@ -8,31 +8,56 @@ import type { StreamingSession } from '../../engines/ports.ts';
 import { ApiError } from '../errors.ts';
 import { accountOf, authenticate } from '../gate.ts';
 import { StableHeaders, stableErrors } from '../schemas.ts';
+import type { StreamGrant } from '../../services/stream-tokens.ts';
 
 const StreamQuery = Type.Object({
   sample_rate: Type.Optional(Type.Integer({ minimum: 8000, maximum: 48000 })),
   encoding: Type.Optional(Type.String({ maxLength: 20 })),
   language: Type.Optional(Type.String({ maxLength: 35 })),
   account_id: Type.Optional(Type.String({ maxLength: 100 })),
-  api_token: Type.Optional(Type.String({ maxLength: 500 })),
+  api_token: Type.Optional(Type.String({ maxLength: 500, description: 'A stream token (cst_…); an API key is never accepted in a URL' })),
 });
 
-const MAX_SESSION_MS = 4 * 3600_000;
-/** Live sessions one account may hold open on one node: each runs a recognizer. */
-export const MAX_STREAMS_PER_ACCOUNT = 4;
+type StreamRequest = FastifyRequest<{ Querystring: Static<typeof StreamQuery> }> & { grant?: StreamGrant };
 
-/** Stream token (or API key + account id) from the query, or the usual auth headers. */
-async function streamAccount(deps: AppDeps, request: FastifyRequest<{ Querystring: Static<typeof StreamQuery> }>) {
+/**
+ * A stream token from the query, or the usual auth headers. An API key in the URL is
+ * refused: URLs end up in proxy logs and browser history.
+ */
+async function streamGrant(deps: AppDeps, request: StreamRequest): Promise<StreamGrant> {
   const { api_token: token, account_id: accountId } = request.query;
-  const fromToken = await deps.streamTokens.verify(token);
-  if (fromToken && (!accountId || accountId === fromToken)) return fromToken;
-  if (token && accountId) {
-    const found = await deps.accounts.authenticate(token);
-    if (found && found.account.id === accountId) return accountId;
-  }
-  const { account } = await authenticate(deps.accounts, request, 'stable');
-  if (account) return account.id;
+  const grant = await deps.streamTokens.verify(token);
+  if (grant && (!accountId || accountId === grant.accountId) && (await deps.accounts.isKeyActive(grant.keyId))) return grant;
+  const { account, keyId } = await authenticate(deps.accounts, request, 'stable');
+  if (account && keyId) return { accountId: account.id, keyId };
   throw new ApiError('unauthorized');
+}
+
+/** Open live sessions on this node, in all and per account: each runs a recognizer. */
+class OpenSessions {
+  private total = 0;
+  private readonly byAccount = new Map<string, number>();
+
+  constructor(private readonly limits: AppDeps['config']['streaming']) {}
+
+  /** Why a new session of this account cannot open now, or null (and it is counted). */
+  take(accountId: string): string | null {
+    const mine = this.byAccount.get(accountId) ?? 0;
+    if (mine >= this.limits.maxSessionsPerAccount) {
+      return `At most ${this.limits.maxSessionsPerAccount} live transcriptions may be open at once per account (CLINSCRIBE_MAX_STREAMS_PER_ACCOUNT); close one and try again.`;
+    }
+    if (this.total >= this.limits.maxSessions) return `The server is at its limit of ${this.limits.maxSessions} live transcriptions (CLINSCRIBE_MAX_STREAMS); try again later.`;
+    this.total++;
+    this.byAccount.set(accountId, mine + 1);
+    return null;
+  }
+
+  release(accountId: string): void {
+    this.total--;
+    const left = (this.byAccount.get(accountId) ?? 1) - 1;
+    if (left > 0) this.byAccount.set(accountId, left);
+    else this.byAccount.delete(accountId);
+  }
 }
 
 function send(socket: WebSocket, message: unknown): void {
@@ -58,8 +83,7 @@ function decodeFrame(data: Buffer, isBinary: boolean): { audio?: Buffer; stop?: 
 
 export function transcriptionStreamRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
   return async (app) => {
-    // Open live sessions per account on this node.
-    const open = new Map<string, number>();
+    const open = new OpenSessions(deps.config.streaming);
     app.post(
       '/v1/audio/transcriptions/stream/token',
       {
@@ -86,7 +110,9 @@ export function transcriptionStreamRoutes(deps: AppDeps): FastifyPluginAsyncType
       // clear for a day. A repeated call just mints another short-lived token.
       async (request) => {
         const account = accountOf(request);
-        const { token, expiresAt } = await deps.streamTokens.issue(account.id, request.body.expiresIn ?? 300);
+        const keyId = request.apiKeyId;
+        if (!keyId) throw new ApiError('unauthorized');
+        const { token, expiresAt } = await deps.streamTokens.issue({ accountId: account.id, keyId }, request.body.expiresIn ?? 300);
         return { token, data: { token, expires_at: expiresAt } };
       },
     );
@@ -98,16 +124,25 @@ export function transcriptionStreamRoutes(deps: AppDeps): FastifyPluginAsyncType
         config: { auth: 'none' },
         schema: { tags: ['audio transcriptions'], summary: 'Live transcription over WebSocket', querystring: StreamQuery },
         preValidation: async (request) => {
-          (request as FastifyRequest & { streamAccountId?: string }).streamAccountId = await streamAccount(deps, request as any);
+          const streamRequest = request as StreamRequest;
+          streamRequest.grant = await streamGrant(deps, streamRequest);
         },
       },
       (socket, request) => {
-        const accountId = (request as FastifyRequest & { streamAccountId?: string }).streamAccountId!;
-        if ((open.get(accountId) ?? 0) >= MAX_STREAMS_PER_ACCOUNT) {
-          send(socket, { type: 'error', error: `At most ${MAX_STREAMS_PER_ACCOUNT} live transcriptions may be open at once; close one and try again.` });
+        const grant = (request as StreamRequest).grant as StreamGrant;
+        const accountId = grant.accountId;
+        const refusal = open.take(accountId);
+        if (refusal) {
+          send(socket, { type: 'error', error: refusal });
           socket.close(1013, 'too many streams');
           return;
         }
+        let released = false;
+        const release = () => {
+          if (!released) open.release(accountId);
+          released = true;
+        };
+        socket.on('close', release);
         const speech = deps.engines.speech;
         const query = request.query as Static<typeof StreamQuery>;
         if (!speech.openStream) {
@@ -129,17 +164,24 @@ export function transcriptionStreamRoutes(deps: AppDeps): FastifyPluginAsyncType
           return;
         }
         let ended = false;
-        open.set(accountId, (open.get(accountId) ?? 0) + 1);
-        const finish = async (code: number) => {
+        const finish = async (code: number, reason?: string) => {
           if (ended) return;
           ended = true;
-          open.set(accountId, open.get(accountId)! - 1);
-          if (open.get(accountId) === 0) open.delete(accountId);
+          release();
           clearTimeout(limit);
+          clearInterval(watch);
+          if (reason) send(socket, { type: 'error', error: reason });
           await session.end().catch(() => {});
           if (socket.readyState === socket.OPEN) socket.close(code);
         };
-        const limit = setTimeout(() => void finish(1000), MAX_SESSION_MS);
+        const { maxSeconds, idleSeconds } = deps.config.streaming;
+        const limit = setTimeout(() => void finish(1000, `The session reached its maximum length of ${maxSeconds} s (CLINSCRIBE_STREAM_MAX_SECONDS).`), maxSeconds * 1000);
+        let lastFrameAt = Date.now();
+        // Idle sessions hold a recognizer for nothing; a revoked key ends its sessions too.
+        const watch = setInterval(async () => {
+          if (Date.now() - lastFrameAt >= idleSeconds * 1000) return void finish(1000, `No audio for ${idleSeconds} s (CLINSCRIBE_STREAM_IDLE_SECONDS); the session was closed.`);
+          if (!(await deps.accounts.isKeyActive(grant.keyId).catch(() => true))) void finish(1008, 'The API key of this session was revoked.');
+        }, Math.min(idleSeconds * 1000, 5000) / 2);
         session.on('transcript', (message) => send(socket, message));
         // A session's error is final (its recognizer has stopped): say why and close.
         session.on('error', (error) => {
@@ -149,6 +191,7 @@ export function transcriptionStreamRoutes(deps: AppDeps): FastifyPluginAsyncType
         send(socket, { type: 'status', status: 'connected' });
         socket.on('message', (data: Buffer, isBinary: boolean) => {
           if (ended) return;
+          lastFrameAt = Date.now();
           const frame = decodeFrame(data, isBinary);
           if (frame.error) return send(socket, { type: 'error', error: frame.error });
           if (frame.stop) return void finish(1000);

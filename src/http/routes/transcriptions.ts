@@ -162,7 +162,7 @@ export function transcriptionsRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
             async () => {
               const resource = await deps.resources.create('transcription', account.id, { audioFile: fileName, ...upload.fields }, id);
               created = true;
-              return { status: 201, body: { data: jobView(resource, '') } };
+              return { status: 201, body: { data: jobView(resource, '') }, resourceId: resource.id };
             },
             { fingerprint: upload.fingerprint },
           );

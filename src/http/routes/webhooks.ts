@@ -2,11 +2,9 @@
 // delete, and inspect deliveries.
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { AppDeps } from '../../app-deps.ts';
-import { newId } from '../../ids.ts';
 import { EVENT_TYPES } from '../../services/events.ts';
+import { WebhookRefusal } from '../../services/webhooks-service.ts';
 import type { WebhookDelivery, WebhookEndpoint } from '../../store/webhooks-repo.ts';
-import { SECRET_OVERLAP_MS, newWebhookSecret } from '../../webhooks/secrets.ts';
-import { checkWebhookUrl } from '../../webhooks/url-guard.ts';
 import { ApiError } from '../errors.ts';
 import { accountOf } from '../gate.ts';
 import { idempotent } from '../idempotency.ts';
@@ -67,28 +65,29 @@ function deliveryView(delivery: WebhookDelivery) {
   };
 }
 
-function checkEvents(events: string[] | undefined): string[] {
-  const unknown = (events ?? []).filter((e) => !EVENT_TYPES.includes(e));
-  if (unknown.length) {
-    throw new ApiError('validation_error', `Unknown event type(s); known: ${EVENT_TYPES.join(', ')}.`, { events: 'unknown event type' });
+/** The service's refusals in the error catalogue's words. */
+async function refused<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (!(error instanceof WebhookRefusal)) throw error;
+    switch (error.kind) {
+      case 'invalid':
+        throw new ApiError('validation_error', error.message, error.field ? { [error.field]: error.message } : {});
+      case 'not_found':
+        throw new ApiError('not_found', error.message);
+      case 'too_many':
+        throw new ApiError('unprocessable', error.message);
+      case 'rate_limited':
+        throw new ApiError('rate_limited', error.message, {}, { retryAfterSeconds: error.retryAfterSeconds });
+    }
   }
-  return [...new Set(events ?? [])];
-}
-
-async function checkUrl(deps: AppDeps, url: string): Promise<string> {
-  const check = await checkWebhookUrl(url, deps.config.webhooks.allowPrivate);
-  if (!check.ok) throw new ApiError('validation_error', check.reason, { url: check.reason });
-  return check.url.toString();
 }
 
 export function webhooksRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
   return async (app) => {
     const tags = ['webhooks'];
-    const byId = async (accountId: string, id: string) => {
-      const endpoint = await deps.webhooks.findEndpoint(id, accountId);
-      if (!endpoint) throw new ApiError('not_found', 'Webhook endpoint not found.');
-      return endpoint;
-    };
+    const service = deps.webhooksService;
 
     app.post(
       '/v1/webhooks',
@@ -110,21 +109,7 @@ export function webhooksRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
       async (request, reply) => {
         const account = accountOf(request);
         await idempotent(deps.idempotency, request, reply, account.id, async () => {
-          const now = new Date().toISOString();
-          const endpoint: WebhookEndpoint = {
-            id: newId('whk'),
-            accountId: account.id,
-            url: await checkUrl(deps, request.body.url),
-            events: checkEvents(request.body.events),
-            enabled: request.body.enabled ?? true,
-            secret: newWebhookSecret(),
-            previousSecret: null,
-            previousSecretExpiresAt: null,
-            description: request.body.description ?? null,
-            createdAt: now,
-            updatedAt: now,
-          };
-          await deps.webhooks.insertEndpoint(endpoint);
+          const endpoint = await refused(() => service.register(account.id, request.body));
           return { status: 201, body: { data: endpointView(endpoint, true) } };
         });
         return reply;
@@ -137,7 +122,7 @@ export function webhooksRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
         config: { auth: 'stable' },
         schema: { tags, summary: 'List webhook endpoints', headers: StableHeaders, response: { 200: Type.Object({ data: Type.Array(EndpointView) }), ...stableErrors() } },
       },
-      async (request) => ({ data: (await deps.webhooks.listEndpoints(accountOf(request).id)).map((e) => endpointView(e)) }),
+      async (request) => ({ data: (await service.list(accountOf(request).id)).map((e) => endpointView(e)) }),
     );
 
     app.get(
@@ -146,7 +131,7 @@ export function webhooksRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
         config: { auth: 'stable' },
         schema: { tags, summary: 'Get a webhook endpoint', headers: StableHeaders, params: IdParam('id'), response: { 200: Type.Object({ data: EndpointView }), ...stableErrors(404) } },
       },
-      async (request) => ({ data: endpointView(await byId(accountOf(request).id, request.params.id)) }),
+      async (request) => ({ data: endpointView(await refused(() => service.get(accountOf(request).id, request.params.id))) }),
     );
 
     app.patch(
@@ -169,23 +154,8 @@ export function webhooksRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
         },
       },
       async (request) => {
-        const endpoint = await byId(accountOf(request).id, request.params.id);
         const body = request.body;
-        const now = new Date();
-        const updated: WebhookEndpoint = {
-          ...endpoint,
-          url: body.url !== undefined ? await checkUrl(deps, body.url) : endpoint.url,
-          events: body.events !== undefined ? checkEvents(body.events) : endpoint.events,
-          enabled: body.enabled ?? endpoint.enabled,
-          description: body.description !== undefined ? body.description : endpoint.description,
-          updatedAt: now.toISOString(),
-        };
-        if (body.rotateSecret) {
-          updated.previousSecret = endpoint.secret;
-          updated.previousSecretExpiresAt = new Date(now.getTime() + SECRET_OVERLAP_MS).toISOString();
-          updated.secret = newWebhookSecret();
-        }
-        await deps.webhooks.updateEndpoint(updated);
+        const updated = await refused(() => service.update(accountOf(request).id, request.params.id, body));
         return { data: endpointView(updated, Boolean(body.rotateSecret)) };
       },
     );
@@ -204,7 +174,7 @@ export function webhooksRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
       },
       async (request) => {
         const { id } = request.params;
-        if (!(await deps.webhooks.deleteEndpoint(accountOf(request).id, id))) throw new ApiError('not_found', 'Webhook endpoint not found.');
+        await refused(() => service.remove(accountOf(request).id, id));
         return { data: { id, deleted: true } };
       },
     );
@@ -218,22 +188,14 @@ export function webhooksRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
           summary: 'Send the event of a delivery again, as a new delivery with the same event id',
           headers: StableHeaders,
           params: Type.Object({ ...IdParam('id').properties, ...IdParam('deliveryId').properties }),
-          response: { 202: Type.Object({ data: DeliveryView }), ...stableErrors(400, 404, 422) },
+          response: { 202: Type.Object({ data: DeliveryView }), ...stableErrors(400, 404, 422, 429) },
         },
       },
       async (request, reply) => {
         const account = accountOf(request);
         await idempotent(deps.idempotency, request, reply, account.id, async () => {
-          const endpoint = await byId(account.id, request.params.id);
-          const original = await deps.webhooks.findDelivery(request.params.deliveryId, { accountId: account.id, endpointId: endpoint.id });
-          if (!original) throw new ApiError('not_found', 'Delivery not found.');
-          if (!(await deps.outbox.findById(original.eventId))) throw new ApiError('not_found', 'The event of this delivery was deleted.');
-          const deliveryId = await deps.store.db
-            .transaction()
-            .execute((trx) => deps.events.scheduleDelivery(trx, original.eventId, endpoint.id, account.id));
-          deps.queue.wake();
-          const created = await deps.webhooks.findDelivery(deliveryId);
-          return { status: 202, body: { data: deliveryView(created as WebhookDelivery) } };
+          const created = await refused(() => service.redeliver(account.id, request.params.id, request.params.deliveryId));
+          return { status: 202, body: { data: deliveryView(created) } };
         });
         return reply;
       },
@@ -253,13 +215,8 @@ export function webhooksRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
         },
       },
       async (request) => {
-        const endpoint = await byId(accountOf(request).id, request.params.id);
-        const deliveries = await deps.webhooks.listDeliveries(endpoint.id, request.query.limit ?? 50);
-        const events = new Map<string, string>();
-        for (const d of deliveries) {
-          if (!events.has(d.eventId)) events.set(d.eventId, (await deps.outbox.findById(d.eventId))?.type ?? '');
-        }
-        return { data: deliveries.map((d) => ({ ...deliveryView(d), event_type: events.get(d.eventId) || undefined })) };
+        const deliveries = await refused(() => service.deliveries(accountOf(request).id, request.params.id, request.query.limit ?? 50));
+        return { data: deliveries.map((d) => ({ ...deliveryView(d), event_type: d.eventType ?? undefined })) };
       },
     );
   };
