@@ -19,6 +19,8 @@ export interface Item {
   negated: boolean;
   /** What the text says about the item right after it: "sulfa (hives)", "latex - rash". */
   detail?: Range;
+  /** The kind of list it was found for: a drug item's attributes are read by role (med-roles.ts). */
+  domain?: Domain;
 }
 
 export function domainOf(words: string[]): Domain | undefined {
@@ -34,6 +36,10 @@ const NO_ALLERGIES = /\b(nkda|nka|no known (?:drug )?allergies|no allergies|deni
 
 /** `bothPolarities`: the item schema records presence itself, so keep denied items too. */
 export function findItems(ctx: Ctx, q: FieldQuery, scope: Range, domain: Domain | undefined, bothPolarities = false): Item[] {
+  return itemsOf(ctx, q, scope, domain, bothPolarities).map((i) => ({ ...i, domain }));
+}
+
+function itemsOf(ctx: Ctx, q: FieldQuery, scope: Range, domain: Domain | undefined, bothPolarities: boolean): Item[] {
   const labelled = matchLabels(ctx.doc, q, scope)[0];
   if (labelled) {
     const value = ctx.doc.text.slice(labelled.value.start, labelled.value.end);
