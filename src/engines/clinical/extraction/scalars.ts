@@ -149,7 +149,7 @@ export function findBoolean(ctx: Ctx, q: FieldQuery, scope: Range): Found<boolea
       continue;
     }
     const a = assertionOf(ctx.doc, anchor);
-    if ((a.otherPerson && !aboutFamily) || a.hypothetical) continue;
+    if ((a.otherPerson && !aboutFamily) || a.hypothetical || a.unanswered) continue;
     if (a.negated) return { value: false, span: anchor };
     if (a.former && !wantsFormer) return { value: false, span: anchor };
     return { value: true, span: anchor };
