@@ -1,6 +1,6 @@
 // Finders for one scalar value of a given type within a scope of the text. Each returns
 // the value and the span it came from, or undefined: never a guess.
-import { type FieldQuery, hasWord, PREPOSITION_KEY, splitKey } from './field-query.ts';
+import { buildQuery, type FieldQuery, hasWord, PREPOSITION_KEY, splitKey } from './field-query.ts';
 import type { Lexicons } from './lexicons.ts';
 import { findPhrases, matchLabels, regionsFor } from './locate.ts';
 import { type DateMention, type NumberMention, renderDate } from './mentions.ts';
@@ -137,7 +137,12 @@ function sentenceStart(doc: Doc, at: number): number {
 const YES = /^\s*(yes|y|true|positive|present|current|currently|active|confirmed|\+)\b/i;
 const NO = /^\s*(no|n|false|negative|none|never|denies|denied|absent|nil|not|-)\b/i;
 
+const NEGATIVE_KEY = /^(no|none|nkda|nka|denies|denied|without|nil)$/;
+const NEGATIVE_FILLERS = /^(known|significant|relevant|any|reported|documented|pertinent|prior|history)$/;
+
 export function findBoolean(ctx: Ctx, q: FieldQuery, scope: Range): Found<boolean> | undefined {
+  const keyWords = splitKey(q.key);
+  if (keyWords.length > 1 && NEGATIVE_KEY.test(keyWords[0]!)) return findAbsence(ctx, keyWords.slice(1), scope);
   const wantsFormer = q.words.some((w) => /^(former|ever|histor|past|previou)/.test(w));
   const aboutFamily = q.words.some((w) => /^(family|mother|father)/.test(w));
   for (const { region, anchor, label } of regionsFor(ctx.doc, q, scope, true)) {
@@ -153,6 +158,27 @@ export function findBoolean(ctx: Ctx, q: FieldQuery, scope: Range): Found<boolea
     if (a.negated) return { value: false, span: anchor };
     if (a.former && !wantsFormer) return { value: false, span: anchor };
     return { value: true, span: anchor };
+  }
+  return undefined;
+}
+
+/**
+ * A field that asks for absence ("no_meds", "noKnownAllergies", "no_significant_pmh"):
+ * true when the text denies the concept, false when it affirms it, else not found.
+ */
+function findAbsence(ctx: Ctx, words: string[], scope: Range): Found<boolean> | undefined {
+  const content = words.filter((w) => !NEGATIVE_FILLERS.test(w));
+  const sub = buildQuery((content.length ? content : words).join('_'), {} as SchemaNode, ctx.lex);
+  for (const { region, anchor, label } of regionsFor(ctx.doc, sub, scope, false)) {
+    if (label) {
+      const value = ctx.doc.text.slice(region.start, region.end);
+      if (NO.test(value) || /\b(nkda|nka|no known)\b/i.test(value)) return { value: true, span: region };
+      if (/[a-z]{3}/i.test(value)) return { value: false, span: region };
+      continue;
+    }
+    const a = assertionOf(ctx.doc, anchor);
+    if (a.hypothetical || a.unanswered || (a.otherPerson && !words.includes('family'))) continue;
+    return { value: a.negated || /^(nkda|nka)$/i.test(ctx.doc.text.slice(anchor.start, anchor.end)), span: anchor };
   }
   return undefined;
 }
