@@ -1,6 +1,8 @@
 // Filling one property of a list item by its role: a drug item's name, dose, unit, route,
 // frequency, as-needed, indication, change and status (med-roles.ts), and the nested
-// objects of such an item (FHIR's dosage.doseQuantity.value) with the item kept.
+// objects of such an item (FHIR's dosage.doseQuantity.value) with the item kept; an
+// allergy item's substance, category, type, severity and reactions (allergy-roles.ts).
+import { allergyProperty } from './allergy-roles.ts';
 import type { Item } from './lists.ts';
 import { roleOf, roleValue } from './med-roles.ts';
 import type { SchemaNode } from './schema-nav.ts';
@@ -12,11 +14,16 @@ type Out = { found: boolean; value: unknown };
  * The value of property `keys` (path from the item object) of a drug item, `{found:false}`
  * when it has a role the text is silent on, or undefined when the ordinary walk should fill it.
  */
-export function itemProperty(w: Walker, item: Item, keys: string[], raw: unknown, path: string, nested: (node: SchemaNode) => Out): Out | undefined {
-  if (item.domain !== 'drug') return undefined;
+export function itemProperty(w: Walker, item: Item, keys: string[], raw: unknown, path: string, nested: (node: SchemaNode, suffix: string, more: string[]) => Out): Out | undefined {
+  if (item.domain !== 'drug' && item.domain !== 'allergy') return undefined;
   const node = w.nav.resolve(raw);
   const types = w.nav.types(node);
-  if (types.has('object') && node.properties && !Array.isArray(node.enum)) return nested(node);
+  if (item.domain === 'allergy') {
+    const r = allergyProperty(w.ctx, w.nav, item, keys, node, nested);
+    if (r || !(types.has('object') && node.properties)) return r;
+  }
+  if (types.has('object') && node.properties && !Array.isArray(node.enum)) return nested(node, '', []);
+  if (item.domain !== 'drug') return undefined;
   const role = roleOf(keys, node, w.nav);
   if (!role) return undefined;
   const value = roleValue(w.ctx, role, item, node, w.nav, keys[keys.length - 1]!);

@@ -2,6 +2,7 @@
 // with bullet lines), else mentions from a domain lexicon (drugs, symptoms, conditions)
 // or allergy phrases. Each item carries its own scope so that object items can read
 // their other properties (dose, frequency, reaction…) from it.
+import { allergyItems, toleratedItems } from './allergy.ts';
 import type { FieldQuery } from './field-query.ts';
 import type { PhraseList } from './lexicons.ts';
 import { matchLabels } from './locate.ts';
@@ -9,7 +10,7 @@ import { assertionOf } from './assertion.ts';
 import type { Ctx } from './scalars.ts';
 import { type Range, sentenceOf } from './text-doc.ts';
 
-export type Domain = 'drug' | 'allergy' | 'symptom' | 'condition';
+export type Domain = 'drug' | 'allergy' | 'tolerated' | 'symptom' | 'condition';
 
 export interface Item {
   text: string;
@@ -25,6 +26,7 @@ export interface Item {
 
 export function domainOf(words: string[]): Domain | undefined {
   const w = words.join(' ');
+  if (/tolerat/.test(w)) return 'tolerated';
   if (/allerg|allergen|intoleran/.test(w)) return 'allergy';
   if (/medic(?!al)|\bmeds?\b|drug|prescri|rx\b|pharm/.test(w)) return 'drug';
   if (/symptom|complaint|\bros\b|finding|negativ|denied/.test(w)) return 'symptom';
@@ -47,7 +49,8 @@ function itemsOf(ctx: Ctx, q: FieldQuery, scope: Range, domain: Domain | undefin
     const items = splitList(ctx, labelled.value, domain);
     if (items.length > 0 || domain === 'allergy') return filterPolarity(items, q, bothPolarities);
   }
-  if (domain === 'allergy') return allergyPhrases(ctx, scope);
+  if (domain === 'allergy') return allergyItems(ctx, scope);
+  if (domain === 'tolerated') return toleratedItems(ctx, scope);
   const list = domain === 'drug' ? ctx.lex.drugs : domain === 'symptom' ? ctx.lex.symptoms : domain === 'condition' ? ctx.lex.conditions : undefined;
   if (!list) return [];
   const items = lexiconMentions(ctx, list, scope).filter((it) => {
@@ -166,21 +169,4 @@ function lexiconMentions(ctx: Ctx, list: PhraseList, scope: Range): Item[] {
     const end = Math.min(scope.end, sentence.end, next, lineEnd === -1 ? Infinity : lineEnd);
     return { text: ctx.doc.text.slice(span.start, span.end), span, scope: { start: span.start, end }, negated: assertionOf(ctx.doc, span).negated };
   });
-}
-
-function allergyPhrases(ctx: Ctx, scope: Range): Item[] {
-  const text = ctx.doc.text.slice(scope.start, scope.end);
-  if (NO_ALLERGIES.test(text) && !/allergic to|allergy to/i.test(text)) return [];
-  const items: Item[] = [];
-  const re = /\b(?:allergic to|allergy to|allergies to|allergies:?\s+(?:include\s+)?)\s*([A-Za-z][A-Za-z -]{1,40}?)(?=\s*(?:[,.;(]|\band\b|\bwhich\b|\bthat\b|\bcaus|\bgiv|$))|\b([A-Za-z]{3,30})\s+allergy\b/gi;
-  for (let m = re.exec(text); m; m = re.exec(text)) {
-    const word = m[1] ?? m[2];
-    if (/^(no|any|known|drug|food|seasonal)$/i.test(word)) continue;
-    const start = scope.start + m.index + m[0].indexOf(word);
-    const span = { start, end: start + word.length };
-    const sentence = sentenceOf(ctx.doc, start);
-    const end = Math.min(sentence.end, scope.end);
-    items.push({ text: word, span, scope: { start, end }, negated: false, detail: detailAfter(ctx.doc.text, span.end, end, true) });
-  }
-  return items;
 }

@@ -176,6 +176,8 @@ function findAbsence(ctx: Ctx, words: string[], scope: Range): Found<boolean> | 
       if (/[a-z]{3}/i.test(value)) return { value: false, span: region };
       continue;
     }
+    // "Any other allergies besides penicillin?": asking for others presupposes one.
+    if (/\b(?:other|another|more)\s+$/i.test(ctx.doc.text.slice(Math.max(0, anchor.start - 10), anchor.start))) return { value: false, span: anchor };
     const a = assertionOf(ctx.doc, anchor);
     if (a.hypothetical || a.unanswered || (a.otherPerson && !words.includes('family'))) continue;
     return { value: a.negated || /^(nkda|nka)$/i.test(ctx.doc.text.slice(anchor.start, anchor.end)), span: anchor };

@@ -133,7 +133,7 @@ function fillObject(w: Walker, node: SchemaNode, path: string, scope: Range, dep
     const detail = item?.detail && DETAIL_KEYS.test(key) ? detailValue(w, sub, item.detail) : undefined;
     let r: Out;
     // A drug item's properties by role (med-roles.ts); nested objects keep the item.
-    const byRole = item ? itemProperty(w, item, [...itemKeys, key], sub, subPath, (n) => fillObject(w, n, subPath, scope, depth + 1, item, section, [...itemKeys, key])) : undefined;
+    const byRole = item ? itemProperty(w, item, [...itemKeys, key], sub, subPath, (n, suffix, more) => fillObject(w, n, subPath + suffix, scope, depth + 1, item, section, [...itemKeys, key, ...more])) : undefined;
     if (byRole) {
       r = byRole;
     } else if (item && ANCHOR_KEYS.test(key) && !anchored) {
