@@ -8,7 +8,7 @@ export type Answer = 'yes' | 'no' | 'open';
 const SPEAKER = /^[ \t]*([A-Za-z][A-Za-z_ .]{0,24}):[ \t]*/;
 const YES_WORD = /^(?:yes|yeah|yep|yup|yea|sure|correct|right|i do|i have|i am|i did|mm-?hmm|uh-?huh|definitely|absolutely|sometimes|a little|a bit)\b/i;
 const NO_WORD = /^(?:no|nope|nah|never|not really|not at all|nothing|none|negative|denies|i don't|i do not|i haven't|i have not|not that i know)\b/i;
-const FILLER = /^(?:(?:um+|uh+|oh|well|hmm|okay|ok|so)\b[,.]?\s*)+/i;
+const FILLER = /^(?:(?:um+|uh+|oh|well|hmm|okay|ok|so|actually|honestly|i think|i guess)\b[,.]?\s*)+/i;
 
 /** The answer to the question holding `mention`, also judged by where the answer names the concept (its first stem). */
 export function answerTo(doc: Doc, mention: Range, conceptStem: string | undefined, questionNegated: boolean): Answer | undefined {

@@ -3,6 +3,8 @@
 // objects of such an item (FHIR's dosage.doseQuantity.value) with the item kept; an
 // allergy item's substance, category, type, severity and reactions (allergy-roles.ts).
 import { allergyProperty } from './allergy-roles.ts';
+import type { FamilyItem } from './family.ts';
+import { splitKey } from './field-query.ts';
 import type { Item } from './lists.ts';
 import { roleOf, roleValue } from './med-roles.ts';
 import type { SchemaNode } from './schema-nav.ts';
@@ -15,9 +17,10 @@ type Out = { found: boolean; value: unknown };
  * when it has a role the text is silent on, or undefined when the ordinary walk should fill it.
  */
 export function itemProperty(w: Walker, item: Item, keys: string[], raw: unknown, path: string, nested: (node: SchemaNode, suffix: string, more: string[]) => Out): Out | undefined {
-  if (item.domain !== 'drug' && item.domain !== 'allergy') return undefined;
+  if (item.domain !== 'drug' && item.domain !== 'allergy' && item.domain !== 'family') return undefined;
   const node = w.nav.resolve(raw);
   const types = w.nav.types(node);
+  if (item.domain === 'family') return familyProperty(item as FamilyItem, keys, node, types);
   if (item.domain === 'allergy') {
     const r = allergyProperty(w.ctx, w.nav, item, keys, node, nested);
     if (r || !(types.has('object') && node.properties)) return r;
@@ -30,4 +33,20 @@ export function itemProperty(w: Walker, item: Item, keys: string[], raw: unknown
   if (value === undefined) return { found: false, value: undefined };
   if (role === 'name') w.evidence.push({ path, start: item.span.start, end: item.span.end });
   return { found: true, value };
+}
+
+/** A family-history item's relative, condition or vital status. */
+function familyProperty(item: FamilyItem, keys: string[], node: SchemaNode, types: Set<string>): Out | undefined {
+  const own = splitKey(keys[keys.length - 1] ?? '');
+  const found = (value: unknown): Out => (value === undefined || value === null ? { found: false, value: undefined } : { found: true, value });
+  if (own.some((w) => /^(relative|relation|relationship|member|who|kin|relatives)$/.test(w))) {
+    if (!item.relative) return found(undefined);
+    if (!Array.isArray(node.enum)) return found(item.relative);
+    const plain = item.relative.replace(/^(maternal|paternal) /, '');
+    return found(node.enum.find((m) => typeof m === 'string' && (m.toLowerCase() === item.relative || m.toLowerCase() === plain)));
+  }
+  if (types.has('boolean') && own.some((w) => /^(deceased|died|dead|passed|death)$/.test(w))) return found(item.deceased);
+  if (types.has('boolean') && own.some((w) => /^(alive|living)$/.test(w))) return found(item.deceased === null ? undefined : !item.deceased);
+  if (types.has('string') && !node.enum && own.some((w) => /^(condition|diagnosis|disease|problem|illness|name|text|description|conditions)$/.test(w))) return found(item.text);
+  return undefined;
 }

@@ -3,14 +3,15 @@
 // or allergy phrases. Each item carries its own scope so that object items can read
 // their other properties (dose, frequency, reaction…) from it.
 import { allergyItems, toleratedItems } from './allergy.ts';
-import type { FieldQuery } from './field-query.ts';
+import { type FieldQuery, splitKey } from './field-query.ts';
+import { familyItems } from './family.ts';
 import type { PhraseList } from './lexicons.ts';
 import { matchLabels } from './locate.ts';
 import { assertionOf } from './assertion.ts';
 import type { Ctx } from './scalars.ts';
 import { type Range, sentenceOf } from './text-doc.ts';
 
-export type Domain = 'drug' | 'allergy' | 'tolerated' | 'symptom' | 'condition';
+export type Domain = 'drug' | 'allergy' | 'tolerated' | 'family' | 'symptom' | 'condition';
 
 export interface Item {
   text: string;
@@ -38,6 +39,9 @@ const NO_ALLERGIES = /\b(nkda|nka|no known (?:drug )?allergies|no allergies|deni
 
 /** `bothPolarities`: the item schema records presence itself, so keep denied items too. */
 export function findItems(ctx: Ctx, q: FieldQuery, scope: Range, domain: Domain | undefined, bothPolarities = false): Item[] {
+  // A list of the relatives' conditions is family history, whatever its items are called.
+  if ((domain === 'condition' || domain === undefined) && /\b(famil(?:y|ial)|relatives?|relations?)\b/i.test(`${splitKey(q.key).join(' ')} ${q.description}`)) domain = 'family';
+  if (domain === 'family') return familyItems(ctx, scope).map((i) => ({ ...i, domain }));
   return itemsOf(ctx, q, scope, domain, bothPolarities).map((i) => ({ ...i, domain }));
 }
 

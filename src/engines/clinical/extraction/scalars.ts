@@ -145,6 +145,7 @@ export function findBoolean(ctx: Ctx, q: FieldQuery, scope: Range): Found<boolea
   if (keyWords.length > 1 && NEGATIVE_KEY.test(keyWords[0]!)) return findAbsence(ctx, keyWords.slice(1), scope);
   const wantsFormer = q.words.some((w) => /^(former|ever|histor|past|previou)/.test(w));
   const aboutFamily = q.words.some((w) => /^(family|mother|father)/.test(w));
+  if (aboutFamily && keyWords.length > 1) return findInFamily(ctx, keyWords, scope);
   for (const { region, anchor, label } of regionsFor(ctx.doc, q, scope, true)) {
     if (label) {
       const value = ctx.doc.text.slice(region.start, region.end);
@@ -161,6 +162,27 @@ export function findBoolean(ctx: Ctx, q: FieldQuery, scope: Range): Found<boolea
   }
   return undefined;
 }
+
+/**
+ * "heart_disease_in_family", "family_history_of_cancer": the concept without the family
+ * words, taken only where the sentence (or the question it answers) speaks of relatives.
+ */
+function findInFamily(ctx: Ctx, keyWords: string[], scope: Range): Found<boolean> | undefined {
+  const concept = keyWords.filter((w) => !/^(family|familial|in|of|history|hx|relatives?|fh|any)$/.test(w));
+  if (concept.length === 0) return undefined;
+  const sub = buildQuery(concept.join('_'), {} as SchemaNode, ctx.lex);
+  for (const { anchor } of regionsFor(ctx.doc, sub, scope, false)) {
+    const sentence = sentenceOf(ctx.doc, anchor.start);
+    const said = ctx.doc.text.slice(sentence.start, sentence.end);
+    if (!FAMILY_TALK.test(said)) continue;
+    const a = assertionOf(ctx.doc, anchor);
+    if (a.hypothetical || a.unanswered) continue;
+    return { value: !a.negated, span: anchor };
+  }
+  return undefined;
+}
+
+const FAMILY_TALK = /\b(?:family|relatives?|mother|mom|mum|father|dad|parents?|sisters?|brothers?|siblings?|sons?|daughters?|grand(?:mother|father|ma|pa|parents?)|aunts?|uncles?|cousins?|runs? in)\b/i;
 
 /**
  * A field that asks for absence ("no_meds", "noKnownAllergies", "no_significant_pmh"):
