@@ -7,6 +7,7 @@ import { findConcepts, tokenize as lexTokenize } from '../lexicon/index.ts';
 import { answerTo } from './answer.ts';
 import { assertionOf } from './assertion.ts';
 import type { Item } from './lists.ts';
+import { tidyName } from './names.ts';
 import type { Ctx } from './scalars.ts';
 import { type Range, sentenceOf } from './text-doc.ts';
 
@@ -67,7 +68,7 @@ export function familyItems(ctx: Ctx, scope: Range): FamilyItem[] {
     for (const c of conditionSpans(ctx, sentence)) {
       const a = assertionOf(ctx.doc, c);
       if (a.negated || a.hypothetical || a.unanswered) continue;
-      const name = text.slice(c.start, c.end);
+      const name = tidyName(text.slice(c.start, c.end));
       seen.add(c.start);
       const base = { text: name, span: c, scope: sentence, negated: false, deceased };
       if (!relatives.length) out.push({ ...base, relative: null });

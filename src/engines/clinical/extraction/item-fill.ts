@@ -6,6 +6,7 @@ import { allergyProperty } from './allergy-roles.ts';
 import type { FamilyItem } from './family.ts';
 import { splitKey } from './field-query.ts';
 import type { Item } from './lists.ts';
+import { problemProperty } from './problem-roles.ts';
 import { roleOf, roleValue } from './med-roles.ts';
 import type { SchemaNode } from './schema-nav.ts';
 import type { Walker } from './walk.ts';
@@ -17,9 +18,14 @@ type Out = { found: boolean; value: unknown };
  * when it has a role the text is silent on, or undefined when the ordinary walk should fill it.
  */
 export function itemProperty(w: Walker, item: Item, keys: string[], raw: unknown, path: string, nested: (node: SchemaNode, suffix: string, more: string[]) => Out): Out | undefined {
-  if (item.domain !== 'drug' && item.domain !== 'allergy' && item.domain !== 'family') return undefined;
+  if (!item.domain || item.domain === 'symptom' || item.domain === 'tolerated') return undefined;
   const node = w.nav.resolve(raw);
   const types = w.nav.types(node);
+  if (item.domain === 'problem' || item.domain === 'condition') {
+    const r = problemProperty(w.ctx, w.nav, item, keys, node);
+    if (r || item.domain === 'condition' || !(types.has('object') && node.properties)) return r;
+    return nested(node, '', []);
+  }
   if (item.domain === 'family') return familyProperty(item as FamilyItem, keys, node, types);
   if (item.domain === 'allergy') {
     const r = allergyProperty(w.ctx, w.nav, item, keys, node, nested);

@@ -5,13 +5,14 @@
 import { allergyItems, toleratedItems } from './allergy.ts';
 import { type FieldQuery, splitKey } from './field-query.ts';
 import { familyItems } from './family.ts';
+import { problemItems } from './problems.ts';
 import type { PhraseList } from './lexicons.ts';
 import { matchLabels } from './locate.ts';
 import { assertionOf } from './assertion.ts';
 import type { Ctx } from './scalars.ts';
 import { type Range, sentenceOf } from './text-doc.ts';
 
-export type Domain = 'drug' | 'allergy' | 'tolerated' | 'family' | 'symptom' | 'condition';
+export type Domain = 'drug' | 'allergy' | 'tolerated' | 'family' | 'problem' | 'symptom' | 'condition';
 
 export interface Item {
   text: string;
@@ -42,6 +43,11 @@ export function findItems(ctx: Ctx, q: FieldQuery, scope: Range, domain: Domain 
   // A list of the relatives' conditions is family history, whatever its items are called.
   if ((domain === 'condition' || domain === undefined) && /\b(famil(?:y|ial)|relatives?|relations?)\b/i.test(`${splitKey(q.key).join(' ')} ${q.description}`)) domain = 'family';
   if (domain === 'family') return familyItems(ctx, scope).map((i) => ({ ...i, domain }));
+  // A problem list on an assessment-and-plan note: one item per problem heading.
+  if (domain === 'condition' && /\b(problems?|assessments?|issues?|diagnos[ie]s)\b/i.test(splitKey(q.key).join(' '))) {
+    const problems = problemItems(ctx, scope);
+    if (problems.length) return problems;
+  }
   return itemsOf(ctx, q, scope, domain, bothPolarities).map((i) => ({ ...i, domain }));
 }
 

@@ -144,7 +144,7 @@ export function findBoolean(ctx: Ctx, q: FieldQuery, scope: Range): Found<boolea
   const keyWords = splitKey(q.key);
   if (keyWords.length > 1 && NEGATIVE_KEY.test(keyWords[0]!)) return findAbsence(ctx, keyWords.slice(1), scope);
   const wantsFormer = q.words.some((w) => /^(former|ever|histor|past|previou)/.test(w));
-  const aboutFamily = q.words.some((w) => /^(family|mother|father)/.test(w));
+  const aboutFamily = keyWords.some((w) => /^(family|familial|mother|father|relatives?)$/.test(w));
   if (aboutFamily && keyWords.length > 1) return findInFamily(ctx, keyWords, scope);
   for (const { region, anchor, label } of regionsFor(ctx.doc, q, scope, true)) {
     if (label) {
@@ -172,8 +172,10 @@ function findInFamily(ctx: Ctx, keyWords: string[], scope: Range): Found<boolean
   if (concept.length === 0) return undefined;
   const sub = buildQuery(concept.join('_'), {} as SchemaNode, ctx.lex);
   for (const { anchor } of regionsFor(ctx.doc, sub, scope, false)) {
-    const sentence = sentenceOf(ctx.doc, anchor.start);
-    const said = ctx.doc.text.slice(sentence.start, sentence.end);
+    // The anchor's own line or the two before it (the turn that opened the topic).
+    let from = ctx.doc.text.lastIndexOf('\n', anchor.start - 1);
+    for (let k = 0; k < 2 && from > 0; k++) from = ctx.doc.text.lastIndexOf('\n', from - 1);
+    const said = ctx.doc.text.slice(Math.max(0, from), sentenceOf(ctx.doc, anchor.start).end);
     if (!FAMILY_TALK.test(said)) continue;
     const a = assertionOf(ctx.doc, anchor);
     if (a.hypothetical || a.unanswered) continue;
