@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { answerTo } from './answer.ts';
 import { assertionOf } from './assertion.ts';
-import type { Item } from './lists.ts';
+import { firstToken, type Item } from './lists.ts';
 import { findPhrases } from './locate.ts';
 import type { Ctx } from './scalars.ts';
 import { type Range, sentenceOf, stems } from './text-doc.ts';
@@ -100,9 +100,8 @@ function answeredDrugs(ctx: Ctx, scope: Range, add: (s: number, e: number, check
     if (answerTo(ctx.doc, hit, undefined, false) !== 'yes') continue;
     const turn = lineOf(ctx, line.end + 1);
     const tokens = ctx.doc.tokens;
-    for (let i = 0; i < tokens.length; i++) {
+    for (let i = firstToken(ctx, turn.start); i < tokens.length; i++) {
       const t = tokens[i]!;
-      if (t.start < turn.start) continue;
       if (t.end > turn.end) break;
       if (ctx.lex.drugs.phrases.has(t.stem)) add(t.start, t.end, false);
     }

@@ -154,22 +154,25 @@ function detailAfter(text: string, from: number, end: number, parenthesesOnly = 
 function lexiconMentions(ctx: Ctx, list: PhraseList, scope: Range): Item[] {
   const tokens = ctx.doc.tokens;
   const found: Range[] = [];
-  for (let i = 0; i < tokens.length; i++) {
-    if (tokens[i].start < scope.start) continue;
+  for (let i = firstToken(ctx, scope.start); i < tokens.length; i++) {
     if (tokens[i].end > scope.end) break;
-    for (let n = Math.min(list.maxWords, tokens.length - i); n >= 1; n--) {
-      const key = tokens.slice(i, i + n).map((t) => t.stem).join(' ');
-      if (list.phrases.has(key) && tokens[i + n - 1].end <= scope.end) {
-        let last = i + n - 1;
-        // A combination written with a hyphen or slash ("amoxicillin-clavulanate",
-        // "ezetimibe/simvastatin") is one medication when each part is a name of the list.
-        if (list === ctx.lex.drugs) {
-          while (last + 1 < tokens.length && tokens[last + 1].end <= scope.end && /^[-/]$/.test(ctx.doc.text.slice(tokens[last].end, tokens[last + 1].start)) && list.phrases.has(tokens[last + 1].stem)) last++;
-        }
-        found.push({ start: tokens[i].start, end: tokens[last].end });
-        i = last;
-        break;
+    // The longest phrase of the list starting here: the key grows one stem at a time.
+    let key = '';
+    let longest = 0;
+    for (let n = 1; n <= list.maxWords && i + n - 1 < tokens.length && tokens[i + n - 1].end <= scope.end; n++) {
+      key = n === 1 ? tokens[i].stem : `${key} ${tokens[i + n - 1].stem}`;
+      if (list.phrases.has(key)) longest = n;
+      if (!list.prefixes.has(key)) break;
+    }
+    if (longest > 0) {
+      let last = i + longest - 1;
+      // A combination written with a hyphen or slash ("amoxicillin-clavulanate",
+      // "ezetimibe/simvastatin") is one medication when each part is a name of the list.
+      if (list === ctx.lex.drugs) {
+        while (last + 1 < tokens.length && tokens[last + 1].end <= scope.end && /^[-/]$/.test(ctx.doc.text.slice(tokens[last].end, tokens[last + 1].start)) && list.phrases.has(tokens[last + 1].stem)) last++;
       }
+      found.push({ start: tokens[i].start, end: tokens[last].end });
+      i = last;
     }
   }
   return found.map((span, k) => {
@@ -179,4 +182,16 @@ function lexiconMentions(ctx: Ctx, list: PhraseList, scope: Range): Item[] {
     const end = Math.min(scope.end, sentence.end, next, lineEnd === -1 ? Infinity : lineEnd);
     return { text: ctx.doc.text.slice(span.start, span.end), span, scope: { start: span.start, end }, negated: assertionOf(ctx.doc, span).negated };
   });
+}
+
+/** Index of the first token starting at or after `pos` (binary search). */
+export function firstToken(ctx: Ctx, pos: number): number {
+  let lo = 0;
+  let hi = ctx.doc.tokens.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (ctx.doc.tokens[mid].start < pos) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }

@@ -2,6 +2,7 @@
 // often, as needed, what for, and the change made (start/increase/…/continue), read from
 // the clause around each mention of that drug and merged over its mentions (the first
 // mention that says a thing wins; an explicit change beats "continue").
+import { firstToken } from './lists.ts';
 import { medVocab } from './med-vocab.ts';
 import type { NumberMention } from './mentions.ts';
 import type { Ctx } from './scalars.ts';
@@ -85,9 +86,8 @@ function otherDrugStarts(ctx: Ctx, r: Range): number | undefined {
 /** Drug-lexicon single- and two-word names inside `r`. */
 function forDrugTokens(ctx: Ctx, r: Range, visit: (span: Range) => void): void {
   const tokens = ctx.doc.tokens;
-  for (let i = 0; i < tokens.length; i++) {
+  for (let i = firstToken(ctx, r.start); i < tokens.length; i++) {
     const t = tokens[i];
-    if (t.start < r.start) continue;
     if (t.end > r.end) break;
     const two = i + 1 < tokens.length ? `${t.stem} ${tokens[i + 1].stem}` : '';
     if (ctx.lex.drugs.phrases.has(t.stem) || (two && ctx.lex.drugs.phrases.has(two))) visit({ start: t.start, end: t.end });

@@ -2,10 +2,9 @@
 // ICD-10-CM code, status, whether it is uncertain, and the tests, drugs and referrals of its
 // plan; the value in the property's own type or enum.
 import { assertionsFor } from '../context/index.ts';
-import { codeText } from '../coding/index.ts';
 import { splitKey } from './field-query.ts';
 import type { Item } from './lists.ts';
-import { problemAttrs } from './problems.ts';
+import { codeOf, problemAttrs } from './problems.ts';
 import type { Ctx } from './scalars.ts';
 import type { SchemaNav, SchemaNode } from './schema-nav.ts';
 import { sentenceOf } from './text-doc.ts';
@@ -27,7 +26,7 @@ export function problemProperty(ctx: Ctx, nav: SchemaNav, item: Item, keys: stri
   const found = (value: unknown): Out => (value === undefined || value === null || (Array.isArray(value) && !value.length) ? { found: false, value: undefined } : { found: true, value });
   const attrs = () => (item.domain === 'problem' ? problemAttrs(ctx, item) : undefined);
   if (types.has('string') && !node.enum && (own.some((w) => CODE.test(w)) || /\bICD/.test(desc))) {
-    return found(attrs()?.code ?? codeText(item.text).diagnoses[0]?.code.coding[0]?.code);
+    return found(attrs()?.code ?? codeOf(item.text));
   }
   if (types.has('boolean') && own.some((w) => /^(uncertain|possible|suspected|probable|provisional|unconfirmed)$/.test(w))) {
     return found(assertionsFor(ctx.doc.text, item.span, sentenceOf(ctx.doc, item.span.start)).uncertain);

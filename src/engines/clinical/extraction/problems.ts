@@ -3,7 +3,7 @@
 // block says: status, tests ordered, drugs to take, referrals; ICD-10-CM from the coder.
 import { readFileSync } from 'node:fs';
 import { codeText } from '../coding/index.ts';
-import type { Item } from './lists.ts';
+import { firstToken, type Item } from './lists.ts';
 import { medAttrs } from './med-attrs.ts';
 import { tidyName } from './names.ts';
 import type { Ctx } from './scalars.ts';
@@ -90,9 +90,8 @@ export function problemAttrs(ctx: Ctx, item: Item): ProblemAttrs {
   const referrals = [...block.matchAll(v.referred)].map((m) => m[1]!.trim());
   const medications: string[] = [];
   const tokens = ctx.doc.tokens;
-  for (let i = 0; i < tokens.length; i++) {
+  for (let i = firstToken(ctx, item.scope.start); i < tokens.length; i++) {
     const t = tokens[i]!;
-    if (t.start < item.scope.start) continue;
     if (t.end > item.scope.end) break;
     if (!ctx.lex.drugs.phrases.has(t.stem) || medications.some((m) => m.toLowerCase() === t.lower)) continue;
     if (medAttrs(ctx, t.text, t).change === 'STOP') continue;
@@ -100,11 +99,24 @@ export function problemAttrs(ctx: Ctx, item: Item): ProblemAttrs {
   }
   const attrs: ProblemAttrs = {
     status: v.status.find(([, re]) => re.test(block))?.[0],
-    code: codeText(item.text).diagnoses[0]?.code.coding[0]?.code,
+    code: codeOf(item.text),
     tests: [...new Set(tests)],
     medications,
     referrals: [...new Set(referrals)],
   };
   perDoc.set(item.span.start, attrs);
   return attrs;
+}
+
+const codes = new Map<string, string | undefined>();
+const MAX_CODES = 2000;
+
+/** The ICD-10-CM code the embedded coder gives a problem's name (names recur: kept across requests, bounded). */
+export function codeOf(name: string): string | undefined {
+  const key = name.toLowerCase();
+  if (codes.has(key)) return codes.get(key);
+  const code = codeText(name).diagnoses[0]?.code.coding[0]?.code;
+  if (codes.size >= MAX_CODES) codes.delete(codes.keys().next().value!);
+  codes.set(key, code);
+  return code;
 }
