@@ -8,6 +8,7 @@ import { assertionOf } from './assertion.ts';
 import type { SchemaNode } from './schema-nav.ts';
 import { type Doc, type Range, sentenceOf, stem, stems, within } from './text-doc.ts';
 import { convert, dimensionOf, roundSensibly } from './units.ts';
+import { followUpNumber, followUpPurpose, followUpUnit } from './followup.ts';
 
 export interface Ctx {
   doc: Doc;
@@ -24,6 +25,8 @@ export interface Found<T> {
 const NEAR = 48; // characters after a concept within which its number may follow
 
 export function findNumber(ctx: Ctx, q: FieldQuery, node: SchemaNode, scope: Range, integer: boolean): Found<number> | undefined {
+  const next = followUpNumber(ctx, splitKey(q.key), q.description, scope);
+  if (next && inBounds(integer ? Math.round(next.value) : next.value, node)) return { value: integer ? Math.round(next.value) : next.value, span: next.span };
   const accept = (m: NumberMention, useSecond: boolean): Found<number> | undefined => {
     if (m.second !== undefined && !useSecond && !/systol|blood|bp|pressure/.test(q.words.join(' '))) return undefined; // 120/80 is not a weight
     const raw = useSecond ? m.second! : m.value;
@@ -216,6 +219,8 @@ export function enumVariants(value: unknown, lex: Lexicons): string[][] {
 }
 
 export function findEnum(ctx: Ctx, q: FieldQuery, options: unknown[], scope: Range): Found<unknown> | undefined {
+  const unit = followUpUnit(ctx, splitKey(q.key), q.description, options, scope);
+  if (unit) return unit;
   const strings = options.filter((o) => typeof o === 'string' || typeof o === 'number');
   const variants = strings.map((o) => enumVariants(o, ctx.lex));
   const pick = (region: Range, requireUnique: boolean): Found<unknown> | undefined => {
@@ -258,6 +263,8 @@ const STRING_CUE = /^\s*(?:is|was|are|were|of|:|-|=|includes?|including|reported
 export function findString(ctx: Ctx, q: FieldQuery, node: SchemaNode, scope: Range): Found<string> | undefined {
   const format = typeof node.format === 'string' ? node.format : undefined;
   if (format === 'date' || format === 'date-time') return findDate(ctx, q, node, scope);
+  const purpose = followUpPurpose(ctx, splitKey(q.key), q.description, scope);
+  if (purpose) return { value: clip(purpose.value, node), span: purpose.span };
   const formatted = format ? FORMAT_FINDERS[format] : undefined;
   if (formatted) {
     const m = formatted.exec(ctx.doc.text.slice(scope.start, scope.end));
