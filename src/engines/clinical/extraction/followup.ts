@@ -91,7 +91,7 @@ function parse(m: RegExpMatchArray): { value: number; max: number; unit: string 
   return { value, max, unit };
 }
 
-/** A follow-up interval in `unit` (days/weeks/months/years), rounded to one decimal. */
+/** A follow-up interval in `unit` (hours/days/weeks/months/years), rounded to one decimal. */
 export function inUnit(value: number, from: string, unit: string): number {
   const d = followUpVocab().days;
   if (from === unit) return value;
@@ -107,7 +107,7 @@ export function asksFollowUp(keyWords: string[], description: string): boolean {
   return keyWords.some((w) => v.fieldWords.test(w)) || v.fieldDescription.test(description);
 }
 
-const UNIT_WORD: Record<string, string> = { day: 'days', days: 'days', week: 'weeks', weeks: 'weeks', month: 'months', months: 'months', year: 'years', years: 'years' };
+const UNIT_WORD: Record<string, string> = { hour: 'hours', hours: 'hours', day: 'days', days: 'days', week: 'weeks', weeks: 'weeks', month: 'months', months: 'months', year: 'years', years: 'years' };
 
 /** The number a follow-up field asks for, in the unit its key or description names (else as written). */
 export function followUpNumber(ctx: Ctx, keyWords: string[], description: string, scope: Range): { value: number; span: Range } | undefined {
