@@ -25,13 +25,17 @@ export interface Found<T> {
 const NEAR = 48; // characters after a concept within which its number may follow
 
 export function findNumber(ctx: Ctx, q: FieldQuery, node: SchemaNode, scope: Range, integer: boolean): Found<number> | undefined {
+  const keyWords = splitKey(q.key);
   const next = followUpNumber(ctx, splitKey(q.key), q.description, scope);
   if (next && inBounds(integer ? Math.round(next.value) : next.value, node)) return { value: integer ? Math.round(next.value) : next.value, span: next.span };
   const accept = (m: NumberMention, useSecond: boolean): Found<number> | undefined => {
     if (m.second !== undefined && !useSecond && !/systol|blood|bp|pressure/.test(q.words.join(' '))) return undefined; // 120/80 is not a weight
     const raw = useSecond ? m.second! : m.value;
+    // A field named "year" (not "years") holds a calendar year, not "68" or "37".
+    if (keyWords.includes('year') && (raw < 1800 || raw > 2200)) return undefined;
     let v = convert(raw, m.unit, q.targetUnit, ctx.lex);
     if (v === undefined) return undefined;
+    v *= rateFactor(keyWords, ctx.doc.text.slice(m.end, m.end + 32));
     v = integer ? Math.round(v) : roundSensibly(v);
     if (!inBounds(v, node)) return undefined;
     return { value: v, span: { start: m.start, end: m.end } };
@@ -39,7 +43,16 @@ export function findNumber(ctx: Ctx, q: FieldQuery, node: SchemaNode, scope: Ran
   const wantsSecond = q.words.some((w) => w.startsWith('diastol'));
   const age = q.words.length === 1 && q.words[0] === 'age' ? findAge(ctx, scope, integer) : undefined;
   if (age && inBounds(age.value, node)) return age;
-  for (const { region, label } of regionsFor(ctx.doc, q, scope)) {
+  for (const { region, label, anchor } of regionsFor(ctx.doc, q, scope)) {
+    // "two packs a day": a count written just before the thing counted.
+    if (!label && keyWords.some((w) => /^(per|number|count|how|many)$/.test(w)) && /s$/i.test(ctx.doc.text.slice(anchor.start, anchor.end))) {
+      const i = firstAtOrAfter(ctx.numbers, anchor.start) - 1;
+      const before = i >= 0 ? ctx.numbers[i] : undefined;
+      if (before && !before.unit && /^\s*$/.test(ctx.doc.text.slice(before.end, anchor.start)) && anchor.start - before.end <= 2) {
+        const found = accept({ ...before, end: anchor.end }, false);
+        if (found) return found;
+      }
+    }
     const limit = label ? region.end : Math.min(region.end, region.start + NEAR);
     for (let i = firstAtOrAfter(ctx.numbers, region.start); i < ctx.numbers.length; i++) {
       const m = ctx.numbers[i];
@@ -69,6 +82,18 @@ export function findNumber(ctx: Ctx, q: FieldQuery, node: SchemaNode, scope: Ran
     }
   }
   return undefined;
+}
+
+const PER_DAY = /^\s*(?:\w+\s+){0,3}?(?:a|per|each|every)\s+(?:day|night|evening)\b|^\s*(?:\w+\s+){0,3}?(?:daily|nightly)\b/i;
+const PER_WEEK = /^\s*(?:\w+\s+){0,3}?(?:a|per|each|every)\s+week\b|^\s*(?:\w+\s+){0,3}?weekly\b/i;
+
+/** "two beers every day" for drinks_per_week is 14; "10 a week" for a per-day field is 10/7. */
+function rateFactor(keyWords: string[], after: string): number {
+  const i = keyWords.findIndex((w) => w === 'per' || w === 'a');
+  const per = i >= 0 ? keyWords[i + 1] : keyWords.find((w) => /^(daily|weekly)$/.test(w));
+  if ((per === 'week' || per === 'weekly') && PER_DAY.test(after)) return 7;
+  if ((per === 'day' || per === 'daily') && PER_WEEK.test(after)) return 1 / 7;
+  return 1;
 }
 
 const NUMBER_WORDS = ['one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve'];
