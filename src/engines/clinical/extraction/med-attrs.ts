@@ -107,6 +107,11 @@ function readWindow(ctx: Ctx, w: { drug: Range; window: Range }): Omit<MedAttrs,
     out.previousDose = doses[0];
     out.dose = doses[1];
   } else if (doses.length) out.dose = doses[0];
+  else {
+    // "2.5 mg of glipizide": an amount with a dose unit right before the name.
+    const before = ctx.numbers.filter((n) => n.start >= w.window.start && n.end <= w.drug.start && isDose(ctx, n)).pop();
+    if (before && /^\s*(?:of\s+)?(?:the\s+)?$/i.test(ctx.doc.text.slice(before.end, w.drug.start))) out.dose = before;
+  }
   const unitText = out.dose?.unit ?? unitAfter(ctx, numbers[0]);
   if (unitText) {
     const code = v.doseUnit.find(([, re]) => re.test(unitText.toLowerCase()))?.[0];
