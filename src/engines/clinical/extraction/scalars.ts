@@ -273,6 +273,13 @@ export function findEnum(ctx: Ctx, q: FieldQuery, options: unknown[], scope: Ran
     return { value: strings[best.i], span: best.hit };
   };
   for (const { region, anchor, label } of regionsFor(ctx.doc, q, scope)) {
+    if (!label) {
+      // "Do you smoke? / No.": the option meaning none; a question left unanswered says nothing.
+      const a = assertionOf(ctx.doc, anchor);
+      if (a.unanswered) continue;
+      const none = a.negated && !a.otherPerson ? strings.find((o) => NONE_OPTION.test(String(o))) : undefined;
+      if (none !== undefined) return { value: none, span: anchor };
+    }
     const r = label ? region : { start: sentenceStart(ctx.doc, anchor.start), end: region.end };
     const found = pick(r, false);
     if (found) return found;
@@ -281,6 +288,7 @@ export function findEnum(ctx: Ctx, q: FieldQuery, options: unknown[], scope: Ran
   return pick(scope, true);
 }
 
+const NONE_OPTION = /^(never|none|no|non[- ]?smoker|never smoker|denies|absent|negative|nil)$/i;
 const EVERYDAY_OPTION = /^(other|others|unknown|none|n\/?a|not specified|unspecified)$/i;
 
 const STRING_CUE = /^\s*(?:is|was|are|were|of|:|-|=|includes?|including|reported as|noted as|consists? of)?\s*/i;
