@@ -200,3 +200,33 @@ test('spelled-out numbers and rates: "two point five M G", "two beers every day"
   assert.equal(data.drinks_per_week, 14);
   assert.equal(data.packs_per_day, 2);
 });
+
+test('form fields: name parts from "LAST, First", city/state/ZIP parts, phone with its parenthesis, language without form noise, ticked boxes', () => {
+  const form = `REGISTRATION
+Legal name (Last, First): PRICE, Nora
+Preferred name: Nell
+City/State/ZIP: Salem, OR 97301
+Home phone: (503) 555-0123
+Primary language: Spanish (circle one: English / Spanish / Other)
+Interpreter needed?  [x] Yes  [ ] No`;
+  const schema = {
+    type: 'object',
+    properties: {
+      legalName: { type: 'object', properties: { given: nullable('string'), family: nullable('string') } },
+      preferredName: nullable('string'),
+      address: { type: 'object', properties: { city: nullable('string'), state: nullable('string'), postalCode: nullable('string') } },
+      phone: nullable('string'),
+      preferredLanguage: nullable('string'),
+      interpreterNeeded: nullable('boolean'),
+    },
+  };
+  const { data } = run(form, schema);
+  assert.deepEqual(data, {
+    legalName: { given: 'Nora', family: 'Price' },
+    preferredName: 'Nell',
+    address: { city: 'Salem', state: 'OR', postalCode: '97301' },
+    phone: '(503) 555-0123',
+    preferredLanguage: 'Spanish',
+    interpreterNeeded: true,
+  });
+});

@@ -9,6 +9,7 @@ import type { SchemaNode } from './schema-nav.ts';
 import { type Doc, type Range, sentenceOf, stem, stems, within } from './text-doc.ts';
 import { convert, dimensionOf, roundSensibly } from './units.ts';
 import { followUpNumber, followUpPurpose, followUpUnit } from './followup.ts';
+import { formString, namePart, tickedBox } from './form-fields.ts';
 
 export interface Ctx {
   doc: Doc;
@@ -177,11 +178,17 @@ export function findBoolean(ctx: Ctx, q: FieldQuery, scope: Range): Found<boolea
   for (const { region, anchor, label } of regionsFor(ctx.doc, q, scope, true)) {
     if (label) {
       const value = ctx.doc.text.slice(region.start, region.end);
+      const ticked = tickedBox(value);
+      if (ticked !== undefined) return { value: ticked, span: region };
       if (YES.test(value)) return { value: true, span: region };
       if (NO.test(value)) return { value: false, span: region };
       if (/\b(former|quit|ex-)/i.test(value)) return { value: wantsFormer, span: region };
       continue;
     }
+    // "Interpreter needed?  [ ] Yes  [x] No"
+    const lineEnd = ctx.doc.text.indexOf('\n', anchor.end);
+    const ticked = tickedBox(ctx.doc.text.slice(anchor.end, lineEnd === -1 ? ctx.doc.text.length : lineEnd));
+    if (ticked !== undefined) return { value: ticked, span: anchor };
     const a = assertionOf(ctx.doc, anchor);
     if ((a.otherPerson && !aboutFamily) || a.hypothetical || a.unanswered) continue;
     if (a.negated) return { value: false, span: anchor };
@@ -294,6 +301,13 @@ const EVERYDAY_OPTION = /^(other|others|unknown|none|n\/?a|not specified|unspeci
 const STRING_CUE = /^\s*(?:is|was|are|were|of|:|-|=|includes?|including|reported as|noted as|consists? of)?\s*/i;
 
 export function findString(ctx: Ctx, q: FieldQuery, node: SchemaNode, scope: Range): Found<string> | undefined {
+  const keyWords = splitKey(q.key);
+  const part = namePart(ctx, keyWords, scope);
+  if (part) return part;
+  return formString(ctx, keyWords, scope, findStringIn(ctx, q, node, scope));
+}
+
+function findStringIn(ctx: Ctx, q: FieldQuery, node: SchemaNode, scope: Range): Found<string> | undefined {
   const format = typeof node.format === 'string' ? node.format : undefined;
   if (format === 'date' || format === 'date-time') return findDate(ctx, q, node, scope);
   const purpose = followUpPurpose(ctx, splitKey(q.key), q.description, scope);
@@ -384,7 +398,7 @@ function findName(ctx: Ctx, q: FieldQuery, scope: Range): Found<string> | undefi
     // "Patient: Jane Doe", "Re: Mr. John Smith"
     for (const f of matchLabels(ctx.doc, { ...q, phrases: [...q.phrases, ['re'], ['patient']] }, scope)) {
       const value = ctx.doc.text.slice(f.value.start, f.value.end).split(/\s{2,}|,|\(/)[0].trim();
-      if (NAME_WORDS.test(value)) return { value, span: { start: f.value.start, end: f.value.start + value.length } };
+      if (NAME_WORDS.test(value) || (/^[A-Z][a-zA-Z'-]+$/.test(value) && q.words.length > 1)) return { value, span: { start: f.value.start, end: f.value.start + value.length } };
     }
   }
   const patterns = doctor
