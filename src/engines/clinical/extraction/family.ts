@@ -44,13 +44,21 @@ export interface FamilyItem extends Item {
   deceased: boolean | null;
 }
 
-/** Condition mentions of `range` (the concept lexicon and the extraction condition list). */
+/** Condition mentions of `range` in the shared concept lexicon (symptoms included: "memory loss"). */
 export function conditionSpans(ctx: Ctx, range: Range): Range[] {
   const text = ctx.doc.text;
-  const spans = findConcepts(lexTokenize(text, range.start, range.end))
+  return findConcepts(lexTokenize(text, range.start, range.end))
     .filter((m) => m.end <= range.end && m.concept.kind !== 'ignore' && m.concept.kind !== 'status')
     .map((m) => ({ start: m.start, end: m.end }));
-  return spans;
+}
+
+/** Diagnoses and chronic problems only (a past-medical-history list is no symptom list). */
+export function conceptMentions(ctx: Ctx, range: Range): Range[] {
+  const text = ctx.doc.text;
+  return findConcepts(lexTokenize(text, range.start, range.end))
+    // Tobacco use and Z-code statuses are social history, not conditions.
+    .filter((m) => m.end <= range.end && (m.concept.kind === 'dx' || m.concept.kind === 'chronic') && !/^(Z|F17)/.test(m.concept.codes.U))
+    .map((m) => ({ start: m.start, end: m.end }));
 }
 
 export function familyItems(ctx: Ctx, scope: Range): FamilyItem[] {

@@ -4,7 +4,8 @@
 // their other properties (dose, frequency, reaction…) from it.
 import { allergyItems, toleratedItems } from './allergy.ts';
 import { type FieldQuery, splitKey } from './field-query.ts';
-import { familyItems } from './family.ts';
+import { conceptMentions, familyItems } from './family.ts';
+import { tidyName } from './names.ts';
 import { problemItems } from './problems.ts';
 import type { PhraseList } from './lexicons.ts';
 import { matchLabels } from './locate.ts';
@@ -63,13 +64,25 @@ function itemsOf(ctx: Ctx, q: FieldQuery, scope: Range, domain: Domain | undefin
   if (domain === 'tolerated') return toleratedItems(ctx, scope);
   const list = domain === 'drug' ? ctx.lex.drugs : domain === 'symptom' ? ctx.lex.symptoms : domain === 'condition' ? ctx.lex.conditions : undefined;
   if (!list) return [];
-  const items = lexiconMentions(ctx, list, scope).filter((it) => {
+  const found = domain === 'condition' ? withConcepts(ctx, lexiconMentions(ctx, list, scope), scope) : lexiconMentions(ctx, list, scope);
+  const items = found.filter((it) => {
     const a = assertionOf(ctx.doc, it.span);
-    return !a.hypothetical && !(domain !== 'drug' && a.otherPerson);
+    return !a.hypothetical && !(domain !== 'drug' && (a.otherPerson || a.unanswered));
   });
   // A drug the patient is allergic to, or does not take, is not one of their medications.
   const taken = (i: Item) => !i.negated && !/\b(allerg|intoleran|reaction to|sensitiv)/i.test(ctx.doc.text.slice(sentenceOf(ctx.doc, i.span.start).start, i.span.start));
   return filterPolarity(domain === 'drug' ? items.filter(taken) : items, q, bothPolarities);
+}
+
+/**
+ * Conditions of the shared concept lexicon (diagnoses and chronic problems: "peptic ulcer
+ * disease", "type two diabetes") beside those of the extraction list; the longer wins where they overlap.
+ */
+function withConcepts(ctx: Ctx, listed: Item[], scope: Range): Item[] {
+  const concepts: Item[] = conceptMentions(ctx, scope).map((span) => ({ text: tidyName(ctx.doc.text.slice(span.start, span.end)), span, scope: { start: span.start, end: sentenceOf(ctx.doc, span.start).end }, negated: assertionOf(ctx.doc, span).negated }));
+  const all = [...concepts, ...listed.filter((l) => !concepts.some((c) => c.span.start < l.span.end && c.span.end > l.span.start && c.span.end - c.span.start >= l.span.end - l.span.start))];
+  const kept = all.filter((c) => !concepts.some((o) => o !== c && o.span.start <= c.span.start && o.span.end >= c.span.end && o.span.end - o.span.start > c.span.end - c.span.start));
+  return kept.sort((a, b) => a.span.start - b.span.start);
 }
 
 function filterPolarity(items: Item[], q: FieldQuery, both: boolean): Item[] {
