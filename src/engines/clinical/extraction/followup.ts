@@ -107,11 +107,13 @@ export function asksFollowUp(keyWords: string[], description: string): boolean {
   return keyWords.some((w) => v.fieldWords.test(w)) || v.fieldDescription.test(description);
 }
 
+const MEASURE = /^(temp|temperature|fever|weight|bp|pressure|dose|mg|kg|lb|lbs|c|f|celsius|fahrenheit|glucose|score)$/;
 const UNIT_WORD: Record<string, string> = { hour: 'hours', hours: 'hours', day: 'days', days: 'days', week: 'weeks', weeks: 'weeks', month: 'months', months: 'months', year: 'years', years: 'years' };
 
 /** The number a follow-up field asks for, in the unit its key or description names (else as written). */
 export function followUpNumber(ctx: Ctx, keyWords: string[], description: string, scope: Range): { value: number; span: Range } | undefined {
-  if (!asksFollowUp(keyWords, description)) return undefined;
+  // "returnIfTempAboveC" returns on a measurement, not after an interval.
+  if (!asksFollowUp(keyWords, description) || keyWords.some((w) => MEASURE.test(w))) return undefined;
   const fu = followUp(ctx, scope);
   if (!fu) return undefined;
   const unit = keyWords.map((w) => UNIT_WORD[w]).filter(Boolean).pop() ?? /\bin (days|weeks|months|years)\b/i.exec(description)?.[1]?.toLowerCase();
