@@ -5,6 +5,7 @@
 import { allergyItems, toleratedItems } from './allergy.ts';
 import { type FieldQuery, splitKey } from './field-query.ts';
 import { conceptMentions, familyItems } from './family.ts';
+import { medVocab } from './med-vocab.ts';
 import { tidyName } from './names.ts';
 import { problemItems } from './problems.ts';
 import type { PhraseList } from './lexicons.ts';
@@ -71,7 +72,7 @@ function itemsOf(ctx: Ctx, q: FieldQuery, scope: Range, domain: Domain | undefin
   });
   // A drug the patient is allergic to, or does not take, is not one of their medications.
   const taken = (i: Item) => !i.negated && !/\b(allerg|intoleran|reaction to|sensitiv)/i.test(ctx.doc.text.slice(sentenceOf(ctx.doc, i.span.start).start, i.span.start));
-  return filterPolarity(domain === 'drug' ? items.filter(taken) : items, q, bothPolarities);
+  return filterPolarity(domain === 'drug' ? byOccasion(ctx, q, items.filter(taken)) : items, q, bothPolarities);
 }
 
 /**
@@ -83,6 +84,23 @@ function withConcepts(ctx: Ctx, listed: Item[], scope: Range): Item[] {
   const all = [...concepts, ...listed.filter((l) => !concepts.some((c) => c.span.start < l.span.end && c.span.end > l.span.start && c.span.end - c.span.start >= l.span.end - l.span.start))];
   const kept = all.filter((c) => !concepts.some((o) => o !== c && o.span.start <= c.span.start && o.span.end >= c.span.end && o.span.end - o.span.start > c.span.end - c.span.start));
   return kept.sort((a, b) => a.span.start - b.span.start);
+}
+
+/**
+ * A list of drugs given during the encounter keeps those the text says were given ("Nurse,
+ * give him Zofran 4 mg"); a discharge or home list drops them. Other lists keep all.
+ */
+function byOccasion(ctx: Ctx, q: FieldQuery, items: Item[]): Item[] {
+  const v = medVocab();
+  const asks = `${splitKey(q.key).join(' ')} ${q.description}`;
+  const wantsGiven = v.administeredList.test(asks);
+  const wantsHome = !wantsGiven && v.dischargeList.test(asks);
+  if (!wantsGiven && !wantsHome) return items;
+  const given = (i: Item) => {
+    const s = sentenceOf(ctx.doc, i.span.start);
+    return v.administered.test(ctx.doc.text.slice(s.start, s.end));
+  };
+  return items.filter((i) => given(i) === wantsGiven);
 }
 
 function filterPolarity(items: Item[], q: FieldQuery, both: boolean): Item[] {

@@ -18,6 +18,9 @@ interface Raw {
   indication: string;
   notIndication: string;
   codeAliases: Record<string, string>;
+  administered: string;
+  administeredList: string;
+  dischargeList: string;
 }
 
 export interface MedVocab {
@@ -33,6 +36,10 @@ export interface MedVocab {
   indication: RegExp;
   notIndication: RegExp;
   codeAliases: Record<string, string>;
+  /** A drug given during the encounter, and lists that ask for those or for what the patient takes home. */
+  administered: RegExp;
+  administeredList: RegExp;
+  dischargeList: RegExp;
 }
 
 let cached: MedVocab | undefined;
@@ -54,6 +61,9 @@ export function medVocab(): MedVocab {
     indication: new RegExp(raw.indication, 'gi'),
     notIndication: new RegExp(raw.notIndication, 'i'),
     codeAliases: raw.codeAliases,
+    administered: new RegExp(raw.administered, 'i'),
+    administeredList: new RegExp(raw.administeredList, 'i'),
+    dischargeList: new RegExp(raw.dischargeList, 'i'),
   };
   return cached;
 }
