@@ -172,6 +172,8 @@ const NEGATIVE_FILLERS = /^(known|significant|relevant|any|reported|documented|p
 export function findBoolean(ctx: Ctx, q: FieldQuery, scope: Range): Found<boolean> | undefined {
   const keyWords = splitKey(q.key);
   if (keyWords.length > 1 && NEGATIVE_KEY.test(keyWords[0]!)) return findAbsence(ctx, keyWords.slice(1), scope);
+  // "nkda": an absence written as one acronym.
+  if (keyWords.length === 1 && /^(nkda|nka|nkfa)$/.test(keyWords[0]!)) return findAbsence(ctx, ['allergies'], scope);
   const wantsFormer = q.words.some((w) => /^(former|ever|histor|past|previou)/.test(w));
   const aboutFamily = keyWords.some((w) => /^(family|familial|mother|father|relatives?)$/.test(w));
   if (aboutFamily && keyWords.length > 1) return findInFamily(ctx, keyWords, scope);
