@@ -14,6 +14,8 @@ export type UnitInfo = [dimension: string, factorOrScale: number | string];
 export interface PhraseList {
   /** Stem sequences joined by a space. */
   phrases: Set<string>;
+  /** Every leading part of a phrase ("type", "type 2"), so a lookup can stop early. */
+  prefixes: Set<string>;
   maxWords: number;
 }
 
@@ -60,14 +62,16 @@ function lines(file: string): string[] {
 
 function phraseList(terms: Iterable<string>): PhraseList {
   const phrases = new Set<string>();
+  const prefixes = new Set<string>();
   let maxWords = 1;
   for (const term of terms) {
     const s = stems(term);
     if (s.length === 0) continue;
     phrases.add(s.join(' '));
+    for (let n = 1; n < s.length; n++) prefixes.add(s.slice(0, n).join(' '));
     maxWords = Math.max(maxWords, s.length);
   }
-  return { phrases, maxWords };
+  return { phrases, prefixes, maxWords };
 }
 
 // A combination ("A and B") or a packaging ("… in plastic container") is read as its parts.

@@ -2,14 +2,19 @@
 // with bullet lines), else mentions from a domain lexicon (drugs, symptoms, conditions)
 // or allergy phrases. Each item carries its own scope so that object items can read
 // their other properties (dose, frequency, reaction…) from it.
-import type { FieldQuery } from './field-query.ts';
+import { allergyItems, toleratedItems } from './allergy.ts';
+import { type FieldQuery, splitKey } from './field-query.ts';
+import { conceptMentions, familyItems } from './family.ts';
+import { medVocab } from './med-vocab.ts';
+import { tidyName } from './names.ts';
+import { problemItems } from './problems.ts';
 import type { PhraseList } from './lexicons.ts';
 import { matchLabels } from './locate.ts';
 import { assertionOf } from './assertion.ts';
 import type { Ctx } from './scalars.ts';
 import { type Range, sentenceOf } from './text-doc.ts';
 
-export type Domain = 'drug' | 'allergy' | 'symptom' | 'condition';
+export type Domain = 'drug' | 'allergy' | 'tolerated' | 'family' | 'problem' | 'symptom' | 'condition';
 
 export interface Item {
   text: string;
@@ -19,10 +24,13 @@ export interface Item {
   negated: boolean;
   /** What the text says about the item right after it: "sulfa (hives)", "latex - rash". */
   detail?: Range;
+  /** The kind of list it was found for: a drug item's attributes are read by role (med-roles.ts). */
+  domain?: Domain;
 }
 
 export function domainOf(words: string[]): Domain | undefined {
   const w = words.join(' ');
+  if (/tolerat/.test(w)) return 'tolerated';
   if (/allerg|allergen|intoleran/.test(w)) return 'allergy';
   if (/medic(?!al)|\bmeds?\b|drug|prescri|rx\b|pharm/.test(w)) return 'drug';
   if (/symptom|complaint|\bros\b|finding|negativ|denied/.test(w)) return 'symptom';
@@ -34,6 +42,18 @@ const NO_ALLERGIES = /\b(nkda|nka|no known (?:drug )?allergies|no allergies|deni
 
 /** `bothPolarities`: the item schema records presence itself, so keep denied items too. */
 export function findItems(ctx: Ctx, q: FieldQuery, scope: Range, domain: Domain | undefined, bothPolarities = false): Item[] {
+  // A list of the relatives' conditions is family history, whatever its items are called.
+  if ((domain === 'condition' || domain === undefined) && /\b(famil(?:y|ial)|relatives?|relations?)\b/i.test(`${splitKey(q.key).join(' ')} ${q.description}`)) domain = 'family';
+  if (domain === 'family') return familyItems(ctx, scope).map((i) => ({ ...i, domain }));
+  // A problem list on an assessment-and-plan note: one item per problem heading.
+  if (domain === 'condition' && /\b(problems?|assessments?|issues?|diagnos[ie]s)\b/i.test(splitKey(q.key).join(' '))) {
+    const problems = problemItems(ctx, scope);
+    if (problems.length) return problems;
+  }
+  return itemsOf(ctx, q, scope, domain, bothPolarities).map((i) => ({ ...i, domain }));
+}
+
+function itemsOf(ctx: Ctx, q: FieldQuery, scope: Range, domain: Domain | undefined, bothPolarities: boolean): Item[] {
   const labelled = matchLabels(ctx.doc, q, scope)[0];
   if (labelled) {
     const value = ctx.doc.text.slice(labelled.value.start, labelled.value.end);
@@ -41,16 +61,46 @@ export function findItems(ctx: Ctx, q: FieldQuery, scope: Range, domain: Domain 
     const items = splitList(ctx, labelled.value, domain);
     if (items.length > 0 || domain === 'allergy') return filterPolarity(items, q, bothPolarities);
   }
-  if (domain === 'allergy') return allergyPhrases(ctx, scope);
+  if (domain === 'allergy') return allergyItems(ctx, scope);
+  if (domain === 'tolerated') return toleratedItems(ctx, scope);
   const list = domain === 'drug' ? ctx.lex.drugs : domain === 'symptom' ? ctx.lex.symptoms : domain === 'condition' ? ctx.lex.conditions : undefined;
   if (!list) return [];
-  const items = lexiconMentions(ctx, list, scope).filter((it) => {
+  const found = domain === 'condition' ? withConcepts(ctx, lexiconMentions(ctx, list, scope), scope) : lexiconMentions(ctx, list, scope);
+  const items = found.filter((it) => {
     const a = assertionOf(ctx.doc, it.span);
-    return !a.hypothetical && !(domain !== 'drug' && a.otherPerson);
+    return !a.hypothetical && !(domain !== 'drug' && (a.otherPerson || a.unanswered));
   });
   // A drug the patient is allergic to, or does not take, is not one of their medications.
   const taken = (i: Item) => !i.negated && !/\b(allerg|intoleran|reaction to|sensitiv)/i.test(ctx.doc.text.slice(sentenceOf(ctx.doc, i.span.start).start, i.span.start));
-  return filterPolarity(domain === 'drug' ? items.filter(taken) : items, q, bothPolarities);
+  return filterPolarity(domain === 'drug' ? byOccasion(ctx, q, items.filter(taken)) : items, q, bothPolarities);
+}
+
+/**
+ * Conditions of the shared concept lexicon (diagnoses and chronic problems: "peptic ulcer
+ * disease", "type two diabetes") beside those of the extraction list; the longer wins where they overlap.
+ */
+function withConcepts(ctx: Ctx, listed: Item[], scope: Range): Item[] {
+  const concepts: Item[] = conceptMentions(ctx, scope).map((span) => ({ text: tidyName(ctx.doc.text.slice(span.start, span.end)), span, scope: { start: span.start, end: sentenceOf(ctx.doc, span.start).end }, negated: assertionOf(ctx.doc, span).negated }));
+  const all = [...concepts, ...listed.filter((l) => !concepts.some((c) => c.span.start < l.span.end && c.span.end > l.span.start && c.span.end - c.span.start >= l.span.end - l.span.start))];
+  const kept = all.filter((c) => !concepts.some((o) => o !== c && o.span.start <= c.span.start && o.span.end >= c.span.end && o.span.end - o.span.start > c.span.end - c.span.start));
+  return kept.sort((a, b) => a.span.start - b.span.start);
+}
+
+/**
+ * A list of drugs given during the encounter keeps those the text says were given ("Nurse,
+ * give him Zofran 4 mg"); a discharge or home list drops them. Other lists keep all.
+ */
+function byOccasion(ctx: Ctx, q: FieldQuery, items: Item[]): Item[] {
+  const v = medVocab();
+  const asks = `${splitKey(q.key).join(' ')} ${q.description}`;
+  const wantsGiven = v.administeredList.test(asks);
+  const wantsHome = !wantsGiven && v.dischargeList.test(asks);
+  if (!wantsGiven && !wantsHome) return items;
+  const given = (i: Item) => {
+    const s = sentenceOf(ctx.doc, i.span.start);
+    return v.administered.test(ctx.doc.text.slice(s.start, s.end));
+  };
+  return items.filter((i) => given(i) === wantsGiven);
 }
 
 function filterPolarity(items: Item[], q: FieldQuery, both: boolean): Item[] {
@@ -135,22 +185,25 @@ function detailAfter(text: string, from: number, end: number, parenthesesOnly = 
 function lexiconMentions(ctx: Ctx, list: PhraseList, scope: Range): Item[] {
   const tokens = ctx.doc.tokens;
   const found: Range[] = [];
-  for (let i = 0; i < tokens.length; i++) {
-    if (tokens[i].start < scope.start) continue;
+  for (let i = firstToken(ctx, scope.start); i < tokens.length; i++) {
     if (tokens[i].end > scope.end) break;
-    for (let n = Math.min(list.maxWords, tokens.length - i); n >= 1; n--) {
-      const key = tokens.slice(i, i + n).map((t) => t.stem).join(' ');
-      if (list.phrases.has(key) && tokens[i + n - 1].end <= scope.end) {
-        let last = i + n - 1;
-        // A combination written with a hyphen or slash ("amoxicillin-clavulanate",
-        // "ezetimibe/simvastatin") is one medication when each part is a name of the list.
-        if (list === ctx.lex.drugs) {
-          while (last + 1 < tokens.length && tokens[last + 1].end <= scope.end && /^[-/]$/.test(ctx.doc.text.slice(tokens[last].end, tokens[last + 1].start)) && list.phrases.has(tokens[last + 1].stem)) last++;
-        }
-        found.push({ start: tokens[i].start, end: tokens[last].end });
-        i = last;
-        break;
+    // The longest phrase of the list starting here: the key grows one stem at a time.
+    let key = '';
+    let longest = 0;
+    for (let n = 1; n <= list.maxWords && i + n - 1 < tokens.length && tokens[i + n - 1].end <= scope.end; n++) {
+      key = n === 1 ? tokens[i].stem : `${key} ${tokens[i + n - 1].stem}`;
+      if (list.phrases.has(key)) longest = n;
+      if (!list.prefixes.has(key)) break;
+    }
+    if (longest > 0) {
+      let last = i + longest - 1;
+      // A combination written with a hyphen or slash ("amoxicillin-clavulanate",
+      // "ezetimibe/simvastatin") is one medication when each part is a name of the list.
+      if (list === ctx.lex.drugs) {
+        while (last + 1 < tokens.length && tokens[last + 1].end <= scope.end && /^[-/]$/.test(ctx.doc.text.slice(tokens[last].end, tokens[last + 1].start)) && list.phrases.has(tokens[last + 1].stem)) last++;
       }
+      found.push({ start: tokens[i].start, end: tokens[last].end });
+      i = last;
     }
   }
   return found.map((span, k) => {
@@ -162,19 +215,14 @@ function lexiconMentions(ctx: Ctx, list: PhraseList, scope: Range): Item[] {
   });
 }
 
-function allergyPhrases(ctx: Ctx, scope: Range): Item[] {
-  const text = ctx.doc.text.slice(scope.start, scope.end);
-  if (NO_ALLERGIES.test(text) && !/allergic to|allergy to/i.test(text)) return [];
-  const items: Item[] = [];
-  const re = /\b(?:allergic to|allergy to|allergies to|allergies:?\s+(?:include\s+)?)\s*([A-Za-z][A-Za-z -]{1,40}?)(?=\s*(?:[,.;(]|\band\b|\bwhich\b|\bthat\b|\bcaus|\bgiv|$))|\b([A-Za-z]{3,30})\s+allergy\b/gi;
-  for (let m = re.exec(text); m; m = re.exec(text)) {
-    const word = m[1] ?? m[2];
-    if (/^(no|any|known|drug|food|seasonal)$/i.test(word)) continue;
-    const start = scope.start + m.index + m[0].indexOf(word);
-    const span = { start, end: start + word.length };
-    const sentence = sentenceOf(ctx.doc, start);
-    const end = Math.min(sentence.end, scope.end);
-    items.push({ text: word, span, scope: { start, end }, negated: false, detail: detailAfter(ctx.doc.text, span.end, end, true) });
+/** Index of the first token starting at or after `pos` (binary search). */
+export function firstToken(ctx: Ctx, pos: number): number {
+  let lo = 0;
+  let hi = ctx.doc.tokens.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (ctx.doc.tokens[mid].start < pos) lo = mid + 1;
+    else hi = mid;
   }
-  return items;
+  return lo;
 }

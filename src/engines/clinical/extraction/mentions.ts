@@ -1,6 +1,7 @@
 // Typed mentions found in the text once per request: numbers (with a unit when one
-// follows, and "120/80" pairs) and calendar dates.
+// follows, and "120/80" pairs; spelled-out ones from spoken-numbers.ts) and calendar dates.
 import type { Lexicons } from './lexicons.ts';
+import { spokenNumbers } from './spoken-numbers.ts';
 
 export interface NumberMention {
   value: number;
@@ -21,7 +22,14 @@ export interface DateMention {
   end: number;
 }
 
+/** Numbers in digits and, in transcripts, in words; sorted by position, never overlapping. */
 export function findNumbers(text: string, lex: Lexicons): NumberMention[] {
+  const digits = digitNumbers(text, lex);
+  const words = spokenNumbers(text, lex).filter((w) => !digits.some((d) => w.start < d.end && w.end > d.start));
+  return words.length ? [...digits, ...words].sort((a, b) => a.start - b.start) : digits;
+}
+
+function digitNumbers(text: string, lex: Lexicons): NumberMention[] {
   const out: NumberMention[] = [];
   const re = /(?<![\w.\/-])(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?|\.\d+)(?:\s*\/\s*(\d+(?:\.\d+)?))?/g;
   for (let m = re.exec(text); m; m = re.exec(text)) {

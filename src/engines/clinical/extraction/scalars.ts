@@ -1,6 +1,6 @@
 // Finders for one scalar value of a given type within a scope of the text. Each returns
 // the value and the span it came from, or undefined: never a guess.
-import { type FieldQuery, hasWord, PREPOSITION_KEY, splitKey } from './field-query.ts';
+import { buildQuery, type FieldQuery, hasWord, PREPOSITION_KEY, splitKey } from './field-query.ts';
 import type { Lexicons } from './lexicons.ts';
 import { findPhrases, matchLabels, regionsFor } from './locate.ts';
 import { type DateMention, type NumberMention, renderDate } from './mentions.ts';
@@ -8,6 +8,8 @@ import { assertionOf } from './assertion.ts';
 import type { SchemaNode } from './schema-nav.ts';
 import { type Doc, type Range, sentenceOf, stem, stems, within } from './text-doc.ts';
 import { convert, dimensionOf, roundSensibly } from './units.ts';
+import { followUpNumber, followUpPurpose, followUpUnit } from './followup.ts';
+import { formString, namePart, tickedBox } from './form-fields.ts';
 
 export interface Ctx {
   doc: Doc;
@@ -24,11 +26,17 @@ export interface Found<T> {
 const NEAR = 48; // characters after a concept within which its number may follow
 
 export function findNumber(ctx: Ctx, q: FieldQuery, node: SchemaNode, scope: Range, integer: boolean): Found<number> | undefined {
+  const keyWords = splitKey(q.key);
+  const next = followUpNumber(ctx, splitKey(q.key), q.description, scope);
+  if (next && inBounds(integer ? Math.round(next.value) : next.value, node)) return { value: integer ? Math.round(next.value) : next.value, span: next.span };
   const accept = (m: NumberMention, useSecond: boolean): Found<number> | undefined => {
     if (m.second !== undefined && !useSecond && !/systol|blood|bp|pressure/.test(q.words.join(' '))) return undefined; // 120/80 is not a weight
     const raw = useSecond ? m.second! : m.value;
+    // A field named "year" (not "years") holds a calendar year, not "68" or "37".
+    if (keyWords.includes('year') && (raw < 1800 || raw > 2200)) return undefined;
     let v = convert(raw, m.unit, q.targetUnit, ctx.lex);
     if (v === undefined) return undefined;
+    v *= rateFactor(keyWords, ctx.doc.text.slice(m.end, m.end + 32));
     v = integer ? Math.round(v) : roundSensibly(v);
     if (!inBounds(v, node)) return undefined;
     return { value: v, span: { start: m.start, end: m.end } };
@@ -36,7 +44,16 @@ export function findNumber(ctx: Ctx, q: FieldQuery, node: SchemaNode, scope: Ran
   const wantsSecond = q.words.some((w) => w.startsWith('diastol'));
   const age = q.words.length === 1 && q.words[0] === 'age' ? findAge(ctx, scope, integer) : undefined;
   if (age && inBounds(age.value, node)) return age;
-  for (const { region, label } of regionsFor(ctx.doc, q, scope)) {
+  for (const { region, label, anchor } of regionsFor(ctx.doc, q, scope)) {
+    // "two packs a day": a count written just before the thing counted.
+    if (!label && keyWords.some((w) => /^(per|number|count|how|many)$/.test(w)) && /s$/i.test(ctx.doc.text.slice(anchor.start, anchor.end))) {
+      const i = firstAtOrAfter(ctx.numbers, anchor.start) - 1;
+      const before = i >= 0 ? ctx.numbers[i] : undefined;
+      if (before && !before.unit && /^\s*$/.test(ctx.doc.text.slice(before.end, anchor.start)) && anchor.start - before.end <= 2) {
+        const found = accept({ ...before, end: anchor.end }, false);
+        if (found) return found;
+      }
+    }
     const limit = label ? region.end : Math.min(region.end, region.start + NEAR);
     for (let i = firstAtOrAfter(ctx.numbers, region.start); i < ctx.numbers.length; i++) {
       const m = ctx.numbers[i];
@@ -66,6 +83,18 @@ export function findNumber(ctx: Ctx, q: FieldQuery, node: SchemaNode, scope: Ran
     }
   }
   return undefined;
+}
+
+const PER_DAY = /^\s*(?:\w+\s+){0,3}?(?:a|per|each|every)\s+(?:day|night|evening)\b|^\s*(?:\w+\s+){0,3}?(?:daily|nightly)\b/i;
+const PER_WEEK = /^\s*(?:\w+\s+){0,3}?(?:a|per|each|every)\s+week\b|^\s*(?:\w+\s+){0,3}?weekly\b/i;
+
+/** "two beers every day" for drinks_per_week is 14; "10 a week" for a per-day field is 10/7. */
+function rateFactor(keyWords: string[], after: string): number {
+  const i = keyWords.findIndex((w) => w === 'per' || w === 'a');
+  const per = i >= 0 ? keyWords[i + 1] : keyWords.find((w) => /^(daily|weekly)$/.test(w));
+  if ((per === 'week' || per === 'weekly') && PER_DAY.test(after)) return 7;
+  if ((per === 'day' || per === 'daily') && PER_WEEK.test(after)) return 1 / 7;
+  return 1;
 }
 
 const NUMBER_WORDS = ['one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve'];
@@ -137,22 +166,82 @@ function sentenceStart(doc: Doc, at: number): number {
 const YES = /^\s*(yes|y|true|positive|present|current|currently|active|confirmed|\+)\b/i;
 const NO = /^\s*(no|n|false|negative|none|never|denies|denied|absent|nil|not|-)\b/i;
 
+const NEGATIVE_KEY = /^(no|none|nkda|nka|denies|denied|without|nil)$/;
+const NEGATIVE_FILLERS = /^(known|significant|relevant|any|reported|documented|pertinent|prior|history)$/;
+
 export function findBoolean(ctx: Ctx, q: FieldQuery, scope: Range): Found<boolean> | undefined {
+  const keyWords = splitKey(q.key);
+  if (keyWords.length > 1 && NEGATIVE_KEY.test(keyWords[0]!)) return findAbsence(ctx, keyWords.slice(1), scope);
+  // "nkda": an absence written as one acronym.
+  if (keyWords.length === 1 && /^(nkda|nka|nkfa)$/.test(keyWords[0]!)) return findAbsence(ctx, ['allergies'], scope);
   const wantsFormer = q.words.some((w) => /^(former|ever|histor|past|previou)/.test(w));
-  const aboutFamily = q.words.some((w) => /^(family|mother|father)/.test(w));
+  const aboutFamily = keyWords.some((w) => /^(family|familial|mother|father|relatives?)$/.test(w));
+  if (aboutFamily && keyWords.length > 1) return findInFamily(ctx, keyWords, scope);
   for (const { region, anchor, label } of regionsFor(ctx.doc, q, scope, true)) {
     if (label) {
       const value = ctx.doc.text.slice(region.start, region.end);
+      const ticked = tickedBox(value);
+      if (ticked !== undefined) return { value: ticked, span: region };
       if (YES.test(value)) return { value: true, span: region };
       if (NO.test(value)) return { value: false, span: region };
       if (/\b(former|quit|ex-)/i.test(value)) return { value: wantsFormer, span: region };
       continue;
     }
+    // "Interpreter needed?  [ ] Yes  [x] No"
+    const lineEnd = ctx.doc.text.indexOf('\n', anchor.end);
+    const ticked = tickedBox(ctx.doc.text.slice(anchor.end, lineEnd === -1 ? ctx.doc.text.length : lineEnd));
+    if (ticked !== undefined) return { value: ticked, span: anchor };
     const a = assertionOf(ctx.doc, anchor);
-    if ((a.otherPerson && !aboutFamily) || a.hypothetical) continue;
+    if ((a.otherPerson && !aboutFamily) || a.hypothetical || a.unanswered) continue;
     if (a.negated) return { value: false, span: anchor };
     if (a.former && !wantsFormer) return { value: false, span: anchor };
     return { value: true, span: anchor };
+  }
+  return undefined;
+}
+
+/**
+ * "heart_disease_in_family", "family_history_of_cancer": the concept without the family
+ * words, taken only where the sentence (or the question it answers) speaks of relatives.
+ */
+function findInFamily(ctx: Ctx, keyWords: string[], scope: Range): Found<boolean> | undefined {
+  const concept = keyWords.filter((w) => !/^(family|familial|in|of|history|hx|relatives?|fh|any)$/.test(w));
+  if (concept.length === 0) return undefined;
+  const sub = buildQuery(concept.join('_'), {} as SchemaNode, ctx.lex);
+  for (const { anchor } of regionsFor(ctx.doc, sub, scope, false)) {
+    // The anchor's own line or the two before it (the turn that opened the topic).
+    let from = ctx.doc.text.lastIndexOf('\n', anchor.start - 1);
+    for (let k = 0; k < 2 && from > 0; k++) from = ctx.doc.text.lastIndexOf('\n', from - 1);
+    const said = ctx.doc.text.slice(Math.max(0, from), sentenceOf(ctx.doc, anchor.start).end);
+    if (!FAMILY_TALK.test(said)) continue;
+    const a = assertionOf(ctx.doc, anchor);
+    if (a.hypothetical || a.unanswered) continue;
+    return { value: !a.negated, span: anchor };
+  }
+  return undefined;
+}
+
+const FAMILY_TALK = /\b(?:family|relatives?|mother|mom|mum|father|dad|parents?|sisters?|brothers?|siblings?|sons?|daughters?|grand(?:mother|father|ma|pa|parents?)|aunts?|uncles?|cousins?|runs? in)\b/i;
+
+/**
+ * A field that asks for absence ("no_meds", "noKnownAllergies", "no_significant_pmh"):
+ * true when the text denies the concept, false when it affirms it, else not found.
+ */
+function findAbsence(ctx: Ctx, words: string[], scope: Range): Found<boolean> | undefined {
+  const content = words.filter((w) => !NEGATIVE_FILLERS.test(w));
+  const sub = buildQuery((content.length ? content : words).join('_'), {} as SchemaNode, ctx.lex);
+  for (const { region, anchor, label } of regionsFor(ctx.doc, sub, scope, false)) {
+    if (label) {
+      const value = ctx.doc.text.slice(region.start, region.end);
+      if (NO.test(value) || /\b(nkda|nka|no known)\b/i.test(value)) return { value: true, span: region };
+      if (/[a-z]{3}/i.test(value)) return { value: false, span: region };
+      continue;
+    }
+    // "Any other allergies besides penicillin?": asking for others presupposes one.
+    if (/\b(?:other|another|more)\s+$/i.test(ctx.doc.text.slice(Math.max(0, anchor.start - 10), anchor.start))) return { value: false, span: anchor };
+    const a = assertionOf(ctx.doc, anchor);
+    if (a.hypothetical || a.unanswered || (a.otherPerson && !words.includes('family'))) continue;
+    return { value: a.negated || /^(nkda|nka)$/i.test(ctx.doc.text.slice(anchor.start, anchor.end)), span: anchor };
   }
   return undefined;
 }
@@ -164,6 +253,8 @@ export function enumVariants(value: unknown, lex: Lexicons): string[][] {
 }
 
 export function findEnum(ctx: Ctx, q: FieldQuery, options: unknown[], scope: Range): Found<unknown> | undefined {
+  const unit = followUpUnit(ctx, splitKey(q.key), q.description, options, scope);
+  if (unit) return unit;
   const strings = options.filter((o) => typeof o === 'string' || typeof o === 'number');
   const variants = strings.map((o) => enumVariants(o, ctx.lex));
   const pick = (region: Range, requireUnique: boolean): Found<unknown> | undefined => {
@@ -191,6 +282,13 @@ export function findEnum(ctx: Ctx, q: FieldQuery, options: unknown[], scope: Ran
     return { value: strings[best.i], span: best.hit };
   };
   for (const { region, anchor, label } of regionsFor(ctx.doc, q, scope)) {
+    if (!label) {
+      // "Do you smoke? / No.": the option meaning none; a question left unanswered says nothing.
+      const a = assertionOf(ctx.doc, anchor);
+      if (a.unanswered) continue;
+      const none = a.negated && !a.otherPerson ? strings.find((o) => NONE_OPTION.test(String(o))) : undefined;
+      if (none !== undefined) return { value: none, span: anchor };
+    }
     const r = label ? region : { start: sentenceStart(ctx.doc, anchor.start), end: region.end };
     const found = pick(r, false);
     if (found) return found;
@@ -199,13 +297,23 @@ export function findEnum(ctx: Ctx, q: FieldQuery, options: unknown[], scope: Ran
   return pick(scope, true);
 }
 
+const NONE_OPTION = /^(never|none|no|non[- ]?smoker|never smoker|denies|absent|negative|nil)$/i;
 const EVERYDAY_OPTION = /^(other|others|unknown|none|n\/?a|not specified|unspecified)$/i;
 
 const STRING_CUE = /^\s*(?:is|was|are|were|of|:|-|=|includes?|including|reported as|noted as|consists? of)?\s*/i;
 
 export function findString(ctx: Ctx, q: FieldQuery, node: SchemaNode, scope: Range): Found<string> | undefined {
+  const keyWords = splitKey(q.key);
+  const part = namePart(ctx, keyWords, scope);
+  if (part) return part;
+  return formString(ctx, keyWords, scope, findStringIn(ctx, q, node, scope));
+}
+
+function findStringIn(ctx: Ctx, q: FieldQuery, node: SchemaNode, scope: Range): Found<string> | undefined {
   const format = typeof node.format === 'string' ? node.format : undefined;
   if (format === 'date' || format === 'date-time') return findDate(ctx, q, node, scope);
+  const purpose = followUpPurpose(ctx, splitKey(q.key), q.description, scope);
+  if (purpose) return { value: clip(purpose.value, node), span: purpose.span };
   const formatted = format ? FORMAT_FINDERS[format] : undefined;
   if (formatted) {
     const m = formatted.exec(ctx.doc.text.slice(scope.start, scope.end));
@@ -292,7 +400,7 @@ function findName(ctx: Ctx, q: FieldQuery, scope: Range): Found<string> | undefi
     // "Patient: Jane Doe", "Re: Mr. John Smith"
     for (const f of matchLabels(ctx.doc, { ...q, phrases: [...q.phrases, ['re'], ['patient']] }, scope)) {
       const value = ctx.doc.text.slice(f.value.start, f.value.end).split(/\s{2,}|,|\(/)[0].trim();
-      if (NAME_WORDS.test(value)) return { value, span: { start: f.value.start, end: f.value.start + value.length } };
+      if (NAME_WORDS.test(value) || (/^[A-Z][a-zA-Z'-]+$/.test(value) && q.words.length > 1)) return { value, span: { start: f.value.start, end: f.value.start + value.length } };
     }
   }
   const patterns = doctor

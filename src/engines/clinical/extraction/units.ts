@@ -2,6 +2,7 @@
 import type { Lexicons } from './lexicons.ts';
 
 export function convert(value: number, from: string | undefined, to: string | undefined, lex: Lexicons): number | undefined {
+  from ??= impliedScale(value, to, lex);
   if (!to || !from) return value;
   const a = lex.units.get(from.toLowerCase());
   const b = lex.units.get(to.toLowerCase());
@@ -20,4 +21,12 @@ export function dimensionOf(unit: string | undefined, lex: Lexicons): string | u
 
 export function roundSensibly(v: number): number {
   return Math.round(v * 100) / 100;
+}
+
+/** A body temperature written without its scale is read by its range: 101.4 is °F, 38.6 is °C. */
+function impliedScale(value: number, to: string | undefined, lex: Lexicons): string | undefined {
+  if (!to || lex.units.get(to.toLowerCase())?.[0] !== 'temperature') return undefined;
+  if (value >= 90 && value <= 110) return 'f';
+  if (value >= 33 && value <= 43) return 'c';
+  return undefined;
 }

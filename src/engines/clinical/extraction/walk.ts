@@ -11,6 +11,7 @@ import { type Ctx, enumVariants, findBoolean, findEnum, findNumber, findString }
 import type { SchemaNav, SchemaNode } from './schema-nav.ts';
 import { type Range, sentenceOf } from './text-doc.ts';
 import { assertionOf } from './assertion.ts';
+import { itemProperty } from './item-fill.ts';
 
 export interface Evidence {
   path: string;
@@ -119,7 +120,7 @@ function namesConcept(w: Walker, key: string, sub: unknown): boolean {
   return !PREPOSITION_KEY.test(key) && buildQuery(key, w.nav.resolve(sub), w.ctx.lex).words.length > 0;
 }
 
-function fillObject(w: Walker, node: SchemaNode, path: string, scope: Range, depth: number, item?: Item, section?: Range | 'none'): Out {
+function fillObject(w: Walker, node: SchemaNode, path: string, scope: Range, depth: number, item?: Item, section?: Range | 'none', itemKeys: string[] = []): Out {
   const props = (node.properties ?? {}) as Record<string, unknown>;
   const required = new Set(Array.isArray(node.required) ? (node.required as string[]) : []);
   const out: Record<string, unknown> = {};
@@ -131,7 +132,11 @@ function fillObject(w: Walker, node: SchemaNode, path: string, scope: Range, dep
     const subPath = `${path}/${escape(key)}`;
     const detail = item?.detail && DETAIL_KEYS.test(key) ? detailValue(w, sub, item.detail) : undefined;
     let r: Out;
-    if (item && ANCHOR_KEYS.test(key) && !anchored) {
+    // A drug item's properties by role (med-roles.ts); nested objects keep the item.
+    const byRole = item ? itemProperty(w, item, [...itemKeys, key], sub, subPath, (n, suffix, more) => fillObject(w, n, subPath + suffix, scope, depth + 1, item, section, [...itemKeys, key, ...more])) : undefined;
+    if (byRole) {
+      r = byRole;
+    } else if (item && ANCHOR_KEYS.test(key) && !anchored) {
       r = { found: true, value: item.text };
       w.evidence.push({ path: subPath, start: item.span.start, end: item.span.end });
       anchored = true;
