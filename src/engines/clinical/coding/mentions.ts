@@ -2,10 +2,11 @@
 import type { Span } from '../../ports.ts';
 import { assertionsFor, sentenceAt, splitSentences, type Assertion } from '../context/index.ts';
 import { findConcepts, tokenize, type Concept, type Token } from '../lexicon/index.ts';
+import { SIDE_WORDS, type Side } from './side.ts';
 import { specify, visitSiteOf, type InjurySite } from './specify.ts';
 import { WORRY, familyWeighed, followsUpHealingInjury, framingAt, localStatus, pastFollowUp, punctuatedLead, otherSense, removedNear, sharesFamilyExperiencer, wordsBefore } from './discourse.ts';
 
-export type Side = 'R' | 'L' | 'B' | 'U';
+export type { Side } from './side.ts';
 export type Status = 'present' | 'negated' | 'uncertain' | 'hypothetical' | 'family' | 'historical' | 'unasserted';
 
 export interface Mention {
@@ -26,7 +27,6 @@ export interface Mention {
   familyWeighed?: boolean;
 }
 
-const SIDE_WORDS: Record<string, Side> = { right: 'R', left: 'L', bilateral: 'B', both: 'B' };
 const YES = /^(yes|yeah|yep|yup|uh-huh|mm-hmm|i do|i have|i did|correct|right|sometimes|a little|definitely)\b/i;
 const NO = /^(no|nope|nah|never|not really|i don't|i haven't|i do not|none)\b/i;
 // The other speaker turning a statement down outright ("no no no").

@@ -3,7 +3,7 @@
 // the type, site and side of an injury (data/lexicon/injuries.tsv, injury-sites.tsv and the
 // generated injury-codes.tsv); the 7th character of an injury code follows the encounter.
 import { isBillable, type Concept } from '../lexicon/index.ts';
-import type { Side } from './mentions.ts';
+import { SIDE_WORDS, type Side } from './side.ts';
 import { lexiconTable } from './rules.ts';
 
 
@@ -124,14 +124,13 @@ function siteNear(sentence: string, at: { start: number; end: number }, reach = 
   return best && best.dist <= reach ? best.hit : undefined;
 }
 
-const SIDE_WORD: Record<string, Side> = { right: 'R', left: 'L', both: 'B', bilateral: 'B' };
 const FILLER = new Set(['uh', 'um', 'uhm', 'er', 'erm', 'ah', 'the', 'your', 'my', 'his', 'her', 'of']);
 
 /** A side said just before a site ("right hand, uh, index finger", "the left knee"). */
 function sideBefore(sentence: string, at: number): Side | undefined {
   const before = (sentence.slice(Math.max(0, at - 60), at).toLowerCase().match(/[a-z]+/g) ?? []).filter((w) => !FILLER.has(w)).slice(-3);
   for (let i = before.length - 1; i >= 0; i--) {
-    const side = SIDE_WORD[before[i]!];
+    const side = SIDE_WORDS[before[i]!];
     if (side) return side;
   }
   return undefined;
