@@ -3,6 +3,8 @@ import type { Span } from '../../ports.ts';
 import { assertionsFor, sentenceAt, splitSentences, type Assertion } from '../context/index.ts';
 import { findConcepts, tokenize, type Concept, type Token } from '../lexicon/index.ts';
 import { SIDE_WORDS, type Side } from './side.ts';
+import { findIndexTerms } from './index-terms.ts';
+import { speakerAt, type Speaker } from './speaker.ts';
 import { specify, visitSiteOf, type InjurySite } from './specify.ts';
 import { WORRY, familyWeighed, followsUpHealingInjury, framingAt, localStatus, pastFollowUp, punctuatedLead, otherSense, removedNear, sharesFamilyExperiencer, wordsBefore } from './discourse.ts';
 
@@ -25,6 +27,8 @@ export interface Mention {
   framed: boolean;
   /** A relative's condition the sentence ties to the patient's care ("given your family history… screening"). */
   familyWeighed?: boolean;
+  /** Who says it, when the text labels its turns. */
+  speaker?: Speaker;
 }
 
 const YES = /^(yes|yeah|yep|yup|uh-huh|mm-hmm|i do|i have|i did|correct|right|sometimes|a little|definitely)\b/i;
@@ -168,8 +172,13 @@ export function findMentions(text: string): Mention[] {
   const visitSide = (part: string): Side => (sidesOfVisit ??= visitSides(tokens)).get(part) ?? 'U';
   const sentences = splitSentences(text);
   const out: Mention[] = [];
-  for (const m of findConcepts(tokens)) {
+  const named = findConcepts(tokens);
+  const indexed = new Set(findIndexTerms(tokens, named));
+  for (const m of [...named, ...indexed].sort((a, b) => a.start - b.start)) {
     if (m.concept.kind === 'ignore') continue;
+    const speaker = speakerAt(text, m.start);
+    // An index entry is read only in the clinician's words: the patient's are history.
+    if (indexed.has(m) && speaker === 'patient') continue;
     const sentence = sentenceAt(sentences, m.start) ?? { start: 0, end: text.length };
     const said = text.slice(sentence.start, sentence.end).replace(LABEL, '');
     const saidStart = sentence.end - said.length;
@@ -214,7 +223,7 @@ export function findMentions(text: string): Mention[] {
     const { concept } = specified;
     if (specified.side) side = specified.side;
     const weighed = status === 'family' ? familyWeighed(said) : undefined;
-    out.push({ concept, start: m.start, end: m.end, sentence, side, status, assertion, framed, familyWeighed: weighed });
+    out.push({ concept, start: m.start, end: m.end, sentence, side, status, assertion, framed, familyWeighed: weighed, speaker });
   }
   carryFamily(text, out);
   removedConditions(text, out);

@@ -140,9 +140,29 @@ function dropPassingSymptoms(byCode: Map<string, CodedDiagnosis>, textLength: nu
     // A relative's condition is recorded when the clinician weighs it for the patient's care
     // (screening, risk), not from a round of family-history questions.
     if (d.basis === 'family' && !d.mentions.some((m) => m.familyWeighed)) byCode.delete(d.code);
-    else if (d.concept.kind === 'symptom' && d.count < needed) byCode.delete(d.code);
-    else if ((d.concept.kind === 'dx' || d.concept.kind === 'chronic') && d.basis === 'present' && d.count < MENTIONS_OF_MANAGED && d.mention.start < textLength * ASSESSMENT_PART) byCode.delete(d.code);
+    else if (d.concept.kind === 'symptom' && (d.count < needed || !symptomTakenUp(d, textLength))) byCode.delete(d.code);
+    else if ((d.concept.kind === 'dx' || d.concept.kind === 'chronic') && d.basis === 'present' && !assessed(d, textLength)) byCode.delete(d.code);
   }
+}
+
+/**
+ * Was a condition taken up where the assessment is said? In a text with labelled turns, a
+ * clinician's mention (present, or a chronic condition's history) in the closing part; the
+ * patient's words alone do not make an assessment (issue #18 policy: what the patient says
+ * and the clinician does not take up is not coded). Without turns: named more than once or
+ * in the closing part.
+ */
+function assessed(d: CodedDiagnosis, textLength: number): boolean {
+  const current = (m: Mention): boolean => m.status === 'present' || (m.status === 'historical' && m.concept.history === '=');
+  const closing = (m: Mention): boolean => m.start >= textLength * ASSESSMENT_PART;
+  if (d.mentions.some((m) => m.speaker !== undefined)) return d.mentions.some((m) => current(m) && m.speaker === 'clinician' && closing(m));
+  return d.count >= MENTIONS_OF_MANAGED || closing(d.mention);
+}
+
+/** A symptom the clinician speaks of in the closing part (when the text labels its turns). */
+function symptomTakenUp(d: CodedDiagnosis, textLength: number): boolean {
+  if (!d.mentions.some((m) => m.speaker !== undefined)) return true;
+  return d.mentions.some((m) => m.status === 'present' && m.speaker === 'clinician' && m.start >= textLength * ASSESSMENT_PART);
 }
 
 // A condition named once in a long visit (a past-history list) was not managed in it,
