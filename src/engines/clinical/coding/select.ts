@@ -64,6 +64,7 @@ export function selectDiagnoses(mentions: readonly Mention[], textLength: number
     if (d.basis === 'history' && [...byCode.values()].some((o) => o.concept === d.concept && o.basis === 'present')) byCode.delete(d.code);
   }
   applyCombinations(byCode);
+  examWithFindings(byCode);
   dropLessSpecific(byCode);
   dropIntegralSymptoms(byCode);
   if (mentions.length > SHORT_TEXT_MENTIONS) dropPassingSymptoms(byCode, textLength);
@@ -102,6 +103,21 @@ function applyCombinations(byCode: Map<string, CodedDiagnosis>): void {
       for (const code of [...byCode.keys()]) if (code !== rule.add && codeMatches(pattern, code)) byCode.delete(code);
     }
   }
+}
+
+const EXAM = 'Z00.00';
+const EXAM_WITH_FINDINGS = 'Z00.01';
+/**
+ * A general examination that found conditions it then assessed is the examination "with
+ * abnormal findings" (ICD-10-CM guidelines I.C.21.c.13: Z00.01, and the findings coded too).
+ */
+function examWithFindings(byCode: Map<string, CodedDiagnosis>): void {
+  const exam = byCode.get(EXAM);
+  if (!exam || byCode.has(EXAM_WITH_FINDINGS)) return;
+  const findings = [...byCode.values()].some((d) => d.basis === 'present' && !d.code.startsWith('Z'));
+  if (!findings) return;
+  byCode.delete(EXAM);
+  byCode.set(EXAM_WITH_FINDINGS, { ...exam, code: EXAM_WITH_FINDINGS, title: icd10cmTitle(EXAM_WITH_FINDINGS) ?? EXAM_WITH_FINDINGS });
 }
 
 /** Within a 3-character category, an "unspecified" code yields to a specific one. */
