@@ -63,11 +63,13 @@ export function selectDiagnoses(mentions: readonly Mention[], textLength: number
   for (const d of [...byCode.values()]) {
     if (d.basis === 'history' && [...byCode.values()].some((o) => o.concept === d.concept && o.basis === 'present')) byCode.delete(d.code);
   }
+  // What the visit assessed is decided first, so a passing mention ("the last time you had an
+  // asthma attack?") cannot displace an assessed condition through a combination rule.
+  if (mentions.length > SHORT_TEXT_MENTIONS) dropPassingSymptoms(byCode, textLength);
   applyCombinations(byCode);
   examWithFindings(byCode);
   dropLessSpecific(byCode);
   dropIntegralSymptoms(byCode);
-  if (mentions.length > SHORT_TEXT_MENTIONS) dropPassingSymptoms(byCode, textLength);
   // Never emit a header or unknown code, whatever the tables say.
   for (const code of [...byCode.keys()]) if (!isBillable(code)) byCode.delete(code);
   return [...byCode.values()].sort(order);
