@@ -36,11 +36,23 @@ function indexPhrases(): PhraseSet<Concept> {
   return phrases;
 }
 
-/** Index entries named in the tokens, longest first, leaving out those overlapping `taken` mentions. */
-export function findIndexTerms(tokens: readonly Token[], taken: readonly ConceptMention[]): ConceptMention[] {
+// Z codes are assigned only where the guidelines call for them (issue #18 policy); of those
+// an index phrase can name, the encounter reasons (Z00 general examination, Z01 special
+// examination). Status, screening and therapy Z codes need more than a phrase.
+const Z_BY_PHRASE = /^Z0[01]\./;
+// A phrase runs within one sentence or turn: "…syndrome. Congenital…" is two.
+const BREAK = /[.?!;\n]/;
+
+/**
+ * Index entries named in the tokens of `text`, longest first, leaving out those overlapping
+ * `taken` mentions.
+ */
+export function findIndexTerms(text: string, tokens: readonly Token[], taken: readonly ConceptMention[]): ConceptMention[] {
   const out: ConceptMention[] = [];
   const startIndex = new Map(tokens.map((t, i) => [t.start, i]));
   for (const hit of indexPhrases().find(tokens)) {
+    if (hit.value.codes.U.startsWith('Z') && !Z_BY_PHRASE.test(hit.value.codes.U)) continue;
+    if (BREAK.test(text.slice(hit.start, hit.end))) continue;
     if (taken.some((m) => m.start < hit.end && hit.start < m.end)) continue;
     const from = startIndex.get(hit.start)!;
     let to = from;

@@ -173,7 +173,7 @@ export function findMentions(text: string): Mention[] {
   const sentences = splitSentences(text);
   const out: Mention[] = [];
   const named = findConcepts(tokens);
-  const indexed = new Set(findIndexTerms(tokens, named));
+  const indexed = new Set(findIndexTerms(text, tokens, named));
   for (const m of [...named, ...indexed].sort((a, b) => a.start - b.start)) {
     if (m.concept.kind === 'ignore') continue;
     const speaker = speakerAt(text, m.start);

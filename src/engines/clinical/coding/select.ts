@@ -144,22 +144,28 @@ function dropIntegralSymptoms(byCode: Map<string, CodedDiagnosis>): void {
 
 /**
  * In a long visit, code what the visit was about, not passing remarks: what the clinician
- * frames as the reason for the visit or a problem of the assessment; otherwise symptoms
- * repeated at least twice (three times beside a definitive diagnosis), conditions named
- * more than once or in the closing (assessment) part, and family history tied to care.
+ * frames as the reason for the visit or a problem of the assessment; otherwise conditions
+ * the clinician takes up in the closing (assessment) part, family history tied to care, and
+ * symptoms repeated at least twice — three times, and taken up by the clinician, beside an
+ * assessed diagnosis (which usually explains them: guidelines IV.D, IV.H).
  */
 function dropPassingSymptoms(byCode: Map<string, CodedDiagnosis>, textLength: number): void {
-  const definitive = [...byCode.values()].some((d) => (d.concept.kind === 'dx' || d.concept.kind === 'chronic') && d.basis !== 'family' && d.basis !== 'history');
-  const needed = definitive ? 3 : 2;
+  // Framed as a problem (a chronic condition also when said as long-standing: "your history of gout").
+  const managed = (m: Mention): boolean => m.framed && (m.status === 'present' || (m.status === 'historical' && m.concept.history === '='));
+  const framed = (d: CodedDiagnosis): boolean => d.basis === 'present' && d.mentions.some(managed);
+  const condition = (d: CodedDiagnosis): boolean => d.concept.kind === 'dx' || d.concept.kind === 'chronic';
   for (const d of [...byCode.values()]) {
-    // Framed as a problem (a chronic condition also when said as long-standing: "your history of gout").
-    const managed = (m: Mention): boolean => m.framed && (m.status === 'present' || (m.status === 'historical' && m.concept.history === '='));
-    if (d.basis === 'present' && d.mentions.some(managed)) continue;
+    if (framed(d)) continue;
     // A relative's condition is recorded when the clinician weighs it for the patient's care
     // (screening, risk), not from a round of family-history questions.
     if (d.basis === 'family' && !d.mentions.some((m) => m.familyWeighed)) byCode.delete(d.code);
-    else if (d.concept.kind === 'symptom' && (d.count < needed || !symptomTakenUp(d, textLength))) byCode.delete(d.code);
-    else if ((d.concept.kind === 'dx' || d.concept.kind === 'chronic') && d.basis === 'present' && !assessed(d, textLength)) byCode.delete(d.code);
+    else if (condition(d) && d.basis === 'present' && !assessed(d, textLength)) byCode.delete(d.code);
+  }
+  const definitive = [...byCode.values()].some((d) => condition(d) && d.basis === 'present');
+  const needed = definitive ? 3 : 2;
+  for (const d of [...byCode.values()]) {
+    if (framed(d) || d.concept.kind !== 'symptom') continue;
+    if (d.count < needed || (definitive && !symptomTakenUp(d, textLength))) byCode.delete(d.code);
   }
 }
 
