@@ -1,12 +1,14 @@
 // Cue phrases of data/lexicon/coding-discourse.json compiled to linear-time patterns: phrases
-// a test is ordered with ("looks for …") and phrases doubting a condition just named.
+// a test is ordered with ("looks for …"), phrases doubting a condition just named, and
+// questions that take a condition as given.
 import { readFileSync } from 'node:fs';
 
 interface CueList { phrases: string[] }
-interface DiscourseFile { tested_for: CueList; doubted_after: CueList }
+interface DiscourseFile { tested_for: CueList; doubted_after: CueList; presupposed: { possessives: string[]; openers: string[] } }
 
 const FILE = new URL('../../../../data/lexicon/coding-discourse.json', import.meta.url);
-let compiled: { testedFor: RegExp; doubtedAfter: RegExp } | undefined;
+interface Cues { testedFor: RegExp; doubtedAfter: RegExp; possessed: RegExp; presupposing: RegExp }
+let compiled: Cues | undefined;
 
 /** One alternation of the phrases, escaped; a space matches any run of spaces. */
 function alternation(phrases: readonly string[]): string {
@@ -16,7 +18,7 @@ function alternation(phrases: readonly string[]): string {
     .join('|');
 }
 
-function cues(): { testedFor: RegExp; doubtedAfter: RegExp } {
+function cues(): Cues {
   if (compiled) return compiled;
   const data = JSON.parse(readFileSync(FILE, 'utf8')) as DiscourseFile;
   compiled = {
@@ -24,6 +26,10 @@ function cues(): { testedFor: RegExp; doubtedAfter: RegExp } {
     testedFor: new RegExp(`(?:^|\\s)(?:${alternation(data.tested_for.phrases)})(?:\\s+\\S+){0,4}$`, 'i'),
     // Up to three words after the mention ("issues"), then the phrase.
     doubtedAfter: new RegExp(`^\\W*(?:[\\w']+\\W+){0,3}?(?:${alternation(data.doubted_after.phrases)})\\b`, 'i'),
+    // A possessive, then at most two words ("your lower back pain"), then the mention.
+    possessed: new RegExp(`(?:^|\\s)(?:${alternation(data.presupposed.possessives)})(?:\\s+\\S+){0,2}$`, 'i'),
+    // A question opening with how often / how long…: the lead starts with it.
+    presupposing: new RegExp(`^(?:(?:so|and|but|okay|ok|um|uh|well|now)\\s+)*(?:${alternation(data.presupposed.openers)})\\b`, 'i'),
   };
   return compiled;
 }
@@ -36,4 +42,13 @@ export function testedFor(lead: string): boolean {
 /** Does the clinician doubt the condition right after naming it? `tail`: the text after it. */
 export function doubtedAfter(tail: string): boolean {
   return cues().doubtedAfter.test(tail.replace(/’/g, "'"));
+}
+
+/**
+ * Does a question take the condition as given ("my stomach pain", "How often are you
+ * vomiting?")? `lead`: the words of the question before the mention, single-spaced.
+ */
+export function presupposed(lead: string): boolean {
+  const { possessed, presupposing } = cues();
+  return possessed.test(lead) || presupposing.test(lead);
 }

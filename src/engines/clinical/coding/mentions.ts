@@ -3,6 +3,7 @@ import type { Span } from '../../ports.ts';
 import { assertionsFor, sentenceAt, splitSentences, type Assertion } from '../context/index.ts';
 import { findConcepts, tokenize, type Concept, type Token } from '../lexicon/index.ts';
 import { SIDE_WORDS, type Side } from './side.ts';
+import { presupposed } from './cue-phrases.ts';
 import { findIndexTerms } from './index-terms.ts';
 import { speakerAt, type Speaker } from './speaker.ts';
 import { specify, visitSiteOf, type InjurySite } from './specify.ts';
@@ -199,6 +200,8 @@ export function findMentions(text: string): Mention[] {
     // A problem heading presupposes the problem, even when a question follows it; so does a
     // diagnosis said with a tag asking for assent ("the diagnosis would be…, okay?").
     if ((framing === 'heading' || (framing === 'impression' && tagQuestion(said))) && status === 'unasserted') status = 'present';
+    // A question that takes the condition as given asserts it ("my stomach pain", "how often are you vomiting?").
+    if (status === 'unasserted' && !assertion.negated && presupposed(lead)) status = 'present';
     if (status === 'present') {
       status = localStatus(lead, tail, punctuatedLead(text, m.start)) ?? status;
       const next = nextBody(text, sentences, sentence);
