@@ -16,6 +16,18 @@ function specifiers(): Specifier[] {
   return rows;
 }
 
+const CONCEPT = 'concept:';
+
+/** "R:M17.11,L:M17.12,B:M17.0,U:M17.9" → codes by side (billable ones only; U always kept). */
+function lateralCodes(spec: string): Concept['codes'] {
+  const codes: Record<string, string> = {};
+  for (const part of spec.split(',')) {
+    const [side, code] = part.split(':');
+    if (side && code && (side === 'U' || isBillable(code))) codes[side] = code;
+  }
+  return codes as Concept['codes'];
+}
+
 const derived = new Map<string, Concept>();
 /** The concept with its codes replaced (one object per result, so mentions of it group). */
 function withCodes(concept: Concept, codes: Concept['codes']): Concept {
@@ -234,6 +246,11 @@ export function specify(concept: Concept, sentence: string, ctx: SpecifyContext)
     return forEncounter({ concept: code ? withCodes(concept, { U: code }) : concept }, ctx);
   }
   for (const row of specifiers()) {
+    // A concept's codes replaced by codes by side ("osteoarthritis" of a knee: M19.90 → M17.-).
+    if (row.prefix.startsWith(CONCEPT)) {
+      if (concept.name !== row.prefix.slice(CONCEPT.length) || !row.words.test(sentence)) continue;
+      return forEncounter({ concept: withCodes(concept, lateralCodes(row.replacement)) }, ctx);
+    }
     const codes = Object.entries(concept.codes);
     if (!codes.some(([, c]) => c.startsWith(row.prefix)) || !row.words.test(sentence)) continue;
     const next: Concept['codes'] = { U: concept.codes.U };
