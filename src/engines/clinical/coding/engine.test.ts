@@ -182,7 +182,8 @@ test('symptoms integral to a diagnosis of another system are dropped; others are
   assert.deepEqual(codes('Doctor: The fatigue is from your anemia.'), ['D64.9']);
   assert.deepEqual(codes('Doctor: You have a migraine with nausea and vomiting.'), ['G43.909']);
   assert.deepEqual(codes('Doctor: You have acid reflux, and you have been vomiting.').sort(), ['K21.9', 'R11.10']);
-  assert.deepEqual(codes('Doctor: The rash is your eczema flaring.'), ['L20.9']);
+  // Index: Eczema (acute) (chronic) … L30.9; atopic dermatitis is L20.9 (issue #18 policy, index default).
+  assert.deepEqual(codes('Doctor: The rash is your eczema flaring.'), ['L30.9']);
   assert.deepEqual(codes('Doctor: You have a rash on your arm.'), ['R21']);
 });
 

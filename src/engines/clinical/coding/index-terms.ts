@@ -3,10 +3,39 @@
 // conditions the hand-written concepts (data/lexicon/concepts.tsv) do not name.
 import { readFileSync } from 'node:fs';
 import type { Concept, ConceptMention, Token } from '../lexicon/index.ts';
-import { PhraseSet } from './phrases.ts';
 
 const FILE = new URL('../../../../data/icd10cm/coding-index.tsv', import.meta.url);
-let phrases: PhraseSet<Concept> | undefined;
+
+interface IndexTable {
+  /** Phrase (tokens joined by one space) → code spec. */
+  specs: Map<string, string>;
+  /** First words of the phrases (an n-gram is looked up only from one of them). */
+  firsts: Set<string>;
+  longest: number;
+}
+let table: IndexTable | undefined;
+const concepts = new Map<string, Concept>();
+
+/** The table, read once: a Map of phrases, so the first call stays short (no tokenizing). */
+function indexTable(): IndexTable {
+  if (table) return table;
+  const specs = new Map<string, string>();
+  const firsts = new Set<string>();
+  let longest = 1;
+  for (const line of readFileSync(FILE, 'utf8').split('\n')) {
+    const tab = line.indexOf('\t');
+    if (tab < 0 || line.startsWith('#')) continue;
+    const phrase = line.slice(0, tab);
+    specs.set(phrase, line.slice(tab + 1));
+    const space = phrase.indexOf(' ');
+    firsts.add(space < 0 ? phrase : phrase.slice(0, space));
+    let words = 1;
+    for (let i = space; i >= 0; i = phrase.indexOf(' ', i + 1)) words++;
+    if (words > longest) longest = words;
+  }
+  table = { specs, firsts, longest };
+  return table;
+}
 
 /** "R:M77.11,L:M77.12,U:M77.10" or "K52.9" → codes by side. */
 function codesOf(spec: string): Concept['codes'] {
@@ -24,16 +53,28 @@ function kindOf(code: string): Concept['kind'] {
   return code.startsWith('R') ? 'symptom' : code.startsWith('Z') ? 'status' : 'dx';
 }
 
-function indexPhrases(): PhraseSet<Concept> {
-  if (phrases) return phrases;
-  phrases = new PhraseSet<Concept>();
-  for (const line of readFileSync(FILE, 'utf8').split('\n')) {
-    if (!line || line.startsWith('#')) continue;
-    const [phrase, spec] = line.split('\t');
-    const codes = codesOf(spec!);
-    phrases.add(phrase!, { codes, kind: kindOf(codes.U), systems: [], history: '-', name: phrase! });
+/** One concept per phrase (so repeated mentions of it group as one condition). */
+function conceptOf(phrase: string, spec: string): Concept {
+  let c = concepts.get(phrase);
+  if (!c) {
+    const codes = codesOf(spec);
+    concepts.set(phrase, (c = { codes, kind: kindOf(codes.U), systems: [], history: '-', name: phrase }));
   }
-  return phrases;
+  return c;
+}
+
+/** The longest index phrase starting at token i: [phrase, spec, tokens], if any. */
+function longestAt(tokens: readonly Token[], i: number): { phrase: string; spec: string; to: number } | undefined {
+  const { specs, firsts, longest } = indexTable();
+  if (!firsts.has(tokens[i]!.norm)) return undefined;
+  let phrase = tokens[i]!.norm;
+  let best: { phrase: string; spec: string; to: number } | undefined;
+  for (let j = i; j < tokens.length && j < i + longest; j++) {
+    if (j > i) phrase += ` ${tokens[j]!.norm}`;
+    const spec = specs.get(phrase);
+    if (spec) best = { phrase, spec, to: j + 1 };
+  }
+  return best;
 }
 
 // Z codes are assigned only where the guidelines call for them (issue #18 policy); of those
@@ -49,15 +90,20 @@ const BREAK = /[.?!;\n]/;
  */
 export function findIndexTerms(text: string, tokens: readonly Token[], taken: readonly ConceptMention[]): ConceptMention[] {
   const out: ConceptMention[] = [];
-  const startIndex = new Map(tokens.map((t, i) => [t.start, i]));
-  for (const hit of indexPhrases().find(tokens)) {
-    if (hit.value.codes.U.startsWith('Z') && !Z_BY_PHRASE.test(hit.value.codes.U)) continue;
-    if (BREAK.test(text.slice(hit.start, hit.end))) continue;
-    if (taken.some((m) => m.start < hit.end && hit.start < m.end)) continue;
-    const from = startIndex.get(hit.start)!;
-    let to = from;
-    while (to < tokens.length && tokens[to]!.end <= hit.end) to++;
-    out.push({ concept: hit.value, start: hit.start, end: hit.end, from, to });
+  for (let i = 0; i < tokens.length; ) {
+    const hit = longestAt(tokens, i);
+    if (!hit) {
+      i++;
+      continue;
+    }
+    const start = tokens[i]!.start;
+    const end = tokens[hit.to - 1]!.end;
+    const from = i;
+    i = hit.to;
+    if (hit.spec.startsWith('Z') && !Z_BY_PHRASE.test(hit.spec)) continue;
+    if (BREAK.test(text.slice(start, end))) continue;
+    if (taken.some((m) => m.start < end && start < m.end)) continue;
+    out.push({ concept: conceptOf(hit.phrase, hit.spec), start, end, from, to: hit.to });
   }
   return out;
 }

@@ -1,0 +1,72 @@
+// Issue #18 policy behaviour: the clinician's assessment, index lookup and defaults, certainty cues.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { codeText } from './index.ts';
+import { speakerAt, hasTurns } from './speaker.ts';
+import { doubtedAfter, presupposed, testedFor } from './cue-phrases.ts';
+
+const codes = (text: string): string[] => codeText(text).diagnoses.map((d) => d.code.coding[0]!.code).sort();
+
+test('turn labels name the speaker, whatever the transcript style', () => {
+  const text = '[doctor] hello\n[patient] hi\nGuest_family_1: he is ill\nDoctor_2: I see\nSpeaker: x';
+  assert.equal(speakerAt(text, 3), 'clinician');
+  assert.equal(speakerAt(text, text.indexOf('hi')), 'patient');
+  assert.equal(speakerAt(text, text.indexOf('he is')), 'patient');
+  assert.equal(speakerAt(text, text.indexOf('I see')), 'clinician');
+  assert.equal(speakerAt(text, text.indexOf(' x')), undefined);
+  assert.ok(hasTurns(text));
+  assert.ok(!hasTurns('Assessment: hypertension.'));
+});
+
+test('an index entry the concepts do not name is coded from the Alphabetic Index', () => {
+  assert.deepEqual(codes('Doctor: Well, this is a case of hypothermia.'), ['T68.XXXA']);
+  assert.deepEqual(codes('Doctor: You have hepatitis C, so we will start treatment.'), ['B19.20']);
+  assert.deepEqual(codes('Doctor: She has an enlarged thyroid.'), ['E04.9']);
+  assert.deepEqual(codes('Doctor: Your esophagitis is better on the omeprazole.'), ['K20.90']);
+});
+
+test('index phrases are read in the clinician\'s words only, within one sentence, and give no status Z codes', () => {
+  assert.deepEqual(codes('Patient: I think it is hypothermia.'), []);
+  assert.deepEqual(codes('Doctor: We will book a screening colonoscopy.'), []);
+});
+
+test('index defaults: eczema L30.9, gastroenteritis K52.9, sinusitis J32.9', () => {
+  assert.deepEqual(codes('Doctor: You have eczema.'), ['L30.9']);
+  assert.deepEqual(codes('Doctor: You have atopic dermatitis.'), ['L20.9']);
+  assert.deepEqual(codes('Doctor: I think this is gastroenteritis, a tummy bug.'), ['K52.9']);
+  assert.deepEqual(codes('Doctor: You have sinusitis.'), ['J32.9']);
+  assert.deepEqual(codes('Doctor: You have acute sinusitis.'), ['J01.90']);
+});
+
+test('osteoarthritis of a named joint by the index; plain arthritis stays M19.90', () => {
+  assert.deepEqual(codes('Doctor: You have osteoarthritis of the right hip.'), ['M16.11']);
+  assert.deepEqual(codes('Doctor: You have osteoarthritis of the knee.'), ['M17.9']);
+  assert.deepEqual(codes('Doctor: You have arthritis in your shoulder.'), ['M19.90']);
+});
+
+test('an annual exam that finds and assesses a condition is Z00.01', () => {
+  assert.deepEqual(codes('Doctor: You are here for your annual exam. Your blood pressure is high, so you have hypertension.'), ['I10', 'Z00.01']);
+  assert.deepEqual(codes('Doctor: You are here for your annual exam. Everything looks good.'), ['Z00.00']);
+});
+
+test('certainty cues: a test looking for a condition, doubt right after it, presupposing questions', () => {
+  assert.ok(testedFor('a psa that kinda looks for prostate'));
+  assert.ok(testedFor('we will rule out'));
+  assert.ok(!testedFor('you have'));
+  assert.ok(doubtedAfter(' issues which i do n\'t think you have'));
+  assert.ok(doubtedAfter(', which I don’t think you have.'));
+  assert.ok(!doubtedAfter(' which we will treat'));
+  assert.ok(presupposed('how often are you'));
+  assert.ok(presupposed('will you give me some medicine for my'));
+  assert.ok(!presupposed('do you have any'));
+  assert.deepEqual(codes('Doctor: I want a PSA that looks for prostate cancer.'), []);
+  assert.deepEqual(codes('Doctor: How often are you vomiting?\nPatient: Three times a day.'), ['R11.10']);
+});
+
+test('in a long labelled visit, a condition only the patient names, or named only early, is not coded', () => {
+  const history = Array.from({ length: 12 }, (_, i) => `Doctor: Any problem number ${i}?\nPatient: No.`).join('\n');
+  const text = `Patient: I also have gout and high cholesterol. I had a cough, a headache and some nausea.\nDoctor: Okay.\n${history}\nDoctor: So for your diabetes, we will continue metformin. Your diabetes is stable.\nDoctor: Your asthma is fine on the inhaler, and your asthma plan stays.`;
+  const got = codes(text);
+  assert.ok(got.includes('E11.9') && got.includes('J45.909'));
+  assert.ok(!got.includes('M10.9') && !got.includes('E78.5'));
+});
