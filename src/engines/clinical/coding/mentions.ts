@@ -139,27 +139,34 @@ function answersWorry(text: string, sentences: Span[], sentence: Span, said: str
 const BODY_PARTS = new Set(['knee', 'shoulder', 'hip', 'ankle', 'foot', 'elbow', 'wrist', 'hand', 'leg', 'arm', 'calf', 'toe', 'finger', 'thumb', 'thigh', 'forearm', 'clavicle', 'collarbone', 'acl', 'meniscus', 'carpal', 'achilles', 'rotator']);
 
 /**
- * The one side the visit names for a body part ("right knee" throughout), used when the
- * sentence of a mention names none. Undefined when both sides or neither are named.
+ * The side the visit names for a body part ("right knee" throughout), used when the sentence
+ * of a mention names none: the only side named, or one named at least SIDE_MAJORITY times as
+ * often as the other (a slip of the tongue, "the left leg… I mean the right"). None when both
+ * are named alike, or neither.
  */
 function visitSides(tokens: Token[]): Map<string, Side> {
-  const seen = new Map<string, Set<Side>>();
+  const seen = new Map<string, { R: number; L: number }>();
   tokens.forEach((t, i) => {
     const side = SIDE_WORDS[t.norm];
-    if (!side || side === 'B') return;
+    if (side !== 'R' && side !== 'L') return;
     for (let j = i + 1; j <= i + 3 && j < tokens.length; j++) {
       const part = tokens[j]!.norm.replace(/s$/, '');
       if (BODY_PARTS.has(part)) {
-        if (!seen.has(part)) seen.set(part, new Set());
-        seen.get(part)!.add(side);
+        const n = seen.get(part) ?? { R: 0, L: 0 };
+        n[side]++;
+        seen.set(part, n);
         break;
       }
     }
   });
   const sides = new Map<string, Side>();
-  for (const [part, set] of seen) if (set.size === 1) sides.set(part, [...set][0]!);
+  for (const [part, n] of seen) {
+    if (n.R >= SIDE_MAJORITY * n.L && n.R > 0) sides.set(part, 'R');
+    else if (n.L >= SIDE_MAJORITY * n.R && n.L > 0) sides.set(part, 'L');
+  }
   return sides;
 }
+const SIDE_MAJORITY = 3;
 
 function bodyPartOf(concept: Concept): string | undefined {
   return concept.name.split(/\s+/).map((w) => w.replace(/s$/, '')).find((w) => BODY_PARTS.has(w));
