@@ -4,10 +4,10 @@
 import { readFileSync } from 'node:fs';
 
 interface CueList { phrases: string[] }
-interface DiscourseFile { tested_for: CueList; doubted_after: CueList; presupposed: { possessives: string[]; openers: string[] } }
+interface DiscourseFile { tested_for: CueList; doubted_after: CueList; doubted_before: CueList; presupposed: { possessives: string[]; openers: string[] } }
 
 const FILE = new URL('../../../../data/lexicon/coding-discourse.json', import.meta.url);
-interface Cues { testedFor: RegExp; doubtedAfter: RegExp; possessed: RegExp; presupposing: RegExp }
+interface Cues { testedFor: RegExp; doubtedAfter: RegExp; doubtedBefore: RegExp; possessed: RegExp; presupposing: RegExp }
 let compiled: Cues | undefined;
 
 /** One alternation of the phrases, escaped; a space matches any run of spaces. */
@@ -22,8 +22,9 @@ function cues(): Cues {
   if (compiled) return compiled;
   const data = JSON.parse(readFileSync(FILE, 'utf8')) as DiscourseFile;
   compiled = {
-    // The phrase, then up to four words, then the mention (the lead ends at the mention).
-    testedFor: new RegExp(`(?:^|\\s)(?:${alternation(data.tested_for.phrases)})(?:\\s+\\S+){0,4}$`, 'i'),
+    // The phrase, then up to six words, then the mention (the lead ends at the mention).
+    testedFor: new RegExp(`(?:^|\\s)(?:${alternation(data.tested_for.phrases)})(?:\\s+\\S+){0,6}$`, 'i'),
+    doubtedBefore: new RegExp(`(?:^|\\s)(?:${alternation(data.doubted_before.phrases)})(?:\\s+\\S+){0,3}$`, 'i'),
     // Up to three words after the mention ("issues"), then the phrase.
     doubtedAfter: new RegExp(`^\\W*(?:[\\w']+\\W+){0,3}?(?:${alternation(data.doubted_after.phrases)})\\b`, 'i'),
     // A possessive, then at most two words ("your lower back pain"), then the mention.
@@ -39,9 +40,14 @@ export function testedFor(lead: string): boolean {
   return cues().testedFor.test(lead);
 }
 
-/** Does the clinician doubt the condition right after naming it? `tail`: the text after it. */
-export function doubtedAfter(tail: string): boolean {
-  return cues().doubtedAfter.test(tail.replace(/’/g, "'"));
+/**
+ * Does the clinician set the condition aside, right after naming it ("which I don't think you
+ * have") or just before ("rather than a lung cancer")? `tail`: the text after it; `lead`: the
+ * words before it, single-spaced.
+ */
+export function doubted(lead: string, tail: string): boolean {
+  const { doubtedAfter, doubtedBefore } = cues();
+  return doubtedAfter.test(tail.replace(/’/g, "'")) || doubtedBefore.test(lead);
 }
 
 /**

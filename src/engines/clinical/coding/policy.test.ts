@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { codeText } from './index.ts';
 import { speakerAt, hasTurns } from './speaker.ts';
-import { doubtedAfter, presupposed, testedFor } from './cue-phrases.ts';
+import { doubted, presupposed, testedFor } from './cue-phrases.ts';
 
 const codes = (text: string): string[] => codeText(text).diagnoses.map((d) => d.code.coding[0]!.code).sort();
 
@@ -53,9 +53,11 @@ test('certainty cues: a test looking for a condition, doubt right after it, pres
   assert.ok(testedFor('a psa that kinda looks for prostate'));
   assert.ok(testedFor('we will rule out'));
   assert.ok(!testedFor('you have'));
-  assert.ok(doubtedAfter(' issues which i do n\'t think you have'));
-  assert.ok(doubtedAfter(', which I don’t think you have.'));
-  assert.ok(!doubtedAfter(' which we will treat'));
+  assert.ok(doubted('', ' issues which i do n\'t think you have'));
+  assert.ok(doubted('', ', which I don’t think you have.'));
+  assert.ok(doubted('it seems more like a chest infection rather than a', ''));
+  assert.ok(!doubted('you have', ' which we will treat'));
+  assert.ok(testedFor('to figure out whether you have a'));
   assert.ok(presupposed('how often are you'));
   assert.ok(presupposed('will you give me some medicine for my'));
   assert.ok(!presupposed('do you have any'));
