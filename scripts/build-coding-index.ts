@@ -81,12 +81,16 @@ const DISEASE_WORD = /(?:itis|osis|oma|emia|aemia|algia|pathy|ectasis|plasia|tro
 // words, apostrophes kept inside a word) joined by one space, so loading needs no tokenizing;
 // longer than MAX_WORDS they are not how a condition is said.
 const MAX_WORDS = 5;
+const FUNCTION_WORDS = new Set(['a', 'an', 'the', 'in', 'of', 'to', 'on', 'at', 'by', 'for', 'from', 'with', 'without', 'due', 'and', 'or', 'as', 'into', 'not', 'no', 'other', 'see', 'also', 'after', 'during', 'following', 'than']);
 const tokens = (phrase: string): string[] => phrase.match(/[a-z0-9]+(?:'[a-z]+)*/g) ?? [];
 const add = (phrase: string, spec: string, e: Entry): void => {
   const words = tokens(phrase);
   const key = words.join(' ');
   if (key.length < 4 || words.length > MAX_WORDS || phrases.has(key)) return;
   if (words.length === 1 && !(DISEASE_WORD.test(key) && key.length >= 7)) return;
+  // "in pregnancy", "of lung": a subterm put first that starts with a function word is no
+  // way to say the condition, and such words start too many n-grams of speech.
+  if (FUNCTION_WORDS.has(words[0]!)) return;
   phrases.set(key, [spec, e.path.join(', ')]);
 };
 for (const e of entries) {

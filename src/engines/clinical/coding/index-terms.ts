@@ -9,9 +9,8 @@ const FILE = new URL('../../../../data/icd10cm/coding-index.tsv', import.meta.ur
 interface IndexTable {
   /** Phrase (tokens joined by one space) → code spec. */
   specs: Map<string, string>;
-  /** First words of the phrases (an n-gram is looked up only from one of them). */
-  firsts: Set<string>;
-  longest: number;
+  /** First word of the phrases → the most words of a phrase it starts (n-grams are looked up only from these). */
+  firsts: Map<string, number>;
 }
 let table: IndexTable | undefined;
 const concepts = new Map<string, Concept>();
@@ -20,20 +19,19 @@ const concepts = new Map<string, Concept>();
 function indexTable(): IndexTable {
   if (table) return table;
   const specs = new Map<string, string>();
-  const firsts = new Set<string>();
-  let longest = 1;
+  const firsts = new Map<string, number>();
   for (const line of readFileSync(FILE, 'utf8').split('\n')) {
     const tab = line.indexOf('\t');
     if (tab < 0 || line.startsWith('#')) continue;
     const phrase = line.slice(0, tab);
     specs.set(phrase, line.slice(tab + 1));
     const space = phrase.indexOf(' ');
-    firsts.add(space < 0 ? phrase : phrase.slice(0, space));
+    const first = space < 0 ? phrase : phrase.slice(0, space);
     let words = 1;
     for (let i = space; i >= 0; i = phrase.indexOf(' ', i + 1)) words++;
-    if (words > longest) longest = words;
+    if (words > (firsts.get(first) ?? 0)) firsts.set(first, words);
   }
-  table = { specs, firsts, longest };
+  table = { specs, firsts };
   return table;
 }
 
@@ -65,8 +63,9 @@ function conceptOf(phrase: string, spec: string): Concept {
 
 /** The longest index phrase starting at token i: [phrase, spec, tokens], if any. */
 function longestAt(tokens: readonly Token[], i: number): { phrase: string; spec: string; to: number } | undefined {
-  const { specs, firsts, longest } = indexTable();
-  if (!firsts.has(tokens[i]!.norm)) return undefined;
+  const { specs, firsts } = indexTable();
+  const longest = firsts.get(tokens[i]!.norm);
+  if (longest === undefined) return undefined;
   let phrase = tokens[i]!.norm;
   let best: { phrase: string; spec: string; to: number } | undefined;
   for (let j = i; j < tokens.length && j < i + longest; j++) {
