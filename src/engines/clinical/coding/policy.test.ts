@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { codeText } from './index.ts';
 import { speakerAt, hasTurns } from './speaker.ts';
-import { doubted, presupposed, testedFor } from './cue-phrases.ts';
+import { doubted, genericExperiencer, presupposed, testedFor } from './cue-phrases.ts';
 
 const codes = (text: string): string[] => codeText(text).diagnoses.map((d) => d.code.coding[0]!.code).sort();
 
@@ -58,6 +58,11 @@ test('certainty cues: a test looking for a condition, doubt right after it, pres
   assert.ok(doubted('it seems more like a chest infection rather than a', ''));
   assert.ok(!doubted('you have', ' which we will treat'));
   assert.ok(testedFor('to figure out whether you have a'));
+  assert.ok(testedFor('some possible causes are certain medications alcohol abuse fatty liver disease and other liver diseases like'));
+  assert.ok(genericExperiencer('and then they would have a'));
+  assert.ok(genericExperiencer('some people get'));
+  assert.ok(!genericExperiencer('they have'));
+  assert.ok(!genericExperiencer('you have a'));
   assert.ok(presupposed('how often are you'));
   assert.ok(presupposed('will you give me some medicine for my'));
   assert.ok(!presupposed('do you have any'));
