@@ -1,6 +1,7 @@
 // Builds data/icd10cm/coding-index.tsv for the coder's index lookup (issue #18) from the FY2025
 // Alphabetic Index to Diseases (../shared/data/icd10cm/icd10cm_2025_index.csv), codes resolved
-// against the FY2026 billable set. Rows: phrase \t code spec (a code, or R:…,L:…,U:… by side).
+// against the FY2026 billable set. Rows: phrase \t code spec (a code, or R:…,L:…,U:… by side)
+// [\t symptom, when the main term names a symptom coded outside chapter XVIII].
 // Phrases are the ways a clinician names an index entry:
 //   - a main term ("Goiter" E04.9), each of its comma forms ("Enlargement, enlarged"), and each
 //     nonessential modifier before it ("chronic sinusitis", as "(chronic)" leaves the code alone);
@@ -81,6 +82,9 @@ const DISEASE_WORD = /(?:itis|osis|oma|emia|aemia|algia|pathy|ectasis|plasia|tro
 // words, apostrophes kept inside a word) joined by one space, so loading needs no tokenizing;
 // longer than MAX_WORDS they are not how a condition is said.
 const MAX_WORDS = 5;
+// Main terms that name a sign or symptom whose code lies outside chapter XVIII ("Pain, finger"
+// M79.64-, "Pain, joint" M25.5-): marked, so a confirmed diagnosis explains them.
+const SYMPTOM_MAINS = new Set(['pain', 'pain(s)', 'ache', 'aches', 'swelling', 'stiffness', 'stiff', 'cramp', 'cramps', 'tenderness', 'effusion', 'numbness', 'tingling', 'weakness', 'instability']);
 const FUNCTION_WORDS = new Set(['a', 'an', 'the', 'in', 'of', 'to', 'on', 'at', 'by', 'for', 'from', 'with', 'without', 'due', 'and', 'or', 'as', 'into', 'not', 'no', 'other', 'see', 'also', 'after', 'during', 'following', 'than']);
 const tokens = (phrase: string): string[] => phrase.match(/[a-z0-9]+(?:'[a-z]+)*/g) ?? [];
 const add = (phrase: string, spec: string, e: Entry): void => {
@@ -91,7 +95,7 @@ const add = (phrase: string, spec: string, e: Entry): void => {
   // "in pregnancy", "of lung": a subterm put first that starts with a function word is no
   // way to say the condition, and such words start too many n-grams of speech.
   if (FUNCTION_WORDS.has(words[0]!)) return;
-  phrases.set(key, [spec, e.path.join(', ')]);
+  phrases.set(key, [SYMPTOM_MAINS.has(e.path[0]!) ? `${spec}\tsymptom` : spec, e.path.join(', ')]);
 };
 for (const e of entries) {
   if (e.level > 1) continue;
