@@ -160,6 +160,9 @@ function dropPassingSymptoms(byCode: Map<string, CodedDiagnosis>, textLength: nu
     // (screening, risk), not from a round of family-history questions.
     if (d.basis === 'family' && !d.mentions.some((m) => m.familyWeighed)) byCode.delete(d.code);
     else if (condition(d) && d.basis === 'present' && !assessed(d, textLength)) byCode.delete(d.code);
+    // A status (an organ removed, a device) is coded when it shapes this visit's care (issue #18
+    // policy; guidelines IV.J): the clinician takes it up where the assessment is said.
+    else if (d.concept.kind === 'status' && d.basis === 'present' && !assessed(d, textLength)) byCode.delete(d.code);
   }
   const definitive = [...byCode.values()].some((d) => condition(d) && d.basis === 'present');
   const needed = definitive ? 3 : 2;
