@@ -5,7 +5,7 @@ import { findConcepts, tokenize, type Concept, type Token } from '../lexicon/ind
 import { SIDE_WORDS, type Side } from './side.ts';
 import { presupposed } from './cue-phrases.ts';
 import { findIndexTerms } from './index-terms.ts';
-import { speakerAt, type Speaker } from './speaker.ts';
+import { speakersOf, type Speaker } from './speaker.ts';
 import { specify, visitSiteOf, type InjurySite } from './specify.ts';
 import { WORRY, familyWeighed, followsUpHealingInjury, framingAt, localStatus, pastFollowUp, punctuatedLead, otherSense, removedNear, sharesFamilyExperiencer, wordsBefore } from './discourse.ts';
 
@@ -180,11 +180,12 @@ export function findMentions(text: string): Mention[] {
   const visitSide = (part: string): Side => (sidesOfVisit ??= visitSides(tokens)).get(part) ?? 'U';
   const sentences = splitSentences(text);
   const out: Mention[] = [];
+  const speakerAt = speakersOf(text);
   const named = findConcepts(tokens);
   const indexed = new Set(findIndexTerms(text, tokens, named));
   for (const m of [...named, ...indexed].sort((a, b) => a.start - b.start)) {
     if (m.concept.kind === 'ignore') continue;
-    const speaker = speakerAt(text, m.start);
+    const speaker = speakerAt(m.start);
     // An index entry is read only in the clinician's words: the patient's are history.
     if (indexed.has(m) && speaker === 'patient') continue;
     const sentence = sentenceAt(sentences, m.start) ?? { start: 0, end: text.length };

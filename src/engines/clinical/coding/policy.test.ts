@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { codeText } from './index.ts';
-import { speakerAt, hasTurns } from './speaker.ts';
+import { hasTurns, speakerAt, speakersOf } from './speaker.ts';
 import { doubted, genericExperiencer, presupposed, testedFor } from './cue-phrases.ts';
 
 const codes = (text: string): string[] => codeText(text).diagnoses.map((d) => d.code.coding[0]!.code).sort();
@@ -16,6 +16,15 @@ test('turn labels name the speaker, whatever the transcript style', () => {
   assert.equal(speakerAt(text, text.indexOf(' x')), undefined);
   assert.ok(hasTurns(text));
   assert.ok(!hasTurns('Assessment: hypertension.'));
+});
+
+test('swapped turn labels are read by who addresses whom', () => {
+  const turns = Array.from({ length: 12 }, () => '[patient] how are you feeling, and does your knee hurt when you walk?\n[doctor] i think my knee is worse, i can not sleep.').join('\n');
+  const who = speakersOf(turns);
+  assert.equal(who(turns.indexOf('how are')), 'clinician');
+  assert.equal(who(turns.indexOf('i think')), 'patient');
+  const plain = turns.replace(/\[patient\]/g, '[x]').replace(/\[doctor\]/g, '[patient]').replace(/\[x\]/g, '[doctor]');
+  assert.equal(speakersOf(plain)(plain.indexOf('how are')), 'clinician');
 });
 
 test('an index entry the concepts do not name is coded from the Alphabetic Index', () => {
