@@ -228,6 +228,7 @@ export function findMentions(text: string): Mention[] {
       side,
       visitSide,
       visitSite: () => (siteOfVisit ??= { site: visitSiteOf(text) }).site,
+      visit: text,
       encounter: () => (encounter ??= followsUpHealingInjury(text) ? 'D' : 'A'),
     });
     if (!specified) continue;

@@ -53,6 +53,12 @@ test('osteoarthritis of a named joint by the index; plain arthritis stays M19.90
   assert.deepEqual(codes('Doctor: You have arthritis in your shoulder.'), ['M19.90']);
 });
 
+test('a kidney stone placed in the ureter is N20.1 (Index: Calculus, ureter)', () => {
+  assert.deepEqual(codes('Doctor: You have a kidney stone in the left ureter.'), ['N20.1']);
+  assert.deepEqual(codes('[doctor] you have a kidney stone.\n[patient] ok\n[doctor] the ct shows a stone located in the proximal right ureter.'), ['N20.1']);
+  assert.deepEqual(codes('Doctor: You have a kidney stone.'), ['N20.0']);
+});
+
 test('an annual exam that finds and assesses a condition is Z00.01', () => {
   assert.deepEqual(codes('Doctor: You are here for your annual exam. Your blood pressure is high, so you have hypertension.'), ['I10', 'Z00.01']);
   assert.deepEqual(codes('Doctor: You are here for your annual exam. Everything looks good.'), ['Z00.00']);

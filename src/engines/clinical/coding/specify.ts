@@ -9,10 +9,10 @@ import { lexiconTable } from './rules.ts';
 
 const words = (alternatives: string): RegExp => new RegExp(`\\b(?:${alternatives})\\b`, 'i');
 
-interface Specifier { prefix: string; words: RegExp; replacement: string }
+interface Specifier { prefix: string; words: RegExp; replacement: string; visit: boolean }
 let rows: Specifier[] | undefined;
 function specifiers(): Specifier[] {
-  rows ??= lexiconTable('specifiers.tsv').map(([prefix, w, replacement]) => ({ prefix: prefix!, words: words(w!), replacement: replacement! }));
+  rows ??= lexiconTable('specifiers.tsv').map(([prefix, w, replacement, scope]) => ({ prefix: prefix!, words: words(w!), replacement: replacement!, visit: scope === 'visit' }));
   return rows;
 }
 
@@ -190,6 +190,8 @@ export interface SpecifyContext {
   visitSide(part: string): Side;
   /** The site the visit names most (see visitSiteOf). */
   visitSite(): InjurySite | undefined;
+  /** The whole text (for specifiers whose words may be said anywhere in the visit). */
+  visit: string;
   /** 'D' when the visit follows up a healing injury (subsequent encounter), else 'A'. */
   encounter(): 'A' | 'D';
 }
@@ -248,11 +250,11 @@ export function specify(concept: Concept, sentence: string, ctx: SpecifyContext)
   for (const row of specifiers()) {
     // A concept's codes replaced by codes by side ("osteoarthritis" of a knee: M19.90 → M17.-).
     if (row.prefix.startsWith(CONCEPT)) {
-      if (concept.name !== row.prefix.slice(CONCEPT.length) || !row.words.test(sentence)) continue;
+      if (concept.name !== row.prefix.slice(CONCEPT.length) || !row.words.test(row.visit ? ctx.visit : sentence)) continue;
       return forEncounter({ concept: withCodes(concept, lateralCodes(row.replacement)) }, ctx);
     }
     const codes = Object.entries(concept.codes);
-    if (!codes.some(([, c]) => c.startsWith(row.prefix)) || !row.words.test(sentence)) continue;
+    if (!codes.some(([, c]) => c.startsWith(row.prefix)) || !row.words.test(row.visit ? ctx.visit : sentence)) continue;
     const next: Concept['codes'] = { U: concept.codes.U };
     for (const [k, c] of codes) {
       const replaced = c.startsWith(row.prefix) ? row.replacement + c.slice(row.prefix.length) : c;
