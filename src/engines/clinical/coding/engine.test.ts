@@ -111,7 +111,8 @@ const LONG_VISIT = [
 
 test('a symptom named once but framed as a problem of the assessment is coded; a passing one is not', () => {
   const got = codes(LONG_VISIT);
-  assert.ok(got.includes('M54.50'), 'back pain framed as the second problem');
+  // Index: Pain, back M54.9 (M54.50 is low back pain), issue #18 index defaults.
+  assert.ok(got.includes('M54.9'), 'back pain framed as the second problem');
   assert.ok(!got.includes('R51.9'), 'a headache mentioned in passing');
   assert.ok(got.includes('I10') && got.includes('E11.9'));
 });
