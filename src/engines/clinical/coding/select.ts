@@ -163,6 +163,8 @@ function dropPassingSymptoms(byCode: Map<string, CodedDiagnosis>, textLength: nu
     // A status (an organ removed, a device) is coded when it shapes this visit's care (issue #18
     // policy; guidelines IV.J): the clinician takes it up where the assessment is said.
     else if (d.concept.kind === 'status' && d.basis === 'present' && !assessed(d, textLength)) byCode.delete(d.code);
+    // A personal-history code likewise, when the past condition bears on this visit (IV.J).
+    else if (d.basis === 'history' && !historyTakenUp(d, textLength)) byCode.delete(d.code);
   }
   const definitive = [...byCode.values()].some((d) => condition(d) && d.basis === 'present');
   const needed = definitive ? 3 : 2;
@@ -184,6 +186,12 @@ function assessed(d: CodedDiagnosis, textLength: number): boolean {
   const closing = (m: Mention): boolean => m.start >= textLength * ASSESSMENT_PART;
   if (d.mentions.some((m) => m.speaker !== undefined)) return d.mentions.some((m) => current(m) && m.speaker === 'clinician' && closing(m));
   return d.count >= MENTIONS_OF_MANAGED || closing(d.mention);
+}
+
+/** A past condition the clinician speaks of in the closing part (when the text labels its turns). */
+function historyTakenUp(d: CodedDiagnosis, textLength: number): boolean {
+  if (!d.mentions.some((m) => m.speaker !== undefined)) return true;
+  return d.mentions.some((m) => m.speaker === 'clinician' && m.start >= textLength * ASSESSMENT_PART);
 }
 
 /** A symptom the clinician speaks of in the closing part (when the text labels its turns). */
