@@ -4,7 +4,9 @@ import { splitSentences } from '../context/index.ts';
 import { tokenize } from '../lexicon/index.ts';
 import { cueSets } from './cues.ts';
 import { emLevel } from './em-level.ts';
+import { assessmentStart } from './assessment.ts';
 import { findMentions } from './mentions.ts';
+import { speakersOf } from './speaker.ts';
 import { performedProcedures } from './procedures.ts';
 import { selectDiagnoses, type CodedDiagnosis } from './select.ts';
 
@@ -25,7 +27,7 @@ function confidence(d: CodedDiagnosis): number {
 /** Code one visit's text synchronously (the engine wraps this in a promise). */
 export function codeText(text: string): CodingResult {
   const mentions = findMentions(text);
-  const diagnoses = selectDiagnoses(mentions, text.length);
+  const diagnoses = selectDiagnoses(mentions, text.length, assessmentStart(text, speakersOf(text)));
   const result: CodingResult = {
     diagnoses: diagnoses.map((d, i) => ({
       id: `dx-${i + 1}`,

@@ -3,6 +3,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { codeText } from './index.ts';
 import { hasTurns, speakerAt, speakersOf } from './speaker.ts';
+import { assessmentStart } from './assessment.ts';
 import { doubted, genericExperiencer, presupposed, testedFor } from './cue-phrases.ts';
 
 const codes = (text: string): string[] => codeText(text).diagnoses.map((d) => d.code.coding[0]!.code).sort();
@@ -91,4 +92,13 @@ test('in a long labelled visit, a condition only the patient names, or named onl
   const got = codes(text);
   assert.ok(got.includes('E11.9') && got.includes('J45.909'));
   assert.ok(!got.includes('M10.9') && !got.includes('E78.5'));
+});
+
+test('the assessment starts at the clinician\'s first marker past the opening, else at the closing share', () => {
+  const history = Array.from({ length: 10 }, (_, i) => `[doctor] question ${i}?\n[patient] answer ${i}.`).join('\n');
+  const text = `[doctor] what was your diagnosis last time?\n${history}\n[doctor] the echo shows mitral regurgitation.\n[doctor] so let's talk about my assessment and plan. for your first problem, your asthma, continue the inhaler.`;
+  const start = assessmentStart(text, speakersOf(text));
+  assert.equal(start, text.indexOf("let's talk about my"));
+  const plain = `${history}\n${history}`;
+  assert.equal(assessmentStart(plain, speakersOf(plain)), Math.floor(plain.length * 0.6));
 });

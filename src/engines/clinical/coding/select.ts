@@ -46,7 +46,11 @@ function codesFor(m: Mention): { code: string; basis: Basis }[] {
 const SHORT_TEXT_MENTIONS = 6;
 const UNSPECIFIC = /unspecified|without complications/i;
 
-export function selectDiagnoses(mentions: readonly Mention[], textLength: number): CodedDiagnosis[] {
+/**
+ * The codes of a visit from its mentions. `closingFrom`: the offset where the assessment and
+ * plan begins (see assessment.ts; by default the closing share of the text).
+ */
+export function selectDiagnoses(mentions: readonly Mention[], textLength: number, closingFrom = Math.floor(textLength * ASSESSMENT_PART)): CodedDiagnosis[] {
   const byCode = new Map<string, CodedDiagnosis>();
   for (const m of mentions) {
     for (const { code, basis } of codesFor(m)) {
@@ -65,7 +69,7 @@ export function selectDiagnoses(mentions: readonly Mention[], textLength: number
   }
   // What the visit assessed is decided first, so a passing mention ("the last time you had an
   // asthma attack?") cannot displace an assessed condition through a combination rule.
-  if (mentions.length > SHORT_TEXT_MENTIONS) dropPassingSymptoms(byCode, textLength);
+  if (mentions.length > SHORT_TEXT_MENTIONS) dropPassingSymptoms(byCode, closingFrom);
   applyCombinations(byCode);
   examWithFindings(byCode);
   dropLessSpecific(byCode);
@@ -149,7 +153,7 @@ function dropIntegralSymptoms(byCode: Map<string, CodedDiagnosis>): void {
  * symptoms repeated at least twice — three times, and taken up by the clinician, beside an
  * assessed diagnosis (which usually explains them: guidelines IV.D, IV.H).
  */
-function dropPassingSymptoms(byCode: Map<string, CodedDiagnosis>, textLength: number): void {
+function dropPassingSymptoms(byCode: Map<string, CodedDiagnosis>, closingFrom: number): void {
   // Framed as a problem (a chronic condition also when said as long-standing: "your history of gout").
   const managed = (m: Mention): boolean => m.framed && (m.status === 'present' || (m.status === 'historical' && m.concept.history === '='));
   const framed = (d: CodedDiagnosis): boolean => d.basis === 'present' && d.mentions.some(managed);
@@ -159,18 +163,18 @@ function dropPassingSymptoms(byCode: Map<string, CodedDiagnosis>, textLength: nu
     // A relative's condition is recorded when the clinician weighs it for the patient's care
     // (screening, risk), not from a round of family-history questions.
     if (d.basis === 'family' && !d.mentions.some((m) => m.familyWeighed)) byCode.delete(d.code);
-    else if (condition(d) && d.basis === 'present' && !assessed(d, textLength)) byCode.delete(d.code);
+    else if (condition(d) && d.basis === 'present' && !assessed(d, closingFrom)) byCode.delete(d.code);
     // A status (an organ removed, a device) is coded when it shapes this visit's care (issue #18
     // policy; guidelines IV.J): the clinician takes it up where the assessment is said.
-    else if (d.concept.kind === 'status' && d.basis === 'present' && !assessed(d, textLength)) byCode.delete(d.code);
+    else if (d.concept.kind === 'status' && d.basis === 'present' && !assessed(d, closingFrom)) byCode.delete(d.code);
     // A personal-history code likewise, when the past condition bears on this visit (IV.J).
-    else if (d.basis === 'history' && !historyTakenUp(d, textLength)) byCode.delete(d.code);
+    else if (d.basis === 'history' && !historyTakenUp(d, closingFrom)) byCode.delete(d.code);
   }
   const definitive = [...byCode.values()].some((d) => condition(d) && d.basis === 'present');
   const needed = definitive ? 3 : 2;
   for (const d of [...byCode.values()]) {
     if (framed(d) || d.concept.kind !== 'symptom') continue;
-    if (d.count < needed || (definitive && !symptomTakenUp(d, textLength))) byCode.delete(d.code);
+    if (d.count < needed || (definitive && !symptomTakenUp(d, closingFrom))) byCode.delete(d.code);
   }
 }
 
@@ -181,23 +185,23 @@ function dropPassingSymptoms(byCode: Map<string, CodedDiagnosis>, textLength: nu
  * and the clinician does not take up is not coded). Without turns: named more than once or
  * in the closing part.
  */
-function assessed(d: CodedDiagnosis, textLength: number): boolean {
+function assessed(d: CodedDiagnosis, closingFrom: number): boolean {
   const current = (m: Mention): boolean => m.status === 'present' || (m.status === 'historical' && m.concept.history === '=');
-  const closing = (m: Mention): boolean => m.start >= textLength * ASSESSMENT_PART;
+  const closing = (m: Mention): boolean => m.start >= closingFrom;
   if (d.mentions.some((m) => m.speaker !== undefined)) return d.mentions.some((m) => current(m) && m.speaker === 'clinician' && closing(m));
   return d.count >= MENTIONS_OF_MANAGED || closing(d.mention);
 }
 
 /** A past condition the clinician speaks of in the closing part (when the text labels its turns). */
-function historyTakenUp(d: CodedDiagnosis, textLength: number): boolean {
+function historyTakenUp(d: CodedDiagnosis, closingFrom: number): boolean {
   if (!d.mentions.some((m) => m.speaker !== undefined)) return true;
-  return d.mentions.some((m) => m.speaker === 'clinician' && m.start >= textLength * ASSESSMENT_PART);
+  return d.mentions.some((m) => m.speaker === 'clinician' && m.start >= closingFrom);
 }
 
 /** A symptom the clinician speaks of in the closing part (when the text labels its turns). */
-function symptomTakenUp(d: CodedDiagnosis, textLength: number): boolean {
+function symptomTakenUp(d: CodedDiagnosis, closingFrom: number): boolean {
   if (!d.mentions.some((m) => m.speaker !== undefined)) return true;
-  return d.mentions.some((m) => m.status === 'present' && m.speaker === 'clinician' && m.start >= textLength * ASSESSMENT_PART);
+  return d.mentions.some((m) => m.status === 'present' && m.speaker === 'clinician' && m.start >= closingFrom);
 }
 
 // A condition named once in a long visit (a past-history list) was not managed in it,
