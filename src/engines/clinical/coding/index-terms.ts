@@ -2,6 +2,7 @@
 // scripts/build-coding-index.ts): main terms, main term + subterm and "see" references, for
 // conditions the hand-written concepts (data/lexicon/concepts.tsv) do not name.
 import { readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import type { Concept, ConceptMention, Token } from '../lexicon/index.ts';
 
 const FILE = new URL('../../../../data/icd10cm/coding-index.tsv', import.meta.url);
@@ -16,23 +17,52 @@ let table: IndexTable | undefined;
 const concepts = new Map<string, Concept>();
 
 /** The table, read once: a Map of phrases, so the first call stays short (no tokenizing). */
-function indexTable(): IndexTable {
-  if (table) return table;
-  const specs = new Map<string, string>();
-  const firsts = new Map<string, number>();
-  for (const line of readFileSync(FILE, 'utf8').split('\n')) {
+function addLines(t: IndexTable, lines: readonly string[], from: number, to: number): void {
+  for (let n = from; n < to; n++) {
+    const line = lines[n]!;
     const tab = line.indexOf('\t');
     if (tab < 0 || line.startsWith('#')) continue;
     const phrase = line.slice(0, tab);
-    specs.set(phrase, line.slice(tab + 1));
+    t.specs.set(phrase, line.slice(tab + 1));
     const space = phrase.indexOf(' ');
     const first = space < 0 ? phrase : phrase.slice(0, space);
     let words = 1;
     for (let i = space; i >= 0; i = phrase.indexOf(' ', i + 1)) words++;
-    if (words > (firsts.get(first) ?? 0)) firsts.set(first, words);
+    if (words > (t.firsts.get(first) ?? 0)) t.firsts.set(first, words);
   }
-  table = { specs, firsts };
+}
+
+/** The table, read at once when a visit needs it before preloadIndex() has finished. */
+function indexTable(): IndexTable {
+  if (table) return table;
+  const t: IndexTable = { specs: new Map(), firsts: new Map() };
+  const lines = readFileSync(FILE, 'utf8').split('\n');
+  addLines(t, lines, 0, lines.length);
+  table = t;
   return table;
+}
+
+// Lines read per turn of the event loop while preloading (a service answers requests meanwhile).
+const PRELOAD_SLICE = 4000;
+let preloading: Promise<void> | undefined;
+
+/**
+ * Read the table in slices between turns of the event loop, so a service's first coding
+ * request does not stall every other request for the whole load. Resolves once it is ready.
+ */
+export function preloadIndex(): Promise<void> {
+  preloading ??= (async () => {
+    if (table) return;
+    const lines = (await readFile(FILE, 'utf8')).split('\n');
+    const t: IndexTable = { specs: new Map(), firsts: new Map() };
+    for (let from = 0; from < lines.length; from += PRELOAD_SLICE) {
+      addLines(t, lines, from, Math.min(lines.length, from + PRELOAD_SLICE));
+      await new Promise((resolve) => setImmediate(resolve));
+      if (table) return; // a visit loaded it at once meanwhile
+    }
+    table = t;
+  })();
+  return preloading;
 }
 
 /** "R:M77.11,L:M77.12,U:M77.10" or "K52.9" → codes by side. */

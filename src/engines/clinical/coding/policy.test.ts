@@ -4,6 +4,8 @@ import assert from 'node:assert/strict';
 import { codeText } from './index.ts';
 import { hasTurns, speakerAt, speakersOf } from './speaker.ts';
 import { assessmentStart } from './assessment.ts';
+import { preloadIndex } from './index-terms.ts';
+import { createEmbeddedCodingEngine } from './index.ts';
 import { doubted, genericExperiencer, presupposed, testedFor } from './cue-phrases.ts';
 
 const codes = (text: string): string[] => codeText(text).diagnoses.map((d) => d.code.coding[0]!.code).sort();
@@ -101,4 +103,12 @@ test('the assessment starts at the clinician\'s first marker past the opening, e
   assert.equal(start, text.indexOf("let's talk about my"));
   const plain = `${history}\n${history}`;
   assert.equal(assessmentStart(plain, speakersOf(plain)), Math.floor(plain.length * 0.6));
+});
+
+test('the engine preloads the index between event-loop turns and codes from it once ready', async () => {
+  await preloadIndex();
+  const result = await createEmbeddedCodingEngine().code('Doctor: This is a case of hypothermia.');
+  assert.deepEqual(result.diagnoses.map((d) => d.code.coding[0]!.code), ['T68.XXXA']);
+  const span = result.diagnoses[0]!.text_span;
+  assert.equal('Doctor: This is a case of hypothermia.'.slice(span.start_char, span.end_char), span.text);
 });
