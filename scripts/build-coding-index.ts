@@ -51,6 +51,15 @@ const WORDS = /^[a-z][a-z0-9' -]*$/;
 
 /** "Enlargement, enlarged" → ["enlargement", "enlarged"]; the term without nonessential words. */
 const forms = (term: string): string[] => term.toLowerCase().replace(/\s*\([^)]*\)/g, '').split(',').map((t) => t.trim().replace(/\s+/g, ' ')).filter((t) => WORDS.test(t));
+/**
+ * A subterm's forms: its comma forms only when they are one word's variants ("infectious,
+ * infective"); otherwise the comma qualifies ("escaped, heart" under Beat is not "heart beat").
+ */
+function subtermForms(term: string): string[] {
+  const all = forms(term);
+  const stem = all[0]?.slice(0, 4) ?? '';
+  return all.every((f) => f.startsWith(stem)) ? all : [];
+}
 const modifiers = (nonEss: string): string[] => [...nonEss.toLowerCase().matchAll(/\(([^)]*)\)/g)].flatMap((m) => m[1]!.split(',')).map((t) => t.trim()).filter((t) => WORDS.test(t) && t.length >= 4);
 
 interface Entry { path: string[]; see: string; code: string; nonEss: string; level: number }
@@ -109,7 +118,7 @@ for (const e of entries) {
       for (const mod of modifiers(e.nonEss)) add(`${mod} ${m}`, spec, e);
     }
   } else {
-    for (const m of mains) for (const s of forms(e.path[1]!)) {
+    for (const m of mains) for (const s of subtermForms(e.path[1]!)) {
       if (['with', 'without', 'due to', 'in', 'of', 'to', 'by', 'and', 'nec', 'specified nec'].includes(s) || /\bnec\b/.test(s)) continue;
       add(`${m} ${s}`, spec, e);
       add(`${s} ${m}`, spec, e);
