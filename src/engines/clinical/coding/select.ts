@@ -44,6 +44,8 @@ function codesFor(m: Mention): { code: string; basis: Basis }[] {
 
 // A short text (a problem list, a dictated line) has no chatter: every symptom counts.
 const SHORT_TEXT_MENTIONS = 6;
+// …nor does a short exchange of labelled turns: what either says there is what it is about.
+const SHORT_EXCHANGE_CHARS = 2500;
 const UNSPECIFIC = /unspecified|without complications/i;
 
 /**
@@ -69,7 +71,8 @@ export function selectDiagnoses(mentions: readonly Mention[], textLength: number
   }
   // What the visit assessed is decided first, so a passing mention ("the last time you had an
   // asthma attack?") cannot displace an assessed condition through a combination rule.
-  if (mentions.length > SHORT_TEXT_MENTIONS) dropPassingSymptoms(byCode, closingFrom);
+  const exchange = textLength <= SHORT_EXCHANGE_CHARS && mentions.some((m) => m.speaker !== undefined);
+  if (mentions.length > SHORT_TEXT_MENTIONS && !exchange) dropPassingSymptoms(byCode, closingFrom);
   applyCombinations(byCode);
   examWithFindings(byCode);
   dropLessSpecific(byCode);
