@@ -102,6 +102,8 @@ const LONG_VISIT = [
   '[patient] i had a headache once last week after work .',
   '[doctor] how is your back ?',
   '[patient] it aches when i garden .',
+  // A visit long enough not to be a short exchange (select.ts SHORT_EXCHANGE_CHARS): small talk.
+  ...Array.from({ length: 8 }, () => ['[doctor] how was the trip to the lake with the grandchildren last weekend ?', '[patient] lovely , we went fishing and had a picnic by the water .']).flat(),
   '[doctor] okay . let me examine you . your lungs are clear .',
   '[doctor] so for your first problem , your hypertension , continue lisinopril .',
   '[doctor] for your second problem , your back pain , we will start physical therapy .',

@@ -89,7 +89,7 @@ test('certainty cues: a test looking for a condition, doubt right after it, pres
 });
 
 test('in a long labelled visit, a condition only the patient names, or named only early, is not coded', () => {
-  const history = Array.from({ length: 12 }, (_, i) => `Doctor: Any problem number ${i}?\nPatient: No.`).join('\n');
+  const history = Array.from({ length: 12 }, (_, i) => `Doctor: Any other problem with your daily life, number ${i}?\nPatient: No, nothing else that I can think of.`).join('\n');
   const text = `Patient: I also have gout and high cholesterol. I had a cough, a headache and some nausea.\nDoctor: Okay.\n${history}\nDoctor: So for your diabetes, we will continue metformin. Your diabetes is stable.\nDoctor: Your asthma is fine on the inhaler, and your asthma plan stays.`;
   const got = codes(text);
   assert.ok(got.includes('E11.9') && got.includes('J45.909'));

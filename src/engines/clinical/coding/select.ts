@@ -45,7 +45,7 @@ function codesFor(m: Mention): { code: string; basis: Basis }[] {
 // A short text (a problem list, a dictated line) has no chatter: every symptom counts.
 const SHORT_TEXT_MENTIONS = 6;
 // …nor does a short exchange of labelled turns: what either says there is what it is about.
-const SHORT_EXCHANGE_CHARS = 2500;
+const SHORT_EXCHANGE_CHARS = 1400;
 const UNSPECIFIC = /unspecified|without complications/i;
 
 /**
