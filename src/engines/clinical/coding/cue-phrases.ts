@@ -88,8 +88,3 @@ export function presupposed(lead: string): boolean {
   const { possessed, presupposing } = cues();
   return possessed.test(lead) || presupposing.test(lead);
 }
-
-/** The compiled cue patterns (for the linear-time check in the tests). */
-export function cuePatterns(): RegExp[] {
-  return Object.values(cues());
-}

@@ -172,6 +172,45 @@ function bodyPartOf(concept: Concept): string | undefined {
   return concept.name.split(/\s+/).map((w) => w.replace(/s$/, '')).find((w) => BODY_PARTS.has(w));
 }
 
+/** Where a mention is said: its sentence and the words either side. */
+interface Saying {
+  text: string;
+  sentences: Span[];
+  sentence: Span;
+  /** The sentence without its turn label. */
+  said: string;
+  lead: string;
+  tail: string;
+  assertion: Assertion;
+  framing: ReturnType<typeof framingAt>;
+  start: number;
+}
+
+/** The status of a mention: its assertion, the answer to a question, and the words around it. */
+function statusIn(x: Saying): Status {
+  const { text, sentences, sentence, said, lead, tail, assertion, framing } = x;
+  let status: Status;
+  const asked = !assertion.question ? unmarkedQuestion(text, sentences, sentence) : undefined;
+  if (asked && !assertion.negated && !assertion.family && !assertion.hypothetical) {
+    status = statusOf({ ...assertion, question: true }, answerAfter(text, sentences, asked));
+  } else {
+    const answer = assertion.question ? answerAfter(text, sentences, sentence) : undefined;
+    status = statusOf(assertion, answer);
+  }
+  // A problem heading presupposes the problem, even when a question follows it; so does a
+  // diagnosis said with a tag asking for assent ("the diagnosis would be…, okay?").
+  if ((framing === 'heading' || (framing === 'impression' && tagQuestion(said))) && status === 'unasserted') status = 'present';
+  // A question that takes the condition as given asserts it ("my stomach pain", "how often are you vomiting?").
+  if (status === 'unasserted' && !assertion.negated && presupposed(lead)) status = 'present';
+  if (status !== 'present') return status;
+  status = localStatus(lead, tail, punctuatedLead(text, x.start)) ?? status;
+  const next = nextBody(text, sentences, sentence);
+  if (next?.newTurn && REJECTED.test(next.body)) return 'negated';
+  if (status === 'present' && next && pastFollowUp(next.body)) return 'historical';
+  if (status === 'present' && answersWorry(text, sentences, sentence, said)) return 'uncertain';
+  return status;
+}
+
 export function findMentions(text: string): Mention[] {
   const tokens = tokenize(text).filter((t) => !FILLERS.has(t.norm));
   let sidesOfVisit: Map<string, Side> | undefined;
@@ -197,26 +236,7 @@ export function findMentions(text: string): Mention[] {
     const tail = text.slice(m.end, sentence.end);
     const framing = framingAt(lead, tail, m.start / Math.max(1, text.length));
     const framed = framing !== undefined;
-    let status: Status;
-    const asked = !assertion.question ? unmarkedQuestion(text, sentences, sentence) : undefined;
-    if (asked && !assertion.negated && !assertion.family && !assertion.hypothetical) {
-      status = statusOf({ ...assertion, question: true }, answerAfter(text, sentences, asked));
-    } else {
-      const answer = assertion.question ? answerAfter(text, sentences, sentence) : undefined;
-      status = statusOf(assertion, answer);
-    }
-    // A problem heading presupposes the problem, even when a question follows it; so does a
-    // diagnosis said with a tag asking for assent ("the diagnosis would be…, okay?").
-    if ((framing === 'heading' || (framing === 'impression' && tagQuestion(said))) && status === 'unasserted') status = 'present';
-    // A question that takes the condition as given asserts it ("my stomach pain", "how often are you vomiting?").
-    if (status === 'unasserted' && !assertion.negated && presupposed(lead)) status = 'present';
-    if (status === 'present') {
-      status = localStatus(lead, tail, punctuatedLead(text, m.start)) ?? status;
-      const next = nextBody(text, sentences, sentence);
-      if (next?.newTurn && REJECTED.test(next.body)) status = 'negated';
-      else if (status === 'present' && next && pastFollowUp(next.body)) status = 'historical';
-      else if (status === 'present' && answersWorry(text, sentences, sentence, said)) status = 'uncertain';
-    }
+    const status = statusIn({ text, sentences, sentence, said, lead, tail, assertion, framing, start: m.start });
     let side = sideOf(tokens, m.from, m.to, sentence);
     if (side === 'U' && m.concept.codes.R) {
       const part = bodyPartOf(m.concept);

@@ -39,18 +39,6 @@ export function speakerAt(text: string, offset: number): Speaker | undefined {
   return word ? speakerLabels().get(word) : undefined;
 }
 
-/** Does the text label its turns (a dialogue or transcript), so speakers can be told apart? */
-export function hasTurns(text: string): boolean {
-  let labelled = 0;
-  for (let at = 0, n = 0; at < text.length && n < 20; n++) {
-    if (speakerAt(text, at)) labelled++;
-    const next = text.indexOf('\n', at);
-    if (next < 0) break;
-    at = next + 1;
-  }
-  return labelled >= 2;
-}
-
 // Swapped labels are decided only on a conversation long enough to tell (labelled lines), and
 // only when the "patient" addresses the other this many times more than the "clinician" does.
 const MIN_LINES_TO_SWAP = 20;
