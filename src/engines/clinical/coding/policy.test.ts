@@ -60,6 +60,12 @@ test('a kidney stone placed in the ureter is N20.1 (Index: Calculus, ureter)', (
   assert.deepEqual(codes('Doctor: You have a kidney stone.'), ['N20.0']);
 });
 
+test('hypertension with heart disease is I11.- (I.C.9.a.1); COPD with pneumonia is J44.0 + J18.9', () => {
+  assert.deepEqual(codes('Doctor: You have hypertension and left ventricular dysfunction.'), ['I11.9', 'I51.9']);
+  assert.deepEqual(codes('Doctor: You have hypertension and congestive heart failure.'), ['I11.0', 'I50.9']);
+  assert.deepEqual(codes('Doctor: Your COPD is stable, and you have pneumonia.'), ['J18.9', 'J44.0']);
+});
+
 test('an annual exam that finds and assesses a condition is Z00.01', () => {
   assert.deepEqual(codes('Doctor: You are here for your annual exam. Your blood pressure is high, so you have hypertension.'), ['I10', 'Z00.01']);
   assert.deepEqual(codes('Doctor: You are here for your annual exam. Everything looks good.'), ['Z00.00']);
