@@ -3,6 +3,7 @@
 // a coder gives a phrase (a drug's indication, someone else's habit, a definition, a removed
 // lesion, an abbreviation in its other sense).
 import type { Span } from '../../ports.ts';
+import { doubted, genericExperiencer, testedFor } from './cue-phrases.ts';
 
 /** Lower-case words of text[from, to), single-spaced ("do n't" kept as said). */
 export function wordsBefore(text: string, from: number, to: number): string {
@@ -92,12 +93,12 @@ export function punctuatedLead(text: string, to: number): string {
  * `fullLead`: the words before it since the last sentence mark (see punctuatedLead).
  */
 export function localStatus(lead: string, tail: string, fullLead = lead): 'hypothetical' | 'negated' | 'uncertain' | undefined {
-  if (RULED_OUT.test(lead)) return 'negated';
-  if (HEDGED.test(lead) || WORRY_AFTER.test(tail)) return 'uncertain';
+  if (RULED_OUT.test(lead) || doubted(lead, tail)) return 'negated';
+  if (HEDGED.test(lead) || WORRY_AFTER.test(tail) || testedFor(lead)) return 'uncertain';
   if (OFFER.test(lead) || SAFETY_NET.test(fullLead)) return 'hypothetical';
   const m = INDICATION.exec(lead);
   if (m && !POSSESSIVE.test(m[0])) return 'hypothetical';
-  if (OTHER_PERSON.test(lead) || DEFINITION.test(lead)) return 'hypothetical';
+  if (OTHER_PERSON.test(lead) || DEFINITION.test(lead) || genericExperiencer(lead)) return 'hypothetical';
   return undefined;
 }
 

@@ -4,7 +4,10 @@ import { splitSentences } from '../context/index.ts';
 import { tokenize } from '../lexicon/index.ts';
 import { cueSets } from './cues.ts';
 import { emLevel } from './em-level.ts';
+import { assessmentStart } from './assessment.ts';
+import { preloadIndex } from './index-terms.ts';
 import { findMentions } from './mentions.ts';
+import { speakersOf } from './speaker.ts';
 import { performedProcedures } from './procedures.ts';
 import { selectDiagnoses, type CodedDiagnosis } from './select.ts';
 
@@ -25,7 +28,7 @@ function confidence(d: CodedDiagnosis): number {
 /** Code one visit's text synchronously (the engine wraps this in a promise). */
 export function codeText(text: string): CodingResult {
   const mentions = findMentions(text);
-  const diagnoses = selectDiagnoses(mentions, text.length);
+  const diagnoses = selectDiagnoses(mentions, text.length, assessmentStart(text, speakersOf(text)));
   const result: CodingResult = {
     diagnoses: diagnoses.map((d, i) => ({
       id: `dx-${i + 1}`,
@@ -63,5 +66,13 @@ export function codeText(text: string): CodingResult {
 }
 
 export function createEmbeddedCodingEngine(): CodingEngine {
-  return { code: async (text: string) => codeText(text) };
+  // The Alphabetic Index table is read in slices from start-up, not in one block on the first visit.
+  const ready = preloadIndex();
+  ready.catch(() => undefined); // a read failure surfaces on the first visit (codeText reads it again)
+  return {
+    code: async (text: string) => {
+      await ready.catch(() => undefined);
+      return codeText(text);
+    },
+  };
 }

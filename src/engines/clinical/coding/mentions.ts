@@ -2,10 +2,14 @@
 import type { Span } from '../../ports.ts';
 import { assertionsFor, sentenceAt, splitSentences, type Assertion } from '../context/index.ts';
 import { findConcepts, tokenize, type Concept, type Token } from '../lexicon/index.ts';
+import { SIDE_WORDS, type Side } from './side.ts';
+import { presupposed } from './cue-phrases.ts';
+import { findIndexTerms } from './index-terms.ts';
+import { speakersOf, type Speaker } from './speaker.ts';
 import { specify, visitSiteOf, type InjurySite } from './specify.ts';
 import { WORRY, familyWeighed, followsUpHealingInjury, framingAt, localStatus, pastFollowUp, punctuatedLead, otherSense, removedNear, sharesFamilyExperiencer, wordsBefore } from './discourse.ts';
 
-export type Side = 'R' | 'L' | 'B' | 'U';
+export type { Side } from './side.ts';
 export type Status = 'present' | 'negated' | 'uncertain' | 'hypothetical' | 'family' | 'historical' | 'unasserted';
 
 export interface Mention {
@@ -24,9 +28,10 @@ export interface Mention {
   framed: boolean;
   /** A relative's condition the sentence ties to the patient's care ("given your family history… screening"). */
   familyWeighed?: boolean;
+  /** Who says it, when the text labels its turns. */
+  speaker?: Speaker;
 }
 
-const SIDE_WORDS: Record<string, Side> = { right: 'R', left: 'L', bilateral: 'B', both: 'B' };
 const YES = /^(yes|yeah|yep|yup|uh-huh|mm-hmm|i do|i have|i did|correct|right|sometimes|a little|definitely)\b/i;
 const NO = /^(no|nope|nah|never|not really|i don't|i haven't|i do not|none)\b/i;
 // The other speaker turning a statement down outright ("no no no").
@@ -134,30 +139,76 @@ function answersWorry(text: string, sentences: Span[], sentence: Span, said: str
 const BODY_PARTS = new Set(['knee', 'shoulder', 'hip', 'ankle', 'foot', 'elbow', 'wrist', 'hand', 'leg', 'arm', 'calf', 'toe', 'finger', 'thumb', 'thigh', 'forearm', 'clavicle', 'collarbone', 'acl', 'meniscus', 'carpal', 'achilles', 'rotator']);
 
 /**
- * The one side the visit names for a body part ("right knee" throughout), used when the
- * sentence of a mention names none. Undefined when both sides or neither are named.
+ * The side the visit names for a body part ("right knee" throughout), used when the sentence
+ * of a mention names none: the only side named, or one named at least SIDE_MAJORITY times as
+ * often as the other (a slip of the tongue, "the left leg… I mean the right"). None when both
+ * are named alike, or neither.
  */
 function visitSides(tokens: Token[]): Map<string, Side> {
-  const seen = new Map<string, Set<Side>>();
+  const seen = new Map<string, { R: number; L: number }>();
   tokens.forEach((t, i) => {
     const side = SIDE_WORDS[t.norm];
-    if (!side || side === 'B') return;
+    if (side !== 'R' && side !== 'L') return;
     for (let j = i + 1; j <= i + 3 && j < tokens.length; j++) {
       const part = tokens[j]!.norm.replace(/s$/, '');
       if (BODY_PARTS.has(part)) {
-        if (!seen.has(part)) seen.set(part, new Set());
-        seen.get(part)!.add(side);
+        const n = seen.get(part) ?? { R: 0, L: 0 };
+        n[side]++;
+        seen.set(part, n);
         break;
       }
     }
   });
   const sides = new Map<string, Side>();
-  for (const [part, set] of seen) if (set.size === 1) sides.set(part, [...set][0]!);
+  for (const [part, n] of seen) {
+    if (n.R >= SIDE_MAJORITY * n.L && n.R > 0) sides.set(part, 'R');
+    else if (n.L >= SIDE_MAJORITY * n.R && n.L > 0) sides.set(part, 'L');
+  }
   return sides;
 }
+const SIDE_MAJORITY = 3;
 
 function bodyPartOf(concept: Concept): string | undefined {
   return concept.name.split(/\s+/).map((w) => w.replace(/s$/, '')).find((w) => BODY_PARTS.has(w));
+}
+
+/** Where a mention is said: its sentence and the words either side. */
+interface Saying {
+  text: string;
+  sentences: Span[];
+  sentence: Span;
+  /** The sentence without its turn label. */
+  said: string;
+  lead: string;
+  tail: string;
+  assertion: Assertion;
+  framing: ReturnType<typeof framingAt>;
+  start: number;
+}
+
+/** The status of a mention: its assertion, the answer to a question, and the words around it. */
+function statusIn(x: Saying): Status {
+  const { text, sentences, sentence, said, lead, tail, assertion, framing } = x;
+  let status: Status;
+  const asked = !assertion.question ? unmarkedQuestion(text, sentences, sentence) : undefined;
+  if (asked && !assertion.negated && !assertion.family && !assertion.hypothetical) {
+    status = statusOf({ ...assertion, question: true }, answerAfter(text, sentences, asked));
+  } else {
+    const answer = assertion.question ? answerAfter(text, sentences, sentence) : undefined;
+    status = statusOf(assertion, answer);
+  }
+  // A problem heading presupposes the problem, even when a question follows it; so does a
+  // diagnosis said with a tag asking for assent ("the diagnosis would be…, okay?").
+  if ((framing === 'heading' || (framing === 'impression' && tagQuestion(said))) && status === 'unasserted') status = 'present';
+  // A question that takes the condition as given asserts it ("my stomach pain", "how often are you vomiting?").
+  if (status === 'unasserted' && !assertion.negated && presupposed(lead)) status = 'present';
+  if (status !== 'present') return status;
+  status = localStatus(lead, tail, punctuatedLead(text, x.start)) ?? status;
+  const next = nextBody(text, sentences, sentence);
+  if (next?.newTurn && REJECTED.test(next.body)) return 'negated';
+  if (status === 'present' && next && pastFollowUp(next.body)) return 'historical';
+  if (status === 'present' && answersWorry(text, sentences, sentence, said)) return 'uncertain';
+  return status;
 }
 
 export function findMentions(text: string): Mention[] {
@@ -168,8 +219,14 @@ export function findMentions(text: string): Mention[] {
   const visitSide = (part: string): Side => (sidesOfVisit ??= visitSides(tokens)).get(part) ?? 'U';
   const sentences = splitSentences(text);
   const out: Mention[] = [];
-  for (const m of findConcepts(tokens)) {
+  const speakerAt = speakersOf(text);
+  const named = findConcepts(tokens);
+  const indexed = new Set(findIndexTerms(text, tokens, named));
+  for (const m of [...named, ...indexed].sort((a, b) => a.start - b.start)) {
     if (m.concept.kind === 'ignore') continue;
+    const speaker = speakerAt(m.start);
+    // An index entry is read only in the clinician's words: the patient's are history.
+    if (indexed.has(m) && speaker === 'patient') continue;
     const sentence = sentenceAt(sentences, m.start) ?? { start: 0, end: text.length };
     const said = text.slice(sentence.start, sentence.end).replace(LABEL, '');
     const saidStart = sentence.end - said.length;
@@ -179,24 +236,7 @@ export function findMentions(text: string): Mention[] {
     const tail = text.slice(m.end, sentence.end);
     const framing = framingAt(lead, tail, m.start / Math.max(1, text.length));
     const framed = framing !== undefined;
-    let status: Status;
-    const asked = !assertion.question ? unmarkedQuestion(text, sentences, sentence) : undefined;
-    if (asked && !assertion.negated && !assertion.family && !assertion.hypothetical) {
-      status = statusOf({ ...assertion, question: true }, answerAfter(text, sentences, asked));
-    } else {
-      const answer = assertion.question ? answerAfter(text, sentences, sentence) : undefined;
-      status = statusOf(assertion, answer);
-    }
-    // A problem heading presupposes the problem, even when a question follows it; so does a
-    // diagnosis said with a tag asking for assent ("the diagnosis would be…, okay?").
-    if ((framing === 'heading' || (framing === 'impression' && tagQuestion(said))) && status === 'unasserted') status = 'present';
-    if (status === 'present') {
-      status = localStatus(lead, tail, punctuatedLead(text, m.start)) ?? status;
-      const next = nextBody(text, sentences, sentence);
-      if (next?.newTurn && REJECTED.test(next.body)) status = 'negated';
-      else if (status === 'present' && next && pastFollowUp(next.body)) status = 'historical';
-      else if (status === 'present' && answersWorry(text, sentences, sentence, said)) status = 'uncertain';
-    }
+    const status = statusIn({ text, sentences, sentence, said, lead, tail, assertion, framing, start: m.start });
     let side = sideOf(tokens, m.from, m.to, sentence);
     if (side === 'U' && m.concept.codes.R) {
       const part = bodyPartOf(m.concept);
@@ -208,13 +248,14 @@ export function findMentions(text: string): Mention[] {
       side,
       visitSide,
       visitSite: () => (siteOfVisit ??= { site: visitSiteOf(text) }).site,
+      visit: text,
       encounter: () => (encounter ??= followsUpHealingInjury(text) ? 'D' : 'A'),
     });
     if (!specified) continue;
     const { concept } = specified;
     if (specified.side) side = specified.side;
     const weighed = status === 'family' ? familyWeighed(said) : undefined;
-    out.push({ concept, start: m.start, end: m.end, sentence, side, status, assertion, framed, familyWeighed: weighed });
+    out.push({ concept, start: m.start, end: m.end, sentence, side, status, assertion, framed, familyWeighed: weighed, speaker });
   }
   carryFamily(text, out);
   removedConditions(text, out);

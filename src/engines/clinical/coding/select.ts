@@ -44,9 +44,15 @@ function codesFor(m: Mention): { code: string; basis: Basis }[] {
 
 // A short text (a problem list, a dictated line) has no chatter: every symptom counts.
 const SHORT_TEXT_MENTIONS = 6;
+// …nor does a short exchange of labelled turns: what either says there is what it is about.
+const SHORT_EXCHANGE_CHARS = 1400;
 const UNSPECIFIC = /unspecified|without complications/i;
 
-export function selectDiagnoses(mentions: readonly Mention[], textLength: number): CodedDiagnosis[] {
+/**
+ * The codes of a visit from its mentions. `closingFrom`: the offset where the assessment and
+ * plan begins (see assessment.ts; by default the closing share of the text).
+ */
+export function selectDiagnoses(mentions: readonly Mention[], textLength: number, closingFrom = Math.floor(textLength * ASSESSMENT_PART)): CodedDiagnosis[] {
   const byCode = new Map<string, CodedDiagnosis>();
   for (const m of mentions) {
     for (const { code, basis } of codesFor(m)) {
@@ -63,10 +69,14 @@ export function selectDiagnoses(mentions: readonly Mention[], textLength: number
   for (const d of [...byCode.values()]) {
     if (d.basis === 'history' && [...byCode.values()].some((o) => o.concept === d.concept && o.basis === 'present')) byCode.delete(d.code);
   }
+  // What the visit assessed is decided first, so a passing mention ("the last time you had an
+  // asthma attack?") cannot displace an assessed condition through a combination rule.
+  const exchange = textLength <= SHORT_EXCHANGE_CHARS && mentions.some((m) => m.speaker !== undefined);
+  if (mentions.length > SHORT_TEXT_MENTIONS && !exchange) dropPassingSymptoms(byCode, closingFrom);
   applyCombinations(byCode);
+  examWithFindings(byCode);
   dropLessSpecific(byCode);
   dropIntegralSymptoms(byCode);
-  if (mentions.length > SHORT_TEXT_MENTIONS) dropPassingSymptoms(byCode, textLength);
   // Never emit a header or unknown code, whatever the tables say.
   for (const code of [...byCode.keys()]) if (!isBillable(code)) byCode.delete(code);
   return [...byCode.values()].sort(order);
@@ -104,6 +114,21 @@ function applyCombinations(byCode: Map<string, CodedDiagnosis>): void {
   }
 }
 
+const EXAM = 'Z00.00';
+const EXAM_WITH_FINDINGS = 'Z00.01';
+/**
+ * A general examination that found conditions it then assessed is the examination "with
+ * abnormal findings" (ICD-10-CM guidelines I.C.21.c.13: Z00.01, and the findings coded too).
+ */
+function examWithFindings(byCode: Map<string, CodedDiagnosis>): void {
+  const exam = byCode.get(EXAM);
+  if (!exam || byCode.has(EXAM_WITH_FINDINGS)) return;
+  const findings = [...byCode.values()].some((d) => d.basis === 'present' && !d.code.startsWith('Z'));
+  if (!findings) return;
+  byCode.delete(EXAM);
+  byCode.set(EXAM_WITH_FINDINGS, { ...exam, code: EXAM_WITH_FINDINGS, title: icd10cmTitle(EXAM_WITH_FINDINGS) ?? EXAM_WITH_FINDINGS });
+}
+
 /** Within a 3-character category, an "unspecified" code yields to a specific one. */
 function dropLessSpecific(byCode: Map<string, CodedDiagnosis>): void {
   const specificCategories = new Set<string>();
@@ -126,23 +151,60 @@ function dropIntegralSymptoms(byCode: Map<string, CodedDiagnosis>): void {
 
 /**
  * In a long visit, code what the visit was about, not passing remarks: what the clinician
- * frames as the reason for the visit or a problem of the assessment; otherwise symptoms
- * repeated at least twice (three times beside a definitive diagnosis), conditions named
- * more than once or in the closing (assessment) part, and family history tied to care.
+ * frames as the reason for the visit or a problem of the assessment; otherwise conditions
+ * the clinician takes up in the closing (assessment) part, family history tied to care, and
+ * symptoms repeated at least twice — three times, and taken up by the clinician, beside an
+ * assessed diagnosis (which usually explains them: guidelines IV.D, IV.H).
  */
-function dropPassingSymptoms(byCode: Map<string, CodedDiagnosis>, textLength: number): void {
-  const definitive = [...byCode.values()].some((d) => (d.concept.kind === 'dx' || d.concept.kind === 'chronic') && d.basis !== 'family' && d.basis !== 'history');
-  const needed = definitive ? 3 : 2;
+function dropPassingSymptoms(byCode: Map<string, CodedDiagnosis>, closingFrom: number): void {
+  // Framed as a problem (a chronic condition also when said as long-standing: "your history of gout").
+  const managed = (m: Mention): boolean => m.framed && (m.status === 'present' || (m.status === 'historical' && m.concept.history === '='));
+  const framed = (d: CodedDiagnosis): boolean => d.basis === 'present' && d.mentions.some(managed);
+  const condition = (d: CodedDiagnosis): boolean => d.concept.kind === 'dx' || d.concept.kind === 'chronic';
   for (const d of [...byCode.values()]) {
-    // Framed as a problem (a chronic condition also when said as long-standing: "your history of gout").
-    const managed = (m: Mention): boolean => m.framed && (m.status === 'present' || (m.status === 'historical' && m.concept.history === '='));
-    if (d.basis === 'present' && d.mentions.some(managed)) continue;
+    if (framed(d)) continue;
     // A relative's condition is recorded when the clinician weighs it for the patient's care
     // (screening, risk), not from a round of family-history questions.
     if (d.basis === 'family' && !d.mentions.some((m) => m.familyWeighed)) byCode.delete(d.code);
-    else if (d.concept.kind === 'symptom' && d.count < needed) byCode.delete(d.code);
-    else if ((d.concept.kind === 'dx' || d.concept.kind === 'chronic') && d.basis === 'present' && d.count < MENTIONS_OF_MANAGED && d.mention.start < textLength * ASSESSMENT_PART) byCode.delete(d.code);
+    else if (condition(d) && d.basis === 'present' && !assessed(d, closingFrom)) byCode.delete(d.code);
+    // A status (an organ removed, a device) is coded when it shapes this visit's care (issue #18
+    // policy; guidelines IV.J): the clinician takes it up where the assessment is said.
+    else if (d.concept.kind === 'status' && d.basis === 'present' && !assessed(d, closingFrom)) byCode.delete(d.code);
+    // A personal-history code likewise, when the past condition bears on this visit (IV.J).
+    else if (d.basis === 'history' && !historyTakenUp(d, closingFrom)) byCode.delete(d.code);
   }
+  const definitive = [...byCode.values()].some((d) => condition(d) && d.basis === 'present');
+  const needed = definitive ? 3 : 2;
+  for (const d of [...byCode.values()]) {
+    if (framed(d) || d.concept.kind !== 'symptom') continue;
+    if (d.count < needed || (definitive && !symptomTakenUp(d, closingFrom))) byCode.delete(d.code);
+  }
+}
+
+/**
+ * Was a condition taken up where the assessment is said? In a text with labelled turns, a
+ * clinician's mention (present, or a chronic condition's history) in the closing part; the
+ * patient's words alone do not make an assessment (issue #18 policy: what the patient says
+ * and the clinician does not take up is not coded). Without turns: named more than once or
+ * in the closing part.
+ */
+function assessed(d: CodedDiagnosis, closingFrom: number): boolean {
+  const current = (m: Mention): boolean => m.status === 'present' || (m.status === 'historical' && m.concept.history === '=');
+  const closing = (m: Mention): boolean => m.start >= closingFrom;
+  if (d.mentions.some((m) => m.speaker !== undefined)) return d.mentions.some((m) => current(m) && m.speaker === 'clinician' && closing(m));
+  return d.count >= MENTIONS_OF_MANAGED || closing(d.mention);
+}
+
+/** A past condition the clinician speaks of in the closing part (when the text labels its turns). */
+function historyTakenUp(d: CodedDiagnosis, closingFrom: number): boolean {
+  if (!d.mentions.some((m) => m.speaker !== undefined)) return true;
+  return d.mentions.some((m) => m.speaker === 'clinician' && m.start >= closingFrom);
+}
+
+/** A symptom the clinician speaks of in the closing part (when the text labels its turns). */
+function symptomTakenUp(d: CodedDiagnosis, closingFrom: number): boolean {
+  if (!d.mentions.some((m) => m.speaker !== undefined)) return true;
+  return d.mentions.some((m) => m.status === 'present' && m.speaker === 'clinician' && m.start >= closingFrom);
 }
 
 // A condition named once in a long visit (a past-history list) was not managed in it,

@@ -3,17 +3,29 @@
 // the type, site and side of an injury (data/lexicon/injuries.tsv, injury-sites.tsv and the
 // generated injury-codes.tsv); the 7th character of an injury code follows the encounter.
 import { isBillable, type Concept } from '../lexicon/index.ts';
-import type { Side } from './mentions.ts';
+import { SIDE_WORDS, type Side } from './side.ts';
 import { lexiconTable } from './rules.ts';
 
 
 const words = (alternatives: string): RegExp => new RegExp(`\\b(?:${alternatives})\\b`, 'i');
 
-interface Specifier { prefix: string; words: RegExp; replacement: string }
+interface Specifier { prefix: string; words: RegExp; replacement: string; visit: boolean }
 let rows: Specifier[] | undefined;
 function specifiers(): Specifier[] {
-  rows ??= lexiconTable('specifiers.tsv').map(([prefix, w, replacement]) => ({ prefix: prefix!, words: words(w!), replacement: replacement! }));
+  rows ??= lexiconTable('specifiers.tsv').map(([prefix, w, replacement, scope]) => ({ prefix: prefix!, words: words(w!), replacement: replacement!, visit: scope === 'visit' }));
   return rows;
+}
+
+const CONCEPT = 'concept:';
+
+/** "R:M17.11,L:M17.12,B:M17.0,U:M17.9" → codes by side (billable ones only; U always kept). */
+function lateralCodes(spec: string): Concept['codes'] {
+  const codes: Record<string, string> = {};
+  for (const part of spec.split(',')) {
+    const [side, code] = part.split(':');
+    if (side && code && (side === 'U' || isBillable(code))) codes[side] = code;
+  }
+  return codes as Concept['codes'];
 }
 
 const derived = new Map<string, Concept>();
@@ -124,14 +136,13 @@ function siteNear(sentence: string, at: { start: number; end: number }, reach = 
   return best && best.dist <= reach ? best.hit : undefined;
 }
 
-const SIDE_WORD: Record<string, Side> = { right: 'R', left: 'L', both: 'B', bilateral: 'B' };
 const FILLER = new Set(['uh', 'um', 'uhm', 'er', 'erm', 'ah', 'the', 'your', 'my', 'his', 'her', 'of']);
 
 /** A side said just before a site ("right hand, uh, index finger", "the left knee"). */
 function sideBefore(sentence: string, at: number): Side | undefined {
   const before = (sentence.slice(Math.max(0, at - 60), at).toLowerCase().match(/[a-z]+/g) ?? []).filter((w) => !FILLER.has(w)).slice(-3);
   for (let i = before.length - 1; i >= 0; i--) {
-    const side = SIDE_WORD[before[i]!];
+    const side = SIDE_WORDS[before[i]!];
     if (side) return side;
   }
   return undefined;
@@ -179,6 +190,8 @@ export interface SpecifyContext {
   visitSide(part: string): Side;
   /** The site the visit names most (see visitSiteOf). */
   visitSite(): InjurySite | undefined;
+  /** The whole text (for specifiers whose words may be said anywhere in the visit). */
+  visit: string;
   /** 'D' when the visit follows up a healing injury (subsequent encounter), else 'A'. */
   encounter(): 'A' | 'D';
 }
@@ -235,8 +248,13 @@ export function specify(concept: Concept, sentence: string, ctx: SpecifyContext)
     return forEncounter({ concept: code ? withCodes(concept, { U: code }) : concept }, ctx);
   }
   for (const row of specifiers()) {
+    // A concept's codes replaced by codes by side ("osteoarthritis" of a knee: M19.90 → M17.-).
+    if (row.prefix.startsWith(CONCEPT)) {
+      if (concept.name !== row.prefix.slice(CONCEPT.length) || !row.words.test(row.visit ? ctx.visit : sentence)) continue;
+      return forEncounter({ concept: withCodes(concept, lateralCodes(row.replacement)) }, ctx);
+    }
     const codes = Object.entries(concept.codes);
-    if (!codes.some(([, c]) => c.startsWith(row.prefix)) || !row.words.test(sentence)) continue;
+    if (!codes.some(([, c]) => c.startsWith(row.prefix)) || !row.words.test(row.visit ? ctx.visit : sentence)) continue;
     const next: Concept['codes'] = { U: concept.codes.U };
     for (const [k, c] of codes) {
       const replaced = c.startsWith(row.prefix) ? row.replacement + c.slice(row.prefix.length) : c;

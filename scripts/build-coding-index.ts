@@ -1,0 +1,132 @@
+// Builds data/icd10cm/coding-index.tsv for the coder's index lookup (issue #18) from the FY2025
+// Alphabetic Index to Diseases (../shared/data/icd10cm/icd10cm_2025_index.csv), codes resolved
+// against the FY2026 billable set. Rows: phrase \t code spec (a code, or R:…,L:…,U:… by side)
+// [\t symptom, when the main term names a symptom coded outside chapter XVIII].
+// Phrases are the ways a clinician names an index entry:
+//   - a main term ("Goiter" E04.9), each of its comma forms ("Enlargement, enlarged"), and each
+//     nonessential modifier before it ("chronic sinusitis", as "(chronic)" leaves the code alone);
+//   - main term + first-level subterm, either order ("hepatitis c", "enlarged thyroid");
+//   - a "see" reference followed to the entry it names ("thyroid — see Goiter" → E04.9).
+// Main terms that name no diagnosis on their own (GENERAL) are left out as single phrases.
+// Usage: node_modules/.bin/node --import tsx scripts/build-coding-index.ts [shared-data-dir] [--trace]
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseCsv } from './lib/csv.ts';
+
+const shared = process.argv.slice(2).find((a) => !a.startsWith('--')) ?? new URL('../../shared/data', import.meta.url).pathname;
+const out = new URL('../data/icd10cm/coding-index.tsv', import.meta.url).pathname;
+
+const billable = new Map(
+  readFileSync(join(shared, 'icd10cm/icd10cm_codes_2026.tsv'), 'utf8').split('\n').slice(1).filter(Boolean).map((l) => {
+    const [, dotted, title] = l.split('\t');
+    return [dotted!, title!] as [string, string];
+  }),
+);
+const sorted = [...billable.keys()].sort();
+
+/** An index code (maybe a category or "M20.2-") as billable codes by side; the unspecified code of a category. */
+function resolve(raw: string): string | undefined {
+  const prefix = raw.replace(/-$/, '');
+  if (billable.has(prefix)) return prefix;
+  const under = sorted.filter((c) => c.startsWith(prefix) && (!/^[ST]/.test(c) || c.endsWith('A')));
+  if (under.length === 1) return under[0];
+  const pick = (re: RegExp, not?: RegExp): string | undefined =>
+    under.filter((c) => re.test(billable.get(c)!) && !(not && not.test(billable.get(c)!))).sort((a, b) => a.length - b.length || a.localeCompare(b))[0];
+  const u = pick(/unspecified/i);
+  if (!u) return undefined;
+  // By side only when the category has one right and one left code (one site): "Abscess,
+  // thigh L02.41-" spans axilla to foot, and the index gives no way to pick the site.
+  const rights = under.filter((c) => /\bright\b/i.test(billable.get(c)!)).length;
+  const lefts = under.filter((c) => /\bleft\b/i.test(billable.get(c)!)).length;
+  if (rights !== 1 || lefts !== 1) return u;
+  const r = pick(/\bright\b/i, /\bleft\b|unspecified/i);
+  const l = pick(/\bleft\b/i, /\bright\b|unspecified/i);
+  return r && l ? `R:${r},L:${l},U:${u}` : u;
+}
+
+// Main terms too general to stand for a diagnosis, or whose codes need axes a phrase cannot
+// give (injury type and site, encounter, poisoning, pregnancy).
+const GENERAL = new Set(['pain', 'history', 'status', 'examination', 'encounter', 'observation', 'admission', 'problem', 'contact', 'exposure', 'screening', 'test', 'fall', 'injury', 'complication', 'disease', 'disorder', 'syndrome', 'condition', 'findings', 'abnormal', 'counseling', 'care', 'aftercare', 'dependence', 'use', 'pregnancy', 'delivery', 'maternal', 'newborn', 'personal', 'family', 'presence', 'absence', 'tear', 'wound', 'burn', 'fracture', 'sprain', 'strain', 'dislocation', 'contusion', 'bite', 'poisoning', 'effect', 'reaction', 'neoplasm', 'tumor', 'mass', 'lesion', 'cyst', 'abuse', 'late', 'sequelae', 'anomaly', 'deformity', 'deficiency', 'failure', 'insufficiency', 'infection', 'inflammation', 'hemorrhage', 'ulcer', 'obstruction', 'stenosis', 'rupture', 'necrosis', 'other', 'unspecified', 'state', 'person', 'supervision', 'prophylactic', 'vaccination', 'health', 'work', 'stress', 'visit', 'follow-up', 'long-term', 'therapy', 'mental', 'change', 'changes', 'loss', 'history', 'old', 'birth', 'born', 'child', 'death', 'foreign', 'foreign body', 'hit', 'hurt', 'problem', 'new', 'normal', 'well', 'good', 'low', 'high', 'short', 'long', 'large', 'small', 'weak', 'tired', 'sick', 'ill', 'cold', 'hot', 'heat', 'drop', 'drip', 'run', 'shock', 'spasm', 'block', 'blocked', 'sore', 'swelling', 'lump', 'growth', 'attack', 'disability', 'difficulty', 'disturbance', 'dysfunction', 'anxiety', 'excess', 'elevated', 'elevation', 'decrease', 'increase', 'increased', 'decreased', 'positive', 'negative', 'result', 'results', 'level', 'levels', 'procedure', 'operation', 'surgery', 'removal', 'replacement', 'transplant', 'implant', 'device', 'prosthesis', 'graft', 'shunt']);
+const WORDS = /^[a-z][a-z0-9' -]*$/;
+
+/** "Enlargement, enlarged" → ["enlargement", "enlarged"]; the term without nonessential words. */
+const forms = (term: string): string[] => term.toLowerCase().replace(/\s*\([^)]*\)/g, '').split(',').map((t) => t.trim().replace(/\s+/g, ' ')).filter((t) => WORDS.test(t));
+/**
+ * A subterm's forms: its comma forms only when they are one word's variants ("infectious,
+ * infective"); otherwise the comma qualifies ("escaped, heart" under Beat is not "heart beat").
+ */
+function subtermForms(term: string): string[] {
+  const all = forms(term);
+  const stem = all[0]?.slice(0, 4) ?? '';
+  return all.every((f) => f.startsWith(stem)) ? all : [];
+}
+const modifiers = (nonEss: string): string[] => [...nonEss.toLowerCase().matchAll(/\(([^)]*)\)/g)].flatMap((m) => m[1]!.split(',')).map((t) => t.trim()).filter((t) => WORDS.test(t) && t.length >= 4);
+
+interface Entry { path: string[]; see: string; code: string; nonEss: string; level: number }
+const entries: Entry[] = [];
+const byPath = new Map<string, Entry>();
+const stack: string[] = [];
+for (const [, , level, term, see, , nonEss, code] of parseCsv(readFileSync(join(shared, 'icd10cm/icd10cm_2025_index.csv'), 'utf8')).slice(1)) {
+  const lv = Number(level);
+  stack.length = lv;
+  stack.push((term ?? '').toLowerCase().replace(/\s*\([^)]*\)/g, '').trim());
+  const e: Entry = { path: [...stack], see: see ?? '', code: code ?? '', nonEss: nonEss ?? '', level: lv };
+  entries.push(e);
+  byPath.set(e.path.join('|'), e);
+}
+
+/** The code of an entry, following its "see" reference ("Calculus, bile duct") a few steps. */
+function codeOf(e: Entry, depth = 0): string | undefined {
+  if (e.code) return resolve(e.code);
+  if (!e.see || depth > 3 || /\bby\b|\bsee\b|condition|site/i.test(e.see)) return undefined;
+  const target = byPath.get(e.see.toLowerCase().split(',').map((s) => s.trim().replace(/\s*\([^)]*\)/g, '')).join('|'));
+  return target ? codeOf(target, depth + 1) : undefined;
+}
+
+const phrases = new Map<string, [string, string]>();
+// A single word stands for a diagnosis only when it is built as one (-itis, -osis, -oma…);
+// "heart", "left", "impression" are main terms of the index but name no condition when said.
+const DISEASE_WORD = /(?:itis|osis|oma|emia|aemia|algia|pathy|ectasis|plasia|trophy|rrhea|rrhoea|uria|cele|ism|iasis|thermia|plegia|paresis|spasm|rrhage|ectomy)$/;
+// Phrases are stored as the coder's tokens (src/engines/clinical/lexicon/tokens.ts: lower-case
+// words, apostrophes kept inside a word) joined by one space, so loading needs no tokenizing;
+// longer than MAX_WORDS they are not how a condition is said.
+const MAX_WORDS = 5;
+// Main terms that name a sign or symptom whose code lies outside chapter XVIII ("Pain, finger"
+// M79.64-, "Pain, joint" M25.5-): marked, so a confirmed diagnosis explains them.
+const SYMPTOM_MAINS = new Set(['pain', 'pain(s)', 'ache', 'aches', 'swelling', 'stiffness', 'stiff', 'cramp', 'cramps', 'tenderness', 'effusion', 'numbness', 'tingling', 'weakness', 'instability']);
+const FUNCTION_WORDS = new Set(['a', 'an', 'the', 'in', 'of', 'to', 'on', 'at', 'by', 'for', 'from', 'with', 'without', 'due', 'and', 'or', 'as', 'into', 'not', 'no', 'other', 'see', 'also', 'after', 'during', 'following', 'than']);
+const tokens = (phrase: string): string[] => phrase.match(/[a-z0-9]+(?:'[a-z]+)*/g) ?? [];
+const add = (phrase: string, spec: string, e: Entry): void => {
+  const words = tokens(phrase);
+  const key = words.join(' ');
+  if (key.length < 4 || words.length > MAX_WORDS || phrases.has(key)) return;
+  if (words.length === 1 && !(DISEASE_WORD.test(key) && key.length >= 7)) return;
+  // "in pregnancy", "of lung": a subterm put first that starts with a function word is no
+  // way to say the condition, and such words start too many n-grams of speech.
+  if (FUNCTION_WORDS.has(words[0]!)) return;
+  phrases.set(key, [SYMPTOM_MAINS.has(e.path[0]!) ? `${spec}\tsymptom` : spec, e.path.join(', ')]);
+};
+for (const e of entries) {
+  if (e.level > 1) continue;
+  const spec = codeOf(e);
+  if (!spec) continue;
+  const mains = forms(e.path[0]!);
+  if (e.level === 0) {
+    for (const m of mains) {
+      if (GENERAL.has(m)) continue;
+      add(m, spec, e);
+      for (const mod of modifiers(e.nonEss)) add(`${mod} ${m}`, spec, e);
+    }
+  } else {
+    for (const m of mains) for (const s of subtermForms(e.path[1]!)) {
+      if (['with', 'without', 'due to', 'in', 'of', 'to', 'by', 'and', 'nec', 'specified nec'].includes(s) || /\bnec\b/.test(s)) continue;
+      add(`${m} ${s}`, spec, e);
+      add(`${s} ${m}`, spec, e);
+    }
+  }
+}
+// The index entry each phrase comes from is printed with --trace (for review), not shipped:
+// the coder loads this file on its first call.
+if (process.argv.includes('--trace')) for (const [p, [spec, from]] of phrases) console.log(`${p}\t${spec}\t${from}`);
+writeFileSync(out, '# phrase (coder tokens)\tcode spec — FY2025 Alphabetic Index to Diseases; generated by scripts/build-coding-index.ts\n' + [...phrases].map(([p, [spec]]) => `${p}\t${spec}`).join('\n') + '\n');
+console.log(`coding index phrases: ${phrases.size}`);

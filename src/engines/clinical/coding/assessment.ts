@@ -1,0 +1,33 @@
+// Where a conversation's assessment and plan begins: the first marker the clinician says
+// ("assessment and plan", "for your first problem", "to summarise") past the opening part —
+// so the exam and results read out before it are not the assessment — else a fixed share of
+// the text (data/lexicon/coding-discourse.json, `assessment_opens`).
+import { readFileSync } from 'node:fs';
+import { ASSESSMENT_PART } from './discourse.ts';
+import type { Speaker } from './speaker.ts';
+
+const FILE = new URL('../../../../data/lexicon/coding-discourse.json', import.meta.url);
+// A marker before this share of the text is history taking ("what did they say your diagnosis was").
+const EARLIEST = 0.35;
+let opens: RegExp | undefined;
+
+function markers(): RegExp {
+  if (opens) return opens;
+  const { assessment_opens } = JSON.parse(readFileSync(FILE, 'utf8')) as { assessment_opens: { phrases: string[] } };
+  const alternatives = assessment_opens.phrases
+    .sort((a, b) => b.length - a.length)
+    .map((p) => p.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&').replace(/'/g, "['’]").replace(/ /g, '\\s+'));
+  opens = new RegExp(`\\b(?:${alternatives.join('|')})\\b`, 'gi');
+  return opens;
+}
+
+/** Offset where the assessment part starts; `speakerAt` tells the clinician's turns when labelled. */
+export function assessmentStart(text: string, speakerAt: (offset: number) => Speaker | undefined): number {
+  const fallback = Math.floor(text.length * ASSESSMENT_PART);
+  const re = markers();
+  re.lastIndex = Math.floor(text.length * EARLIEST);
+  for (let m = re.exec(text); m; m = re.exec(text)) {
+    if (speakerAt(m.index) !== 'patient') return m.index;
+  }
+  return fallback;
+}

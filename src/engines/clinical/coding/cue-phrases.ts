@@ -1,0 +1,90 @@
+// Cue phrases of data/lexicon/coding-discourse.json compiled to linear-time patterns: phrases
+// a test is ordered with ("looks for …"), phrases doubting a condition just named, and
+// questions that take a condition as given.
+import { readFileSync } from 'node:fs';
+
+interface CueList { phrases: string[] }
+interface DiscourseFile {
+  tested_for: CueList;
+  doubted_after: CueList;
+  doubted_before: CueList;
+  causes_listed: CueList;
+  generic_subjects: { subjects: string[]; modals: string[]; verbs: string[]; hedged_subjects: string[]; hedges: string[] };
+  presupposed: { possessives: string[]; openers: string[] } }
+
+const FILE = new URL('../../../../data/lexicon/coding-discourse.json', import.meta.url);
+interface Cues { testedFor: RegExp; doubtedAfter: RegExp; doubtedBefore: RegExp; causesListed: RegExp; generic: RegExp; hedgedGeneric: RegExp; possessed: RegExp; presupposing: RegExp }
+let compiled: Cues | undefined;
+
+/** One alternation of the phrases, escaped; a space matches any run of spaces. */
+function alternation(phrases: readonly string[]): string {
+  return [...phrases]
+    .sort((a, b) => b.length - a.length)
+    .map((p) => p.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&').replace(/ /g, '\\s+'))
+    .join('|');
+}
+
+/** Subject, `hedges` hedge words (at least) then modals, a verb of having, up to three words, end. */
+function genericPattern(data: DiscourseFile, subjects: string[], hedges: number): RegExp {
+  const g = data.generic_subjects;
+  const hedge = hedges > 0 ? `(?:\\s+(?:${alternation(g.hedges)})){${hedges},2}` : '';
+  return new RegExp(
+    `(?:^|\\s)(?:${alternation(subjects)})${hedge}(?:\\s+(?:${alternation(g.modals)})){0,3}\\s+(?:${alternation(g.verbs)})(?:\\s+\\S+){0,3}$`,
+    'i',
+  );
+}
+
+function cues(): Cues {
+  if (compiled) return compiled;
+  const data = JSON.parse(readFileSync(FILE, 'utf8')) as DiscourseFile;
+  compiled = {
+    // The phrase, then up to six words, then the mention (the lead ends at the mention).
+    testedFor: new RegExp(`(?:^|\\s)(?:${alternation(data.tested_for.phrases)})(?:\\s+\\S+){0,6}$`, 'i'),
+    causesListed: new RegExp(`(?:^|\\s)(?:${alternation(data.causes_listed.phrases)})\\b`, 'i'),
+    generic: genericPattern(data, data.generic_subjects.subjects, 0),
+    hedgedGeneric: genericPattern(data, data.generic_subjects.hedged_subjects, 1),
+    doubtedBefore: new RegExp(`(?:^|\\s)(?:${alternation(data.doubted_before.phrases)})(?:\\s+\\S+){0,3}$`, 'i'),
+    // Up to three words after the mention ("issues"), then the phrase.
+    // Word and non-word runs alternate ("'" counts as a word character), so the match is linear.
+    doubtedAfter: new RegExp(`^[^\\w']*(?:[\\w']+[^\\w']+){0,3}?(?:${alternation(data.doubted_after.phrases)})\\b`, 'i'),
+    // A possessive, then at most two words ("your lower back pain"), then the mention.
+    possessed: new RegExp(`(?:^|\\s)(?:${alternation(data.presupposed.possessives)})(?:\\s+\\S+){0,2}$`, 'i'),
+    // A question opening with how often / how long…: the lead starts with it.
+    presupposing: new RegExp(`^(?:(?:so|and|but|okay|ok|um|uh|well|now)\\s+)*(?:${alternation(data.presupposed.openers)})\\b`, 'i'),
+  };
+  return compiled;
+}
+
+/**
+ * Is the mention what a test is ordered to look for, a possibility weighed, or one of a list of
+ * possible causes? `lead`: the words of its sentence before it, single-spaced.
+ */
+export function testedFor(lead: string): boolean {
+  const { testedFor: tested, causesListed } = cues();
+  return tested.test(lead) || causesListed.test(lead);
+}
+
+/** Is the condition had by people in general or by "they" ("then they would have a")? */
+export function genericExperiencer(lead: string): boolean {
+  const { generic, hedgedGeneric } = cues();
+  return generic.test(lead) || hedgedGeneric.test(lead);
+}
+
+/**
+ * Does the clinician set the condition aside, right after naming it ("which I don't think you
+ * have") or just before ("rather than a lung cancer")? `tail`: the text after it; `lead`: the
+ * words before it, single-spaced.
+ */
+export function doubted(lead: string, tail: string): boolean {
+  const { doubtedAfter, doubtedBefore } = cues();
+  return doubtedAfter.test(tail.replace(/’/g, "'")) || doubtedBefore.test(lead);
+}
+
+/**
+ * Does a question take the condition as given ("my stomach pain", "How often are you
+ * vomiting?")? `lead`: the words of the question before the mention, single-spaced.
+ */
+export function presupposed(lead: string): boolean {
+  const { possessed, presupposing } = cues();
+  return possessed.test(lead) || presupposing.test(lead);
+}

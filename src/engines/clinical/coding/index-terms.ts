@@ -1,0 +1,149 @@
+// The ICD-10-CM Alphabetic Index as a phrase lookup (data/icd10cm/coding-index.tsv, built by
+// scripts/build-coding-index.ts): main terms, main term + subterm and "see" references, for
+// conditions the hand-written concepts (data/lexicon/concepts.tsv) do not name.
+import { readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import type { Concept, ConceptMention, Token } from '../lexicon/index.ts';
+
+const FILE = new URL('../../../../data/icd10cm/coding-index.tsv', import.meta.url);
+
+interface IndexTable {
+  /** Phrase (tokens joined by one space) → code spec. */
+  specs: Map<string, string>;
+  /** First word of the phrases → the most words of a phrase it starts (n-grams are looked up only from these). */
+  firsts: Map<string, number>;
+}
+let table: IndexTable | undefined;
+const concepts = new Map<string, Concept>();
+
+/** The table, read once: a Map of phrases, so the first call stays short (no tokenizing). */
+function addLines(t: IndexTable, lines: readonly string[], from: number, to: number): void {
+  for (let n = from; n < to; n++) {
+    const line = lines[n]!;
+    const tab = line.indexOf('\t');
+    if (tab < 0 || line.startsWith('#')) continue;
+    const phrase = line.slice(0, tab);
+    t.specs.set(phrase, line.slice(tab + 1));
+    const space = phrase.indexOf(' ');
+    const first = space < 0 ? phrase : phrase.slice(0, space);
+    let words = 1;
+    for (let i = space; i >= 0; i = phrase.indexOf(' ', i + 1)) words++;
+    if (words > (t.firsts.get(first) ?? 0)) t.firsts.set(first, words);
+  }
+}
+
+/** The table, read at once when a visit needs it before preloadIndex() has finished. */
+function indexTable(): IndexTable {
+  if (table) return table;
+  const t: IndexTable = { specs: new Map(), firsts: new Map() };
+  const lines = readFileSync(FILE, 'utf8').split('\n');
+  addLines(t, lines, 0, lines.length);
+  table = t;
+  return table;
+}
+
+// Lines read per turn of the event loop while preloading (a service answers requests meanwhile).
+const PRELOAD_SLICE = 4000;
+let preloading: Promise<void> | undefined;
+
+/**
+ * Read the table in slices between turns of the event loop, so a service's first coding
+ * request does not stall every other request for the whole load. Resolves once it is ready.
+ */
+export function preloadIndex(): Promise<void> {
+  preloading ??= (async () => {
+    if (table) return;
+    const lines = (await readFile(FILE, 'utf8')).split('\n');
+    const t: IndexTable = { specs: new Map(), firsts: new Map() };
+    for (let from = 0; from < lines.length; from += PRELOAD_SLICE) {
+      addLines(t, lines, from, Math.min(lines.length, from + PRELOAD_SLICE));
+      await new Promise((resolve) => setImmediate(resolve));
+      if (table) return; // a visit loaded it at once meanwhile
+    }
+    table = t;
+  })();
+  return preloading;
+}
+
+/** "R:M77.11,L:M77.12,U:M77.10" or "K52.9" → codes by side. */
+function codesOf(spec: string): Concept['codes'] {
+  if (!spec.includes(':')) return { U: spec };
+  const codes: Record<string, string> = {};
+  for (const part of spec.split(',')) {
+    const [side, code] = part.split(':');
+    codes[side!] = code!;
+  }
+  return codes as Concept['codes'];
+}
+
+/** Chapter XVIII (R) codes and marked entries are signs and symptoms; Z codes statuses; the rest diagnoses. */
+function kindOf(code: string, marked: boolean): Concept['kind'] {
+  return marked || code.startsWith('R') ? 'symptom' : code.startsWith('Z') ? 'status' : 'dx';
+}
+
+// The body system of a symptom code (the tags of data/lexicon/concepts.tsv), so a confirmed
+// diagnosis of that system explains it (guidelines IV.D: signs and symptoms integral to a
+// confirmed diagnosis are not coded).
+const SYMPTOM_SYSTEMS: [RegExp, string[]][] = [
+  [/^M/, ['msk']], [/^R0[0-3]/, ['cardio']], [/^R0[4-9]/, ['resp']], [/^R1[0-9]/, ['gi']], [/^R2[0-3]/, ['skin']],
+  [/^R2[5-9]/, ['neuro', 'msk']], [/^R3/, ['gu']], [/^R4[0-4]/, ['neuro']], [/^R4[5-6]/, ['psych']],
+];
+const symptomSystems = (code: string): string[] => SYMPTOM_SYSTEMS.find(([re]) => re.test(code))?.[1] ?? [];
+
+/** One concept per phrase (so repeated mentions of it group as one condition). */
+function conceptOf(phrase: string, spec: string): Concept {
+  let c = concepts.get(phrase);
+  if (!c) {
+    const [codeSpec, mark] = spec.split('\t');
+    const codes = codesOf(codeSpec!);
+    const kind = kindOf(codes.U, mark === 'symptom');
+    concepts.set(phrase, (c = { codes, kind, systems: kind === 'symptom' ? symptomSystems(codes.U) : [], history: '-', name: phrase }));
+  }
+  return c;
+}
+
+/** The longest index phrase starting at token i: [phrase, spec, tokens], if any. */
+function longestAt(tokens: readonly Token[], i: number): { phrase: string; spec: string; to: number } | undefined {
+  const { specs, firsts } = indexTable();
+  const longest = firsts.get(tokens[i]!.norm);
+  if (longest === undefined) return undefined;
+  let phrase = tokens[i]!.norm;
+  let best: { phrase: string; spec: string; to: number } | undefined;
+  for (let j = i; j < tokens.length && j < i + longest; j++) {
+    if (j > i) phrase += ` ${tokens[j]!.norm}`;
+    const spec = specs.get(phrase);
+    if (spec) best = { phrase, spec, to: j + 1 };
+  }
+  return best;
+}
+
+// Z codes are assigned only where the guidelines call for them (issue #18 policy); of those
+// an index phrase can name, the encounter reasons (Z00 general examination, Z01 special
+// examination). Status, screening and therapy Z codes need more than a phrase.
+const Z_BY_PHRASE = /^Z0[01]\./;
+// A phrase runs within one sentence or turn: "…syndrome. Congenital…" is two.
+const BREAK = /[.?!;\n]/;
+
+/**
+ * Index entries named in the tokens of `text`, longest first, leaving out those overlapping
+ * `taken` mentions.
+ */
+export function findIndexTerms(text: string, tokens: readonly Token[], taken: readonly ConceptMention[]): ConceptMention[] {
+  const out: ConceptMention[] = [];
+  for (let i = 0; i < tokens.length; ) {
+    const hit = longestAt(tokens, i);
+    if (!hit) {
+      i++;
+      continue;
+    }
+    const start = tokens[i]!.start;
+    const end = tokens[hit.to - 1]!.end;
+    const from = i;
+    i = hit.to;
+    if (hit.spec.startsWith('Z') && !Z_BY_PHRASE.test(hit.spec)) continue;
+    if (BREAK.test(text.slice(start, end))) continue;
+    if (taken.some((m) => m.start < end && start < m.end)) continue;
+    out.push({ concept: conceptOf(hit.phrase, hit.spec), start, end, from, to: hit.to });
+  }
+  return out;
+}

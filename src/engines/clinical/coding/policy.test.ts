@@ -1,0 +1,118 @@
+// Issue #18 policy behaviour: the clinician's assessment, index lookup and defaults, certainty cues.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { codeText } from './index.ts';
+import { speakerAt, speakersOf } from './speaker.ts';
+import { assessmentStart } from './assessment.ts';
+import { preloadIndex } from './index-terms.ts';
+import { createEmbeddedCodingEngine } from './index.ts';
+import { doubted, genericExperiencer, presupposed, testedFor } from './cue-phrases.ts';
+
+const codes = (text: string): string[] => codeText(text).diagnoses.map((d) => d.code.coding[0]!.code).sort();
+
+test('turn labels name the speaker, whatever the transcript style', () => {
+  const text = '[doctor] hello\n[patient] hi\nGuest_family_1: he is ill\nDoctor_2: I see\nSpeaker: x';
+  assert.equal(speakerAt(text, 3), 'clinician');
+  assert.equal(speakerAt(text, text.indexOf('hi')), 'patient');
+  assert.equal(speakerAt(text, text.indexOf('he is')), 'patient');
+  assert.equal(speakerAt(text, text.indexOf('I see')), 'clinician');
+  assert.equal(speakerAt(text, text.indexOf(' x')), undefined);
+});
+
+test('swapped turn labels are read by who addresses whom', () => {
+  const turns = Array.from({ length: 12 }, () => '[patient] how are you feeling, and does your knee hurt when you walk?\n[doctor] i think my knee is worse, i can not sleep.').join('\n');
+  const who = speakersOf(turns);
+  assert.equal(who(turns.indexOf('how are')), 'clinician');
+  assert.equal(who(turns.indexOf('i think')), 'patient');
+  const plain = turns.replace(/\[patient\]/g, '[x]').replace(/\[doctor\]/g, '[patient]').replace(/\[x\]/g, '[doctor]');
+  assert.equal(speakersOf(plain)(plain.indexOf('how are')), 'clinician');
+});
+
+test('an index entry the concepts do not name is coded from the Alphabetic Index', () => {
+  assert.deepEqual(codes('Doctor: Well, this is a case of hypothermia.'), ['T68.XXXA']);
+  assert.deepEqual(codes('Doctor: You have hepatitis C, so we will start treatment.'), ['B19.20']);
+  assert.deepEqual(codes('Doctor: She has an enlarged thyroid.'), ['E04.9']);
+  assert.deepEqual(codes('Doctor: Your esophagitis is better on the omeprazole.'), ['K20.90']);
+});
+
+test('index phrases are read in the clinician\'s words only, within one sentence, and give no status Z codes', () => {
+  assert.deepEqual(codes('Patient: I think it is hypothermia.'), []);
+  assert.deepEqual(codes('Doctor: We will book a screening colonoscopy.'), []);
+});
+
+test('index defaults: eczema L30.9, gastroenteritis K52.9, sinusitis J32.9', () => {
+  assert.deepEqual(codes('Doctor: You have eczema.'), ['L30.9']);
+  assert.deepEqual(codes('Doctor: You have atopic dermatitis.'), ['L20.9']);
+  assert.deepEqual(codes('Doctor: I think this is gastroenteritis, a tummy bug.'), ['K52.9']);
+  assert.deepEqual(codes('Doctor: You have sinusitis.'), ['J32.9']);
+  assert.deepEqual(codes('Doctor: You have acute sinusitis.'), ['J01.90']);
+});
+
+test('osteoarthritis of a named joint by the index; plain arthritis stays M19.90', () => {
+  assert.deepEqual(codes('Doctor: You have osteoarthritis of the right hip.'), ['M16.11']);
+  assert.deepEqual(codes('Doctor: You have osteoarthritis of the knee.'), ['M17.9']);
+  assert.deepEqual(codes('Doctor: You have arthritis in your shoulder.'), ['M19.90']);
+});
+
+test('a kidney stone placed in the ureter is N20.1 (Index: Calculus, ureter)', () => {
+  assert.deepEqual(codes('Doctor: You have a kidney stone in the left ureter.'), ['N20.1']);
+  assert.deepEqual(codes('[doctor] you have a kidney stone.\n[patient] ok\n[doctor] the ct shows a stone located in the proximal right ureter.'), ['N20.1']);
+  assert.deepEqual(codes('Doctor: You have a kidney stone.'), ['N20.0']);
+});
+
+test('hypertension with heart disease is I11.- (I.C.9.a.1); COPD with pneumonia is J44.0 + J18.9', () => {
+  assert.deepEqual(codes('Doctor: You have hypertension and left ventricular dysfunction.'), ['I11.9', 'I51.9']);
+  assert.deepEqual(codes('Doctor: You have hypertension and congestive heart failure.'), ['I11.0', 'I50.9']);
+  assert.deepEqual(codes('Doctor: Your COPD is stable, and you have pneumonia.'), ['J18.9', 'J44.0']);
+});
+
+test('an annual exam that finds and assesses a condition is Z00.01', () => {
+  assert.deepEqual(codes('Doctor: You are here for your annual exam. Your blood pressure is high, so you have hypertension.'), ['I10', 'Z00.01']);
+  assert.deepEqual(codes('Doctor: You are here for your annual exam. Everything looks good.'), ['Z00.00']);
+});
+
+test('certainty cues: a test looking for a condition, doubt right after it, presupposing questions', () => {
+  assert.ok(testedFor('a psa that kinda looks for prostate'));
+  assert.ok(testedFor('we will rule out'));
+  assert.ok(!testedFor('you have'));
+  assert.ok(doubted('', ' issues which i do n\'t think you have'));
+  assert.ok(doubted('', ', which I don’t think you have.'));
+  assert.ok(doubted('it seems more like a chest infection rather than a', ''));
+  assert.ok(!doubted('you have', ' which we will treat'));
+  assert.ok(testedFor('to figure out whether you have a'));
+  assert.ok(testedFor('some possible causes are certain medications alcohol abuse fatty liver disease and other liver diseases like'));
+  assert.ok(genericExperiencer('and then they would have a'));
+  assert.ok(genericExperiencer('some people get'));
+  assert.ok(!genericExperiencer('they have'));
+  assert.ok(!genericExperiencer('you have a'));
+  assert.ok(presupposed('how often are you'));
+  assert.ok(presupposed('will you give me some medicine for my'));
+  assert.ok(!presupposed('do you have any'));
+  assert.deepEqual(codes('Doctor: I want a PSA that looks for prostate cancer.'), []);
+  assert.deepEqual(codes('Doctor: How often are you vomiting?\nPatient: Three times a day.'), ['R11.10']);
+});
+
+test('in a long labelled visit, a condition only the patient names, or named only early, is not coded', () => {
+  const history = Array.from({ length: 12 }, (_, i) => `Doctor: Any other problem with your daily life, number ${i}?\nPatient: No, nothing else that I can think of.`).join('\n');
+  const text = `Patient: I also have gout and high cholesterol. I had a cough, a headache and some nausea.\nDoctor: Okay.\n${history}\nDoctor: So for your diabetes, we will continue metformin. Your diabetes is stable.\nDoctor: Your asthma is fine on the inhaler, and your asthma plan stays.`;
+  const got = codes(text);
+  assert.ok(got.includes('E11.9') && got.includes('J45.909'));
+  assert.ok(!got.includes('M10.9') && !got.includes('E78.5'));
+});
+
+test('the assessment starts at the clinician\'s first marker past the opening, else at the closing share', () => {
+  const history = Array.from({ length: 10 }, (_, i) => `[doctor] question ${i}?\n[patient] answer ${i}.`).join('\n');
+  const text = `[doctor] what was your diagnosis last time?\n${history}\n[doctor] the echo shows mitral regurgitation.\n[doctor] so let's talk about my assessment and plan. for your first problem, your asthma, continue the inhaler.`;
+  const start = assessmentStart(text, speakersOf(text));
+  assert.equal(start, text.indexOf("let's talk about my"));
+  const plain = `${history}\n${history}`;
+  assert.equal(assessmentStart(plain, speakersOf(plain)), Math.floor(plain.length * 0.6));
+});
+
+test('the engine preloads the index between event-loop turns and codes from it once ready', async () => {
+  await preloadIndex();
+  const result = await createEmbeddedCodingEngine().code('Doctor: This is a case of hypothermia.');
+  assert.deepEqual(result.diagnoses.map((d) => d.code.coding[0]!.code), ['T68.XXXA']);
+  const span = result.diagnoses[0]!.text_span;
+  assert.equal('Doctor: This is a case of hypothermia.'.slice(span.start_char, span.end_char), span.text);
+});
