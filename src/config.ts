@@ -48,6 +48,8 @@ export interface Config {
   loadShedding: { maxEventLoopDelayMs: number; maxEventLoopUtilization: number };
   /** Password of the operators' dashboard at /dashboard; unset keeps the dashboard off. */
   adminPassword?: string;
+  /** Verified API keys kept in process: for how long, and how many (0 = no cache). */
+  authCache: { ttlMs: number; maxEntries: number };
 }
 
 type Env = Record<string, string | undefined>;
@@ -165,6 +167,11 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
       timeoutMs: integer(env, 'CLINSCRIBE_WEBHOOK_TIMEOUT_MS', 30_000, 100),
       retryBaseMs: integer(env, 'CLINSCRIBE_WEBHOOK_RETRY_BASE_MS', 30_000, 1),
       maxAttempts: integer(env, 'CLINSCRIBE_WEBHOOK_MAX_ATTEMPTS', 15, 1),
+    },
+    authCache: {
+      // Revocations reach every process at once (NOTIFY); the TTL bounds a missed signal.
+      ttlMs: integer(env, 'CLINSCRIBE_AUTH_CACHE_TTL_MS', 500, 0),
+      maxEntries: integer(env, 'CLINSCRIBE_AUTH_CACHE_MAX_KEYS', 10_000, 0),
     },
   };
   return { ...config, ...overrides };

@@ -17,6 +17,7 @@ import { AccountsService } from './services/accounts-service.ts';
 import { ResourcesService } from './services/resources-service.ts';
 import { StreamTokens } from './services/stream-tokens.ts';
 import { AccountsRepository } from './store/accounts-repo.ts';
+import { type AuthInvalidation, localInvalidation, postgresInvalidation } from './store/auth-invalidation.ts';
 import { type Store, openStore } from './store/database.ts';
 import { IdempotencyRepository } from './store/idempotency-repo.ts';
 import { OutboxRepository } from './store/outbox-repo.ts';
@@ -62,17 +63,24 @@ function createLimiter(store: Store): RateLimiter {
   };
 }
 
+/** Key revocations reach every process on a shared store; an embedded one has only this one. */
+function openAuthInvalidation(store: Store): Promise<AuthInvalidation> {
+  if (store.pool && store.databaseUrl) return postgresInvalidation(store.databaseUrl, store.schema, store.pool);
+  return Promise.resolve(localInvalidation());
+}
+
 export async function createRuntime(config: Config, options: { engines?: Partial<Engines> } = {}): Promise<Runtime> {
   const log = createLogger(config.logLevel);
   const onError = (error: unknown) => log.warn({ err: { name: (error as Error)?.name, code: (error as { code?: string })?.code } }, 'job attempt failed');
   const store = await openStore(config);
   const queue = await openQueue(config, store, onError);
   const engines = createEngines(config, options.engines);
-  const resourcesRepo = new ResourcesRepository(store.db);
+  const resourcesRepo = new ResourcesRepository(store.db, store.reads);
   const outbox = new OutboxRepository(store.db);
   const webhooks = new WebhooksRepository(store.db);
   const settings = new SettingsRepository(store.db);
   const limiter = createLimiter(store);
+  const invalidation = await openAuthInvalidation(store);
   const resources = new ResourcesService(store.db, resourcesRepo, outbox, queue, config.dataDir);
   const events = new EventRecorder(outbox, webhooks, queue);
   let working = false;
@@ -83,7 +91,7 @@ export async function createRuntime(config: Config, options: { engines?: Partial
     queue,
     engines,
     limiter,
-    accounts: new AccountsService(new AccountsRepository(store.db), config),
+    accounts: new AccountsService(new AccountsRepository(store.db), config, invalidation),
     resources,
     idempotency: new IdempotencyRepository(store.db),
     webhooks,
@@ -107,6 +115,7 @@ export async function createRuntime(config: Config, options: { engines?: Partial
       });
     },
     async close() {
+      await invalidation.close();
       await limiter.close?.();
       if (working) await queue.stop();
       else if (store.caps.queue === 'pg-boss') await queue.stop();

@@ -30,13 +30,14 @@ function wrapStatement(statement: StatementSync): SqliteStatement {
 
 const STATEMENT_CACHE_SIZE = 200;
 
-export function openNodeSqlite(file: string): SqliteDatabase {
+export function openNodeSqlite(file: string): SqliteDatabase & { raw: DatabaseSync } {
   const db = new DatabaseSync(file);
   // Kysely prepares every query it runs; the same few hundred SQL texts repeat, so keep them.
   const statements = new Map<string, SqliteStatement>();
   // WAL lets the CLI and a running server share the file; busy_timeout waits out short locks.
   db.exec('PRAGMA journal_mode = WAL; PRAGMA busy_timeout = 5000; PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL;');
   return {
+    raw: db,
     close: () => db.close(),
     prepare: (sql: string) => {
       let statement = statements.get(sql);

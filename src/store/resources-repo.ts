@@ -3,6 +3,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, ResourceKind, ResourceStatus, ResourcesTable } from './schema.ts';
 import { afterCursor, type PageCursor } from './keyset.ts';
+import type { PreparedRead, PreparedReads } from './prepared.ts';
 
 export type Db = Kysely<Database> | Transaction<Database>;
 
@@ -41,8 +42,18 @@ function toResource(row: ResourcesTable): Resource {
 
 const OPEN_STATES: ResourceStatus[] = ['pending', 'processing'];
 
+const FIND_OWNED_SQL = 'select * from resources where id = $1 and kind = $2 and account_id = $3';
+
 export class ResourcesRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  /** The GET of every resource route: prepared once, when the store offers it. */
+  private readonly findOwnedRead?: PreparedRead<ResourcesTable>;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    reads?: PreparedReads,
+  ) {
+    this.findOwnedRead = reads?.prepare<ResourcesTable>('resources_find_owned', FIND_OWNED_SQL);
+  }
 
   async insert(db: Db, resource: Resource): Promise<void> {
     await db
@@ -64,6 +75,10 @@ export class ResourcesRepository {
 
   /** A resource as its owner sees it; another account's id is simply not found. */
   async findOwned(kind: ResourceKind, accountId: string, id: string): Promise<Resource | undefined> {
+    if (this.findOwnedRead) {
+      const [found] = await this.findOwnedRead([id, kind, accountId]);
+      return found && toResource(found);
+    }
     const row = await this.db
       .selectFrom('resources')
       .selectAll()
