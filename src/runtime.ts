@@ -59,6 +59,7 @@ function createLimiter(store: Store): RateLimiter {
   return {
     hit: (subject, bucket, limit, windowSeconds, options) =>
       (options?.strict ? stored : local).hit(subject, bucket, limit, windowSeconds, options),
+    count: (subject, bucket, limit, windowSeconds) => local.count(subject, bucket, limit, windowSeconds),
     close: () => stored.close(),
   };
 }

@@ -99,6 +99,15 @@ export class AccountsService {
     return revoked;
   }
 
+  /**
+   * A key verified recently, without asking the store: the account, `null` for a key that
+   * can never be valid (missing or malformed), or undefined when only the store can tell.
+   */
+  cachedAuthentication(apiKey: string | undefined): Authenticated | null | undefined {
+    if (!apiKey || !looksLikeApiKey(apiKey)) return null;
+    return this.cache.get(hashApiKey(apiKey));
+  }
+
   /** The account a key belongs to, or undefined for a missing, malformed or revoked key. */
   async authenticate(apiKey: string | undefined): Promise<Authenticated | undefined> {
     if (!apiKey || !looksLikeApiKey(apiKey)) return undefined;
