@@ -1,6 +1,6 @@
 // Every asynchronous resource (notes, codings, transcriptions, template jobs, consensus
 // requests) is one row of `resources`; its state machine is enforced by the WHERE clauses.
-import type { Kysely, Transaction } from 'kysely';
+import { type Kysely, type Transaction, sql } from 'kysely';
 import type { Database, ResourceKind, ResourceStatus, ResourcesTable } from './schema.ts';
 import { afterCursor, type PageCursor } from './keyset.ts';
 import type { PreparedRead, PreparedReads } from './prepared.ts';
@@ -150,16 +150,36 @@ export class ResourcesRepository {
     return rows.map(toResource);
   }
 
-  /** Finished resources last updated before `cutoff` (retention purge). */
-  async listFinishedBefore(cutoff: string, limit: number): Promise<Pick<Resource, 'id' | 'kind' | 'accountId'>[]> {
+  /**
+   * Finished resources last updated before `cutoff` (retention purge), from the
+   * (status, updated_at) index; `audioFile` is the upload a transcription leaves behind.
+   */
+  async listFinishedBefore(cutoff: string, limit: number): Promise<(Pick<Resource, 'id' | 'kind' | 'accountId'> & { audioFile?: string })[]> {
     const rows = await this.db
       .selectFrom('resources')
       .select(['id', 'kind', 'account_id'])
+      // Only a transcription's request names a file; the others' (whole transcripts) stay unread.
+      .select(sql<string | null>`case when kind = 'transcription' then request end`.as('audio_request'))
       .where('status', 'in', ['completed', 'failed'])
       .where('updated_at', '<', cutoff)
       .limit(limit)
       .execute();
-    return rows.map((r) => ({ id: r.id, kind: r.kind, accountId: r.account_id }));
+    return rows.map((r) => {
+      const audioFile = r.audio_request ? (JSON.parse(r.audio_request) as { audioFile?: unknown }).audioFile : undefined;
+      return { id: r.id, kind: r.kind, accountId: r.account_id, ...(typeof audioFile === 'string' && { audioFile }) };
+    });
+  }
+
+  /** Deletes these resources if they are still finished and older than `cutoff`; returns how many went. */
+  async deleteFinishedBefore(db: Db, ids: string[], cutoff: string): Promise<number> {
+    if (ids.length === 0) return 0;
+    const result = await db
+      .deleteFrom('resources')
+      .where('id', 'in', ids)
+      .where('status', 'in', ['completed', 'failed'])
+      .where('updated_at', '<', cutoff)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
   }
 
   /**
