@@ -2,7 +2,7 @@
 import type { Config } from '../config.ts';
 import { newId } from '../ids.ts';
 import type { Account, AccountsRepository, ApiKeyRecord } from '../store/accounts-repo.ts';
-import { AuthCache } from '../http/auth-cache.ts';
+import { AuthCache } from './auth-cache.ts';
 import { type AuthInvalidation, localInvalidation } from '../store/auth-invalidation.ts';
 import { displayPrefix, generateApiKey, hashApiKey, hashesEqual, looksLikeApiKey } from './api-keys.ts';
 
