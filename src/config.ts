@@ -52,6 +52,8 @@ export interface Config {
   loadShedding: { maxEventLoopDelayMs: number; maxEventLoopUtilization: number };
   /** Password of the operators' dashboard at /dashboard; unset keeps the dashboard off. */
   adminPassword?: string;
+  /** Verified API keys kept in process: for how long, and how many (0 = no cache). */
+  authCache: { ttlMs: number; maxEntries: number };
 }
 
 /** How the language-model engines use the model server (CLINSCRIBE_LLM_*). */
@@ -193,6 +195,11 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
       maxAttempts: integer(env, 'CLINSCRIBE_WEBHOOK_MAX_ATTEMPTS', 15, 1),
       maxPerAccount: integer(env, 'CLINSCRIBE_MAX_WEBHOOKS_PER_ACCOUNT', 20, 1),
       redeliveriesPerMinute: integer(env, 'CLINSCRIBE_WEBHOOK_REDELIVERIES_PER_MINUTE', 30, 1),
+    },
+    authCache: {
+      // Revocations reach every process at once (NOTIFY); the TTL bounds a missed signal.
+      ttlMs: integer(env, 'CLINSCRIBE_AUTH_CACHE_TTL_MS', 500, 0),
+      maxEntries: integer(env, 'CLINSCRIBE_AUTH_CACHE_MAX_KEYS', 10_000, 0),
     },
   };
   return { ...config, ...overrides };

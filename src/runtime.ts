@@ -18,6 +18,7 @@ import { ResourcesService } from './services/resources-service.ts';
 import { StreamTokens } from './services/stream-tokens.ts';
 import { WebhooksService } from './services/webhooks-service.ts';
 import { AccountsRepository } from './store/accounts-repo.ts';
+import { type AuthInvalidation, localInvalidation, postgresInvalidation } from './store/auth-invalidation.ts';
 import { type Store, openStore } from './store/database.ts';
 import { IdempotencyRepository } from './store/idempotency-repo.ts';
 import { OutboxRepository } from './store/outbox-repo.ts';
@@ -61,8 +62,15 @@ function createLimiter(store: Store): RateLimiter {
   return {
     hit: (subject, bucket, limit, windowSeconds, options) =>
       (options?.strict ? stored : local).hit(subject, bucket, limit, windowSeconds, options),
+    count: (subject, bucket, limit, windowSeconds) => local.count(subject, bucket, limit, windowSeconds),
     close: () => stored.close(),
   };
+}
+
+/** Key revocations reach every process on a shared store; an embedded one has only this one. */
+function openAuthInvalidation(store: Store): Promise<AuthInvalidation> {
+  if (store.pool && store.databaseUrl) return postgresInvalidation(store.databaseUrl, store.schema, store.pool);
+  return Promise.resolve(localInvalidation());
 }
 
 export async function createRuntime(config: Config, options: { engines?: Partial<Engines> } = {}): Promise<Runtime> {
@@ -71,11 +79,12 @@ export async function createRuntime(config: Config, options: { engines?: Partial
   const store = await openStore(config);
   const queue = await openQueue(config, store, onError);
   const engines = createEngines(config, options.engines);
-  const resourcesRepo = new ResourcesRepository(store.db);
+  const resourcesRepo = new ResourcesRepository(store.db, store.reads);
   const outbox = new OutboxRepository(store.db);
   const webhooks = new WebhooksRepository(store.db);
   const settings = new SettingsRepository(store.db);
   const limiter = createLimiter(store);
+  const invalidation = await openAuthInvalidation(store);
   const idempotency = new IdempotencyRepository(store.db);
   const resources = new ResourcesService(store.db, resourcesRepo, outbox, queue, config.dataDir, idempotency);
   const events = new EventRecorder(outbox, webhooks, queue);
@@ -88,7 +97,7 @@ export async function createRuntime(config: Config, options: { engines?: Partial
     queue,
     engines,
     limiter,
-    accounts: new AccountsService(new AccountsRepository(store.db), config),
+    accounts: new AccountsService(new AccountsRepository(store.db), config, invalidation),
     resources,
     idempotency,
     webhooks,
@@ -114,6 +123,7 @@ export async function createRuntime(config: Config, options: { engines?: Partial
       });
     },
     async close() {
+      await invalidation.close();
       await limiter.close?.();
       if (working) await queue.stop();
       else if (store.caps.queue === 'pg-boss') await queue.stop();

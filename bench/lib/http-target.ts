@@ -1,9 +1,11 @@
 // A server process for the HTTP benchmark: either a bare Fastify route or the clinscribe
 // app on SQLite or PostgreSQL holding one completed note. Prints one JSON line with the
-// URL to hit and the headers to send.
+// URL to hit and the headers to send; then, for each line "cpu" on stdin, one JSON line
+// with the process's CPU time so far (microseconds), so the bench can count CPU per request.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import readline from 'node:readline';
 import Fastify from 'fastify';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
@@ -12,6 +14,14 @@ import { createRuntime } from '../../src/runtime.ts';
 const mode = process.argv[2];
 const payload = { markdown: `# Note\n\n${'The patient reports knee pain. '.repeat(40)}`, json: { subjective: { chiefComplaint: 'Knee pain' } } };
 
+function answerCpuQueries(): void {
+  readline.createInterface({ input: process.stdin }).on('line', (line) => {
+    if (line.trim() !== 'cpu') return;
+    const { user, system } = process.cpuUsage();
+    process.stdout.write(`${JSON.stringify({ cpuMicros: user + system })}\n`);
+  });
+}
+
 if (mode === 'bare') {
   const app = Fastify();
   app.get('/v1/notes/:id', async (request) => ({
@@ -19,6 +29,8 @@ if (mode === 'bare') {
   }));
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   process.stdout.write(`${JSON.stringify({ url: `${address}/v1/notes/note_bench`, headers: {} })}\n`);
+  answerCpuQueries();
+  process.on('SIGTERM', () => process.exit(0));
 } else {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'clinscribe-bench-'));
   const env: Record<string, string> = { CLINSCRIBE_DATA_DIR: dataDir, CLINSCRIBE_LOG_LEVEL: 'silent' };
@@ -40,6 +52,7 @@ if (mode === 'bare') {
   }
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   process.stdout.write(`${JSON.stringify({ url: `${address}/v1/notes/${note.id}`, headers: { 'x-api-key': apiKey, 'x-account-id': account.id } })}\n`);
+  answerCpuQueries();
   const shutdown = async () => {
     await app.close();
     await runtime.close();

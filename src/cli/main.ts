@@ -12,7 +12,7 @@ const HELP = `Usage: clinscribe <command> [options]
 
 Service:
   serve [--port N] [--host H] [--no-workers]   HTTP API (and job workers unless --no-workers)
-  worker                                       job workers only (scale-out, with DATABASE_URL)
+  work                                         job workers only (scale-out, with DATABASE_URL; alias: worker)
 
 Accounts and keys (print JSON):
   accounts create --name N [--alpha] [--rate-limit PER_MINUTE] [--consensus-daily N]
@@ -59,7 +59,7 @@ async function main(argv: string[]): Promise<number> {
     closeOnSignals(server);
     return -1;
   }
-  if (command === 'worker') {
+  if (command === 'work' || command === 'worker') {
     const worker = await work(loadConfig());
     process.stdout.write('clinscribe worker started\n');
     closeOnSignals(worker);

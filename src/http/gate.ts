@@ -3,7 +3,7 @@
 // refuse what must be refused. Rate-limit headers go on every response.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Account } from '../store/accounts-repo.ts';
-import type { AccountsService } from '../services/accounts-service.ts';
+import type { AccountsService, Authenticated } from '../services/accounts-service.ts';
 import type { RateDecision, RateLimiter } from '../ratelimit/limiter.ts';
 import { ApiError } from './errors.ts';
 
@@ -30,22 +30,34 @@ function bearerToken(request: FastifyRequest): string | undefined {
   return match?.[1];
 }
 
-export async function authenticate(
-  accounts: AccountsService,
-  request: FastifyRequest,
-  scheme: AuthScheme,
-): Promise<{ account?: Account; keyId?: string; error?: ApiError }> {
-  if (scheme === 'none') return {};
+type Verdict = { account?: Account; keyId?: string; error?: ApiError };
+
+/** The credential a scheme reads: the Bearer token (alpha) or X-API-Key (stable). */
+function credential(request: FastifyRequest, scheme: 'stable' | 'alpha'): string | undefined {
+  return scheme === 'alpha' ? bearerToken(request) : header(request, 'x-api-key');
+}
+
+function judge(request: FastifyRequest, scheme: 'stable' | 'alpha', found: Authenticated | undefined): Verdict {
   if (scheme === 'alpha') {
-    const found = await accounts.authenticate(bearerToken(request));
     if (!found) return { error: new ApiError('unauthorized') };
     if (!found.account.alphaAccess) return { account: found.account, error: new ApiError('alpha_access_disabled') };
     return { account: found.account, keyId: found.keyId };
   }
-  const found = await accounts.authenticate(header(request, 'x-api-key'));
   // A valid key with another account's id is as good as no key: never reveal which part was wrong.
   if (!found || found.account.id !== header(request, 'x-account-id')) return { error: new ApiError('unauthorized') };
   return { account: found.account, keyId: found.keyId };
+}
+
+export async function authenticate(accounts: AccountsService, request: FastifyRequest, scheme: AuthScheme): Promise<Verdict> {
+  if (scheme === 'none') return {};
+  return judge(request, scheme, await accounts.authenticate(credential(request, scheme)));
+}
+
+/** The verdict without waiting, when the key cache (or the key's shape) already knows it. */
+function authenticateNow(accounts: AccountsService, request: FastifyRequest, scheme: AuthScheme): Verdict | undefined {
+  if (scheme === 'none') return {};
+  const found = accounts.cachedAuthentication(credential(request, scheme));
+  return found === undefined ? undefined : judge(request, scheme, found ?? undefined);
 }
 
 export function setRateLimitHeaders(reply: FastifyReply, decision: RateDecision): void {
@@ -59,22 +71,42 @@ export function retryAfterSeconds(decision: RateDecision): number {
 }
 
 export function createGate(accounts: AccountsService, limiter: RateLimiter, anonymousLimitPerMinute: number) {
-  return async function gate(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-    // Fail closed: only the not-found handler has no scheme (every route must declare one).
-    const scheme = request.routeOptions.config?.auth ?? (request.is404 ? 'none' : 'stable');
-    const { account, keyId, error } = await authenticate(accounts, request, scheme);
+  /** Counts the request and refuses what must be refused; returns the error to answer with. */
+  function admit(request: FastifyRequest, reply: FastifyReply, { account, keyId, error }: Verdict): ApiError | undefined {
     const decision = account
-      ? await limiter.hit(account.id, 'requests', account.rateLimitPerMinute, 60)
-      : await limiter.hit(`ip:${request.ip}`, 'requests', anonymousLimitPerMinute, 60);
+      ? limiter.count(account.id, 'requests', account.rateLimitPerMinute, 60)
+      : limiter.count(`ip:${request.ip}`, 'requests', anonymousLimitPerMinute, 60);
     setRateLimitHeaders(reply, decision);
     if (!decision.allowed) {
       reply.header('Retry-After', retryAfterSeconds(decision));
-      throw new ApiError('rate_limited');
+      return new ApiError('rate_limited');
     }
-    if (error) throw error;
+    if (error) return error;
     request.account = account;
     request.apiKeyId = keyId;
-  };
+    return undefined;
+  }
+
+  /**
+   * An onRequest hook in callback form: a cached key is admitted synchronously, with no
+   * promise or store round trip; only a key the cache does not know waits for the store.
+   * Called without `done` (the router's refusals), it returns a promise instead.
+   */
+  function gate(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+  function gate(request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void): void;
+  function gate(request: FastifyRequest, reply: FastifyReply, done?: (error?: Error) => void): Promise<void> | void {
+    // Fail closed: only the not-found handler has no scheme (every route must declare one).
+    const scheme = request.routeOptions.config?.auth ?? (request.is404 ? 'none' : 'stable');
+    const now = authenticateNow(accounts, request, scheme);
+    if (now && done) return done(admit(request, reply, now));
+    const settled = (now ? Promise.resolve(now) : authenticate(accounts, request, scheme)).then((verdict) => {
+      const error = admit(request, reply, verdict);
+      if (error) throw error;
+    });
+    if (!done) return settled;
+    settled.then(() => done(), done);
+  }
+  return gate;
 }
 
 /** The authenticated account of a route that declared an auth scheme. */

@@ -19,7 +19,7 @@ export interface PgBossQueueOptions {
 }
 
 /** pg-boss states of a job that will still run (a failed job's retries are used up). */
-const LIVE_STATES = new Set(['created', 'retry', 'active']);
+const LIVE_STATES = ['created', 'retry', 'active'];
 
 function transactionAdapter(db: Db) {
   return {
@@ -110,13 +110,19 @@ export class PgBossJobQueue implements JobQueue {
     }
   }
 
+  /**
+   * One query for the whole page of ids (was one findJobs per id). pg-boss keeps its live
+   * jobs in a partial index on (name, state), so the read touches live jobs only, however
+   * many finished ones the queue retains.
+   */
   async liveJobs(queue: QueueName, ids: string[]): Promise<Set<string>> {
-    const live = new Set<string>();
-    for (const id of ids) {
-      const jobs = await this.boss.findJobs<{ id: string }>(queue, { data: { id } });
-      if (jobs.some((job) => LIVE_STATES.has(job.state))) live.add(id);
-    }
-    return live;
+    if (ids.length === 0) return new Set();
+    const { rows } = await this.boss.getDb().executeSql(
+      `SELECT DISTINCT data->>'id' AS id FROM "${this.options.schema}".job
+        WHERE name = $1 AND state = ANY($2::text[]::"${this.options.schema}".job_state[]) AND data->>'id' = ANY($3::text[])`,
+      [queue, LIVE_STATES, ids],
+    );
+    return new Set(rows.map((row: { id: string }) => row.id));
   }
 
   async purgeSettled(): Promise<void> {

@@ -16,6 +16,11 @@ export interface HitOptions {
 export interface RateLimiter {
   /** Counts one hit of `subject` in `bucket` and says whether it is within `limit` per window. */
   hit(subject: string, bucket: string, limit: number, windowSeconds: number, options?: HitOptions): Promise<RateDecision>;
+  /**
+   * The same count without waiting: counted locally (and shared later, when the store
+   * shares counters), so a request's rate limit never waits on the store.
+   */
+  count(subject: string, bucket: string, limit: number, windowSeconds: number): RateDecision;
   close?(): Promise<void>;
 }
 

@@ -1,11 +1,14 @@
+// One process's rate-limit counters; exact, since nothing else shares them.
 import { type RateDecision, type RateLimiter, decide, windowStartOf } from './limiter.ts';
-
-/** One process's counters; exact, since nothing else shares them. */
 
 export class MemoryRateLimiter implements RateLimiter {
   private readonly counters = new Map<string, { windowStart: number; count: number }>();
 
   async hit(subject: string, bucket: string, limit: number, windowSeconds: number): Promise<RateDecision> {
+    return this.count(subject, bucket, limit, windowSeconds);
+  }
+
+  count(subject: string, bucket: string, limit: number, windowSeconds: number): RateDecision {
     const windowStart = windowStartOf(Math.floor(Date.now() / 1000), windowSeconds);
     const key = `${bucket}\u0000${subject}`;
     let counter = this.counters.get(key);

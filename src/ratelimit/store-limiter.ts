@@ -34,6 +34,11 @@ export class StoreRateLimiter implements RateLimiter {
       const count = await this.add(subject, bucket, windowStart, 1);
       return decide(count, limit, windowStart, windowSeconds);
     }
+    return this.count(subject, bucket, limit, windowSeconds);
+  }
+
+  count(subject: string, bucket: string, limit: number, windowSeconds: number): RateDecision {
+    const windowStart = windowStartOf(Math.floor(Date.now() / 1000), windowSeconds);
     const key = `${bucket}\u0000${subject}`;
     let counter = this.counters.get(key);
     if (!counter || counter.windowStart !== windowStart) {

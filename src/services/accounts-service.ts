@@ -2,6 +2,8 @@
 import type { Config } from '../config.ts';
 import { newId } from '../ids.ts';
 import type { Account, AccountsRepository, ApiKeyRecord } from '../store/accounts-repo.ts';
+import { AuthCache } from './auth-cache.ts';
+import { type AuthInvalidation, localInvalidation } from '../store/auth-invalidation.ts';
 import { displayPrefix, generateApiKey, hashApiKey, hashesEqual, looksLikeApiKey } from './api-keys.ts';
 
 export interface NewAccount {
@@ -22,16 +24,21 @@ export interface Authenticated {
   keyId: string;
 }
 
-const CACHE_MS = 2_000;
-
 export class AccountsService {
-  /** A short cache of successful key checks; revocation takes effect within CACHE_MS. */
-  private readonly cache = new Map<string, { value: Authenticated; until: number }>();
+  /**
+   * Successful key checks. A revocation or account change clears it in every process
+   * sharing the store (`invalidation`); the TTL bounds a signal that was missed.
+   */
+  private readonly cache: AuthCache<Authenticated>;
 
   constructor(
     private readonly repo: AccountsRepository,
     private readonly config: Config,
-  ) {}
+    private readonly invalidation: AuthInvalidation = localInvalidation(),
+  ) {
+    this.cache = new AuthCache(config.authCache);
+    invalidation.subscribe(() => this.cache.clear());
+  }
 
   async createAccount(input: NewAccount): Promise<{ account: Account } & CreatedKey> {
     const now = new Date().toISOString();
@@ -56,9 +63,11 @@ export class AccountsService {
     return this.repo.getAccount(id);
   }
 
-  updateAccount(id: string, changes: Partial<NewAccount>): Promise<Account | undefined> {
+  async updateAccount(id: string, changes: Partial<NewAccount>): Promise<Account | undefined> {
+    const updated = await this.repo.updateAccount(id, changes, new Date().toISOString());
     this.cache.clear();
-    return this.repo.updateAccount(id, changes, new Date().toISOString());
+    await this.invalidation.publish();
+    return updated;
   }
 
   async createKey(accountId: string, label?: string): Promise<CreatedKey> {
@@ -86,8 +95,22 @@ export class AccountsService {
   }
 
   async revokeKey(keyId: string): Promise<boolean> {
-    this.cache.clear();
-    return this.repo.revokeKey(keyId, new Date().toISOString());
+    const revoked = await this.repo.revokeKey(keyId, new Date().toISOString());
+    // Published after the commit: a cache refilled before it would hold the key again.
+    if (revoked) {
+      this.cache.clear();
+      await this.invalidation.publish();
+    }
+    return revoked;
+  }
+
+  /**
+   * A key verified recently, without asking the store: the account, `null` for a key that
+   * can never be valid (missing or malformed), or undefined when only the store can tell.
+   */
+  cachedAuthentication(apiKey: string | undefined): Authenticated | null | undefined {
+    if (!apiKey || !looksLikeApiKey(apiKey)) return null;
+    return this.cache.get(hashApiKey(apiKey));
   }
 
   /** The account a key belongs to, or undefined for a missing, malformed or revoked key. */
@@ -95,14 +118,14 @@ export class AccountsService {
     if (!apiKey || !looksLikeApiKey(apiKey)) return undefined;
     const hash = hashApiKey(apiKey);
     const cached = this.cache.get(hash);
-    if (cached && cached.until > Date.now()) return cached.value;
+    if (cached) return cached;
+    const epoch = this.cache.epoch;
     const record = await this.repo.findActiveKeyByHash(hash);
     if (!record || !hashesEqual(record.keyHash, hash)) return undefined;
     const account = await this.repo.getAccount(record.accountId);
     if (!account) return undefined;
     const value = { account, keyId: record.id };
-    if (this.cache.size > 10_000) this.cache.clear();
-    this.cache.set(hash, { value, until: Date.now() + CACHE_MS });
+    this.cache.set(hash, value, epoch);
     return value;
   }
 }

@@ -11,6 +11,8 @@ const EVERY_MS = 60_000;
 const PURGE_EVERY_TICKS = 10;
 /** Jobs that failed for good are kept this long for inspection. */
 const SETTLED_JOBS_KEPT_MS = 7 * 86_400_000;
+/** Resources deleted per purge transaction. */
+const PURGE_BATCH = 500;
 /** A resource changed this recently is left alone by the sweep. */
 const STRANDED_GRACE_MS = 60_000;
 
@@ -39,13 +41,12 @@ export async function runMaintenance(runtime: Runtime): Promise<number> {
   if (!days) return 0;
   const cutoff = new Date(now - days * 86_400_000).toISOString();
   await runtime.webhooks.purgeSettledBefore(cutoff);
+  // One transaction per batch; the loop ends when a batch finds nothing left to delete.
   let purged = 0;
   for (;;) {
-    const expired = await runtime.resources.listExpired(cutoff, 100);
-    if (expired.length === 0) break;
-    for (const r of expired) {
-      if (await runtime.resources.delete(r.kind, r.accountId, r.id)) purged++;
-    }
+    const deleted = await runtime.resources.purgeExpired(cutoff, PURGE_BATCH);
+    if (deleted === 0) break;
+    purged += deleted;
   }
   return purged;
 }

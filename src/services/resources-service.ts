@@ -85,6 +85,22 @@ export class ResourcesService {
     return this.repo.listFinishedBefore(cutoff, limit);
   }
 
+  /**
+   * Deletes up to `limit` finished resources last changed before `cutoff` (with their
+   * undelivered events and uploaded audio) in one transaction; returns how many went.
+   */
+  async purgeExpired(cutoff: string, limit: number): Promise<number> {
+    const expired = await this.repo.listFinishedBefore(cutoff, limit);
+    const ids = expired.map((r) => r.id);
+    const deleted = await this.db.transaction().execute(async (trx) => {
+      await this.outbox.deleteForResources(trx, ids);
+      await this.idempotency.deleteForResources(trx, ids);
+      return this.repo.deleteFinishedBefore(trx, ids, cutoff);
+    });
+    for (const r of expired) if (r.audioFile) await fs.rm(this.audioPath(r.audioFile), { force: true });
+    return deleted;
+  }
+
   /** Path of a transcription's uploaded audio, inside the data directory. */
   audioPath(fileName: string): string {
     return path.join(this.dataDir, 'uploads', path.basename(fileName));

@@ -7,6 +7,7 @@ import type { Config } from '../config.ts';
 import { STORE_CAPABILITIES, type StoreCapabilities } from './capabilities.ts';
 import { migrateToLatest } from './migrations.ts';
 import { openNodeSqlite } from './node-sqlite-driver.ts';
+import { type PreparedReads, postgresPreparedReads, sqlitePreparedReads } from './prepared.ts';
 import type { Database } from './schema.ts';
 
 export interface Store {
@@ -15,6 +16,10 @@ export interface Store {
   /** PostgreSQL only: the connection string with the schema applied, for pg-boss. */
   databaseUrl?: string;
   schema: string;
+  /** Hot-path reads that skip the query builder (see prepared.ts). */
+  reads: PreparedReads;
+  /** PostgreSQL only: the pool, for LISTEN/NOTIFY and prepared reads. */
+  pool?: pg.Pool;
   close(): Promise<void>;
 }
 
@@ -22,10 +27,11 @@ export async function openStore(config: Config): Promise<Store> {
   if (config.databaseUrl) return openPostgres(config.databaseUrl, config.databaseSchema);
   fs.mkdirSync(config.dataDir, { recursive: true });
   const file = path.join(config.dataDir, 'clinscribe.sqlite');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: openNodeSqlite(file) }) });
+  const sqlite = openNodeSqlite(file);
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
   const caps = STORE_CAPABILITIES.sqlite;
   await migrateToLatest(db, caps);
-  return { db, caps, schema: 'main', close: () => db.destroy() };
+  return { db, caps, schema: 'main', reads: sqlitePreparedReads(sqlite.raw), close: () => db.destroy() };
 }
 
 async function openPostgres(url: string, schema: string): Promise<Store> {
@@ -50,7 +56,7 @@ async function openPostgres(url: string, schema: string): Promise<Store> {
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   const caps = STORE_CAPABILITIES.postgres;
   await migrateToLatest(db, caps, schema);
-  return { db, caps, databaseUrl: url, schema, close: () => db.destroy() };
+  return { db, caps, databaseUrl: url, schema, reads: postgresPreparedReads(pool), pool, close: () => db.destroy() };
 }
 
 /** Liveness of the store for the readiness endpoint. */

@@ -91,7 +91,12 @@ export class IdempotencyRepository {
 
   /** Records pointing at a resource that is being deleted. */
   async deleteForResource(db: Db, resourceId: string): Promise<void> {
-    await db.deleteFrom('idempotency_keys').where('resource_id', '=', resourceId).execute();
+    await this.deleteForResources(db, [resourceId]);
+  }
+
+  /** Records pointing at any of these resources (the retention purge deletes in batches). */
+  async deleteForResources(db: Db, resourceIds: string[]): Promise<void> {
+    if (resourceIds.length) await db.deleteFrom('idempotency_keys').where('resource_id', 'in', resourceIds).execute();
   }
 
   async purgeBefore(cutoff: string): Promise<void> {

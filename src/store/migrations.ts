@@ -134,6 +134,15 @@ function migrations(caps: StoreCapabilities): Record<string, Migration> {
           .execute();
       },
     },
+    '0002_resource_indexes': {
+      // Keyset listing per account and kind reads (account_id, kind, created_at, id) in order;
+      // the retention purge and the stranded-work sweep find rows by status and age.
+      async up(db: Kysely<any>) {
+        await db.schema.dropIndex('resources_account_kind').execute();
+        await db.schema.createIndex('resources_owner_page').on('resources').columns(['account_id', 'kind', 'created_at', 'id']).execute();
+        await db.schema.createIndex('resources_status_age').on('resources').columns(['status', 'updated_at']).execute();
+      },
+    },
     '0003_idempotency_resource': {
       // An idempotency record points at the resource its request created, so deleting the
       // resource (by the caller or the retention purge) takes the record with it.

@@ -81,4 +81,12 @@ export class OutboxRepository {
     await db.deleteFrom('webhook_deliveries').where('event_id', 'in', ids).where('state', '!=', 'delivered').execute();
     await db.deleteFrom('outbox_events').where('resource_id', '=', resourceId).execute();
   }
+
+  /** deleteForResource for a batch of resources (the retention purge), in two statements. */
+  async deleteForResources(db: Db, resourceIds: string[]): Promise<void> {
+    if (resourceIds.length === 0) return;
+    const ids = db.selectFrom('outbox_events').select('id').where('resource_id', 'in', resourceIds);
+    await db.deleteFrom('webhook_deliveries').where('event_id', 'in', ids).where('state', '!=', 'delivered').execute();
+    await db.deleteFrom('outbox_events').where('resource_id', 'in', resourceIds).execute();
+  }
 }

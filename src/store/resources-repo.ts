@@ -1,8 +1,9 @@
 // Every asynchronous resource (notes, codings, transcriptions, template jobs, consensus
 // requests) is one row of `resources`; its state machine is enforced by the WHERE clauses.
-import type { Kysely, Transaction } from 'kysely';
+import { type Kysely, type Transaction, sql } from 'kysely';
 import type { Database, ResourceKind, ResourceStatus, ResourcesTable } from './schema.ts';
 import { afterCursor, type PageCursor } from './keyset.ts';
+import type { PreparedRead, PreparedReads } from './prepared.ts';
 
 export type Db = Kysely<Database> | Transaction<Database>;
 
@@ -41,8 +42,18 @@ function toResource(row: ResourcesTable): Resource {
 
 const OPEN_STATES: ResourceStatus[] = ['pending', 'processing'];
 
+const FIND_OWNED_SQL = 'select * from resources where id = $1 and kind = $2 and account_id = $3';
+
 export class ResourcesRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  /** The GET of every resource route: prepared once, when the store offers it. */
+  private readonly findOwnedRead?: PreparedRead<ResourcesTable>;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    reads?: PreparedReads,
+  ) {
+    this.findOwnedRead = reads?.prepare<ResourcesTable>('resources_find_owned', FIND_OWNED_SQL);
+  }
 
   async insert(db: Db, resource: Resource): Promise<void> {
     await db
@@ -76,6 +87,10 @@ export class ResourcesRepository {
 
   /** A resource as its owner sees it; another account's id is simply not found. */
   async findOwned(kind: ResourceKind, accountId: string, id: string): Promise<Resource | undefined> {
+    if (this.findOwnedRead) {
+      const [found] = await this.findOwnedRead([id, kind, accountId]);
+      return found && toResource(found);
+    }
     const row = await this.db
       .selectFrom('resources')
       .selectAll()
@@ -135,16 +150,48 @@ export class ResourcesRepository {
     return Number(result.numDeletedRows) > 0;
   }
 
-  /** Finished resources last updated before `cutoff` (retention purge). */
-  async listFinishedBefore(cutoff: string, limit: number): Promise<Pick<Resource, 'id' | 'kind' | 'accountId'>[]> {
+  /**
+   * One page of an account's resources of a kind, oldest first; `after` continues from the
+   * previous page's last row. Served from the (account_id, kind, created_at, id) index, so a
+   * page costs the same at the start of a million rows as at the end.
+   */
+  async listOwned(kind: ResourceKind, accountId: string, limit: number, after?: PageCursor): Promise<Resource[]> {
+    let query = this.db.selectFrom('resources').selectAll().where('account_id', '=', accountId).where('kind', '=', kind);
+    if (after) query = query.where(afterCursor(after));
+    const rows = await query.orderBy('created_at').orderBy('id').limit(limit).execute();
+    return rows.map(toResource);
+  }
+
+  /**
+   * Finished resources last updated before `cutoff` (retention purge), from the
+   * (status, updated_at) index; `audioFile` is the upload a transcription leaves behind.
+   */
+  async listFinishedBefore(cutoff: string, limit: number): Promise<(Pick<Resource, 'id' | 'kind' | 'accountId'> & { audioFile?: string })[]> {
     const rows = await this.db
       .selectFrom('resources')
       .select(['id', 'kind', 'account_id'])
+      // Only a transcription's request names a file; the others' (whole transcripts) stay unread.
+      .select(sql<string | null>`case when kind = 'transcription' then request end`.as('audio_request'))
       .where('status', 'in', ['completed', 'failed'])
       .where('updated_at', '<', cutoff)
       .limit(limit)
       .execute();
-    return rows.map((r) => ({ id: r.id, kind: r.kind, accountId: r.account_id }));
+    return rows.map((r) => {
+      const audioFile = r.audio_request ? (JSON.parse(r.audio_request) as { audioFile?: unknown }).audioFile : undefined;
+      return { id: r.id, kind: r.kind, accountId: r.account_id, ...(typeof audioFile === 'string' && { audioFile }) };
+    });
+  }
+
+  /** Deletes these resources if they are still finished and older than `cutoff`; returns how many went. */
+  async deleteFinishedBefore(db: Db, ids: string[], cutoff: string): Promise<number> {
+    if (ids.length === 0) return 0;
+    const result = await db
+      .deleteFrom('resources')
+      .where('id', 'in', ids)
+      .where('status', 'in', ['completed', 'failed'])
+      .where('updated_at', '<', cutoff)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
   }
 
   /**

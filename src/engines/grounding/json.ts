@@ -3,7 +3,7 @@
 // schema accepts; an array item is removed), unless its field asks for a judgement
 // (its name or description says infer, estimate, classify…) or is a fixed choice (enum).
 import type { Span } from '../ports.ts';
-import { leastValue } from '../clinical/extraction/least-value.ts';
+import { leastValueIn } from '../clinical/extraction/least-value.ts';
 import { SchemaNav, type SchemaNode } from '../clinical/extraction/schema-nav.ts';
 import { groundingWords } from './language.ts';
 import { contentWords, numbersIn } from './transcript-grounder.ts';
@@ -81,7 +81,7 @@ export function groundExtraction(answer: unknown, schema: unknown, grounder: Gro
       const index = key as number;
       if (attempt(() => holder.splice(index, 1), () => holder.splice(index, 0, value))) return;
     }
-    const replacement = nav.allowsNull(node) ? null : leastValue(nav, node);
+    const replacement = nav.allowsNull(node) ? null : leastValueIn(nav, node);
     attempt(() => ((holder as Record<string, unknown>)[key as string] = replacement), () => ((holder as Record<string, unknown>)[key as string] = value));
   };
   visit(root as unknown as Record<string, unknown>, 'value', schema, '', false);

@@ -6,9 +6,8 @@ import { accountOf } from '../gate.ts';
 import { checkLength, requireNonEmpty } from '../limits.ts';
 import { idempotent } from '../idempotency.ts';
 import { IdParam, StableHeaders, Timestamp, stableErrors } from '../schemas.ts';
-import { JobView, jobView } from './job-views.ts';
-
-const CodingView = Type.Intersect([JobView, Type.Object({ processing_time_ms: Type.Optional(Type.Integer()) })]);
+import { CodingJobView } from '../schemas/results.ts';
+import { jobView } from './job-views.ts';
 
 export function codingsRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
   return async (app) => {
@@ -52,7 +51,7 @@ export function codingsRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
           summary: 'Get a coding analysis',
           headers: StableHeaders,
           params: IdParam('id'),
-          response: { 200: Type.Object({ data: CodingView }), ...stableErrors(404) },
+          response: { 200: Type.Object({ data: CodingJobView }), ...stableErrors(404) },
         },
       },
       async (request) => {

@@ -6,10 +6,9 @@ import { ApiError } from '../errors.ts';
 import { accountOf, retryAfterSeconds } from '../gate.ts';
 import { idempotent } from '../idempotency.ts';
 import { checkLength, requireNonEmpty } from '../limits.ts';
-import { AlphaHeaders, AnyObject, IdParam, alphaErrors } from '../schemas.ts';
-import { DeletedView, JobView, jobView } from './job-views.ts';
-
-const ConsensusView = Type.Intersect([JobView, Type.Object({ metadata: AnyObject })]);
+import { AlphaHeaders, IdParam, alphaErrors } from '../schemas.ts';
+import { ConsensusJobView } from '../schemas/results.ts';
+import { DeletedView, jobView } from './job-views.ts';
 
 function consensusView(request: Resource) {
   return { ...jobView(request, 'Consensus failed.'), metadata: {} };
@@ -30,7 +29,7 @@ export function consensusRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
             query: Type.String({ description: 'A clinical question' }),
             context: Type.Optional(Type.String({ description: 'Clinical context of the question' })),
           }),
-          response: { 202: Type.Object({ data: ConsensusView }), ...alphaErrors(400, 413, 422) },
+          response: { 202: Type.Object({ data: ConsensusJobView }), ...alphaErrors(400, 413, 422) },
         },
       },
       async (request, reply) => {
@@ -61,7 +60,7 @@ export function consensusRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
           summary: 'Get a consensus request',
           headers: AlphaHeaders,
           params: IdParam('id'),
-          response: { 200: Type.Object({ data: ConsensusView }), ...alphaErrors(404) },
+          response: { 200: Type.Object({ data: ConsensusJobView }), ...alphaErrors(404) },
         },
       },
       async (request) => {

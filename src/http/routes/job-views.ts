@@ -2,15 +2,6 @@
 // finished, `result.error` when failed).
 import { Type } from '@fastify/type-provider-typebox';
 import type { Resource } from '../../store/resources-repo.ts';
-import { AnyObject, Timestamp } from '../schemas.ts';
-
-export const JobView = Type.Object({
-  id: Type.String(),
-  status: Type.String(),
-  created_at: Timestamp,
-  updated_at: Timestamp,
-  result: Type.Optional(AnyObject),
-});
 
 export function finishedResult(resource: Resource, failureText: string): Record<string, unknown> | undefined {
   if (resource.status === 'completed') return resource.result ?? {};

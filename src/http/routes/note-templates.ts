@@ -5,18 +5,10 @@ import type { Resource } from '../../store/resources-repo.ts';
 import { ApiError } from '../errors.ts';
 import { accountOf } from '../gate.ts';
 import { idempotent } from '../idempotency.ts';
-import { AlphaHeaders, AnyObject, IdParam, Timestamp, alphaErrors } from '../schemas.ts';
+import { AlphaHeaders, IdParam, alphaErrors } from '../schemas.ts';
+import { TemplateJobView } from '../schemas/results.ts';
 import { DeletedView, finishedResult } from './job-views.ts';
 import { TEMPLATE_MODES, parseTemplateJobRequest } from './note-template-request.ts';
-
-const TemplateJobView = Type.Object({
-  id: Type.String(),
-  mode: Type.String(),
-  status: Type.String(),
-  created_at: Timestamp,
-  updated_at: Timestamp,
-  result: Type.Optional(AnyObject),
-});
 
 const CreateTemplateJobBody = Type.Object(
   {

@@ -7,7 +7,8 @@ import { ApiError } from '../errors.ts';
 import { accountOf } from '../gate.ts';
 import { checkLength, requireNonEmpty } from '../limits.ts';
 import { idempotent } from '../idempotency.ts';
-import { AnyObject, IdParam, StableHeaders, Timestamp, stableErrors } from '../schemas.ts';
+import { IdParam, StableHeaders, stableErrors } from '../schemas.ts';
+import { NoteView } from '../schemas/results.ts';
 
 const NoteTypeBody = Type.Object({
   type: Type.Optional(Type.String({ description: 'soap | note_template | note_style' })),
@@ -32,15 +33,6 @@ export const CreateNoteBody = Type.Object({
   context: Type.Optional(Type.String()),
   instructions: Type.Optional(Type.Array(Type.String(), { maxItems: 50 })),
   medicationList: Type.Optional(Type.Union([Type.String(), Type.Array(Type.String(), { maxItems: 500 })])),
-});
-
-const NoteView = Type.Object({
-  noteId: Type.String(),
-  status: Type.String(),
-  payload: Type.Optional(Type.Object({ markdown: Type.String(), json: AnyObject })),
-  error: Type.Optional(Type.String()),
-  createdAt: Timestamp,
-  updatedAt: Timestamp,
 });
 
 function noteView(resource: Resource) {

@@ -6,7 +6,8 @@ import { ApiError } from '../errors.ts';
 import { accountOf } from '../gate.ts';
 import { idempotent } from '../idempotency.ts';
 import { checkLength, requireNonEmpty } from '../limits.ts';
-import { AnyObject, StableHeaders, textToJsonErrors } from '../schemas.ts';
+import { StableHeaders, textToJsonErrors } from '../schemas.ts';
+import { ExtractionDetails } from '../schemas/results.ts';
 
 export function textToJsonRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
   return async (app) => {
@@ -24,7 +25,7 @@ export function textToJsonRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
             includeMeta: Type.Optional(Type.Boolean({ description: 'Add `meta`: paths not found and evidence spans' })),
           }),
           response: {
-            200: Type.Object({ data: Type.Unknown(), meta: Type.Optional(AnyObject) }),
+            200: Type.Object({ data: Type.Unknown(), meta: Type.Optional(ExtractionDetails) }),
             ...textToJsonErrors(400, 413, 422, 503),
           },
         },

@@ -12,7 +12,8 @@ import { ApiError } from '../errors.ts';
 import { accountOf } from '../gate.ts';
 import { idempotent } from '../idempotency.ts';
 import { IdParam, StableHeaders, Timestamp, stableErrors } from '../schemas.ts';
-import { JobView, jobView } from './job-views.ts';
+import { TranscriptionJobView } from '../schemas/results.ts';
+import { jobView } from './job-views.ts';
 
 const LANGUAGE_TAG = /^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/;
 const ENCODINGS = ['auto', 'linear16', 'pcm_s16le', 'wav', 'mp3', 'aac', 'mp4', 'm4a', 'ogg', 'opus', 'webm', 'flac'];
@@ -183,7 +184,7 @@ export function transcriptionsRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
           summary: 'Get a transcription',
           headers: StableHeaders,
           params: IdParam('id'),
-          response: { 200: Type.Object({ data: JobView }), ...stableErrors(404) },
+          response: { 200: Type.Object({ data: TranscriptionJobView }), ...stableErrors(404) },
         },
       },
       async (request) => {

@@ -3,12 +3,22 @@
 // ("unknown", "other"), a default that fits, else the smallest instance (generate.ts).
 import { generate, type GenContext, NO_VALUE } from './generate.ts';
 import { quickCheck } from './quick-check.ts';
+import type { SchemaNav } from './schema-nav.ts';
+import { schemaLimits } from './schema-limits.ts';
 
 const NEUTRAL_ENUM = /^(unknown|not specified|unspecified|not stated|not mentioned|none|n\/?a|other)$/i;
 
 export function leastValue(g: GenContext, raw: unknown, path = ''): unknown {
   // A copy: callers place and then mutate it; the schema's own const/enum/default must stay intact.
   return structuredClone(least(g, raw, path));
+}
+
+/**
+ * The same, for callers outside the engine that have a schema but no compiled context (the
+ * grounding check): formats are not checked here, so such a caller validates what it places.
+ */
+export function leastValueIn(nav: SchemaNav, raw: unknown): unknown {
+  return leastValue({ nav, limits: schemaLimits(), work: 0, formatOk: () => true }, raw);
 }
 
 function least(g: GenContext, raw: unknown, path: string): unknown {
