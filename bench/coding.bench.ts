@@ -4,24 +4,11 @@ import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { codeText } from '../src/engines/clinical/coding/index.ts';
 import { parseCsv } from '../scripts/lib/csv.ts';
+import { primockTranscript } from './lib/coding-score-inputs.ts';
 
 const SHARED = new URL('../../shared/data/', import.meta.url);
 
 interface Visit { id: string; source: string; codes: string[] }
-
-
-/** PriMock57: merge the doctor and patient TextGrid tiers into "Doctor: …" turns by start time. */
-function primockTranscript(id: string): string {
-  const turns: { t: number; who: string; text: string }[] = [];
-  for (const who of ['doctor', 'patient']) {
-    const grid = readFileSync(new URL(`primock57/transcripts/${id}_${who}.TextGrid`, SHARED), 'utf8');
-    for (const m of grid.matchAll(/xmin = ([\d.]+)\s*\n\s*xmax = [\d.]+\s*\n\s*text = "((?:[^"]|"")*)"/g)) {
-      const text = m[2]!.replace(/""/g, '"').replace(/<[^>]*>/g, '').trim();
-      if (text) turns.push({ t: Number(m[1]), who: who === 'doctor' ? 'Doctor' : 'Patient', text });
-    }
-  }
-  return turns.sort((a, b) => a.t - b.t).map((x) => `${x.who}: ${x.text}`).join('\n');
-}
 
 function loadTexts(visits: Visit[]): Map<string, string> {
   const texts = new Map<string, string>();

@@ -1,0 +1,95 @@
+// Coding benchmark on the independent gold labels (bench/data/coding-gold, issue #18): precision,
+// recall and F1 at full code and 3-character category, per corpus and overall, dev and held out;
+// span exactness and latency. Prints ids and codes only, never transcript text.
+// `--detail` lists dev encounters (gold vs predicted); held-out encounters are never listed.
+import { readFileSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
+import { codeText } from '../src/engines/clinical/coding/index.ts';
+import { aciAssessmentPlan, csvCell, primockTranscript } from './lib/coding-score-inputs.ts';
+import { category, failureClasses, fullCode, percentile, prf, tally, type Scored } from './lib/coding-score.ts';
+
+interface GoldEncounter {
+  id: string;
+  source: { corpus: string; file: string; row?: string; id?: number };
+  split: 'dev' | 'heldout';
+  codes: { code: string; reason: string }[];
+}
+
+/** One way of feeding a corpus to the engine; `main` inputs make up the overall rows. */
+interface Input { name: string; corpus: string; main: boolean; text: (e: GoldEncounter) => string }
+
+const INPUTS: Input[] = [
+  { name: 'aci-bench (dialogue)', corpus: 'aci-bench', main: true, text: (e) => csvCell(e.source.file, 'encounter_id', e.id, 'dialogue') },
+  { name: 'aci-bench (gold note A&P)', corpus: 'aci-bench', main: false, text: (e) => aciAssessmentPlan(e.id) },
+  { name: 'mts-dialog (dialogue)', corpus: 'mts-dialog', main: true, text: (e) => csvCell(e.source.file, 'ID', String(e.source.id), 'dialogue') },
+  { name: 'primock57 (transcript)', corpus: 'primock57', main: true, text: (e) => primockTranscript(e.id) },
+];
+const LATENCY_RUNS = 5;
+
+interface Run extends Scored { input: Input; enc: GoldEncounter }
+
+function loadGold(corpus: string): GoldEncounter[] {
+  const url = new URL(`data/coding-gold/${corpus}.json`, import.meta.url);
+  return (JSON.parse(readFileSync(url, 'utf8')) as { encounters: GoldEncounter[] }).encounters;
+}
+
+const pct = (x: number): string => (x * 100).toFixed(1);
+function row(label: string, items: Run[]): string {
+  const full = tally(items, fullCode);
+  const cat = tally(items, category);
+  const f = prf(full);
+  const c = prf(cat);
+  const gold = items.reduce((n, r) => n + new Set(r.gold).size, 0);
+  return `| ${label} | ${items.length} | ${gold} | ${pct(f.precision)} | ${pct(f.recall)} | ${pct(f.f1)} | ${pct(c.precision)} | ${pct(c.recall)} | ${pct(c.f1)} |`;
+}
+
+codeText('warm up: hypertension'); // lexicon load is start-up cost, not per-visit latency
+const runs: Run[] = [];
+const times = new Map<string, number[]>();
+let spans = 0, exact = 0;
+for (const input of INPUTS) {
+  const t: number[] = [];
+  times.set(input.name, t);
+  for (const enc of loadGold(input.corpus)) {
+    const text = input.text(enc);
+    // Every run is timed, the first included: a visit is coded once in service.
+    let res: ReturnType<typeof codeText> | undefined;
+    for (let i = 0; i < LATENCY_RUNS; i++) {
+      const t0 = performance.now();
+      res = codeText(text);
+      t.push(performance.now() - t0);
+    }
+    if (!res) throw new Error('LATENCY_RUNS must be at least 1');
+    for (const item of [...res.diagnoses, ...res.procedures]) {
+      spans++;
+      const s = item.text_span;
+      if (s.text.length > 0 && text.slice(s.start_char, s.end_char) === s.text) exact++;
+    }
+    const pred = res.diagnoses.map((d) => d.code.coding[0]!.code);
+    runs.push({ input, enc, gold: enc.codes.map((c) => c.code), pred });
+  }
+}
+
+const header = '| input | encounters | gold codes | P % | R % | F1 % | category P % | category R % | category F1 % |\n| --- | --- | --- | --- | --- | --- | --- | --- | --- |';
+for (const split of ['dev', 'heldout'] as const) {
+  console.log(`\n### ICD-10-CM coding gold, ${split === 'dev' ? 'development' : 'held-out'} encounters\n`);
+  console.log(header);
+  for (const input of INPUTS) console.log(row(input.name, runs.filter((r) => r.input === input && r.enc.split === split)));
+  console.log(row('**overall** (dialogue/transcript inputs)', runs.filter((r) => r.input.main && r.enc.split === split)));
+}
+
+console.log('\n| measure | value |\n| --- | --- |');
+console.log(`| span exactness (all inputs) | ${exact}/${spans} (${pct(exact / Math.max(1, spans))} %) |`);
+for (const [name, t] of times) console.log(`| latency p50 / p99, ${name} (${t.length} runs) | ${percentile(t, 50).toFixed(2)} / ${percentile(t, 99).toFixed(2)} ms |`);
+
+// Failure classes on development encounters only: held-out errors stay unseen.
+const devMain = runs.filter((r) => r.input.main && r.enc.split === 'dev');
+console.log('\n### Failure classes, development encounters only (dialogue/transcript inputs)\n\n| class | codes |\n| --- | --- |');
+for (const [cls, n] of [...failureClasses(devMain)].sort((a, b) => b[1] - a[1])) console.log(`| ${cls} | ${n} |`);
+
+if (process.argv.includes('--detail')) {
+  console.log('\n| input | encounter | gold | predicted |\n| --- | --- | --- | --- |');
+  for (const r of runs.filter((x) => x.enc.split === 'dev')) {
+    console.log(`| ${r.input.name} | ${r.enc.id} | ${r.gold.join(' ')} | ${[...new Set(r.pred)].join(' ') || '—'} |`);
+  }
+}

@@ -1,0 +1,53 @@
+// Engine inputs for the coding benchmarks, read from ../shared/data: the ACI-bench dialogue or
+// its gold note's assessment and plan, the MTS-Dialog dialogue, the merged PriMock57 transcript.
+import { readFileSync } from 'node:fs';
+import { parseCsv } from '../../scripts/lib/csv.ts';
+
+export const SHARED = new URL('../../../shared/data/', import.meta.url);
+
+/** PriMock57: merge the doctor and patient TextGrid tiers into "Doctor: …" turns by start time. */
+export function primockTranscript(id: string): string {
+  const turns: { t: number; who: string; text: string }[] = [];
+  for (const who of ['doctor', 'patient']) {
+    const grid = readFileSync(new URL(`primock57/transcripts/${id}_${who}.TextGrid`, SHARED), 'utf8');
+    for (const m of grid.matchAll(/xmin = ([\d.]+)\s*\n\s*xmax = [\d.]+\s*\n\s*text = "((?:[^"]|"")*)"/g)) {
+      const text = m[2]!.replace(/""/g, '"').replace(/<[^>]*>/g, '').trim();
+      if (text) turns.push({ t: Number(m[1]), who: who === 'doctor' ? 'Doctor' : 'Patient', text });
+    }
+  }
+  return turns.sort((a, b) => a.t - b.t).map((x) => `${x.who}: ${x.text}`).join('\n');
+}
+
+const csvCache = new Map<string, string[][]>();
+function csvRows(file: string): string[][] {
+  let rows = csvCache.get(file);
+  if (!rows) csvCache.set(file, (rows = parseCsv(readFileSync(new URL(file, SHARED), 'utf8'))));
+  return rows;
+}
+
+/** A cell of a shared-data CSV, finding the row by the value of its key column. */
+export function csvCell(file: string, keyColumn: string, key: string, column: string): string {
+  const [header, ...rows] = csvRows(file);
+  const k = header!.indexOf(keyColumn);
+  const c = header!.indexOf(column);
+  if (k < 0 || c < 0) throw new Error(`${file} lacks column ${keyColumn} or ${column}`);
+  const row = rows.find((r) => r[k] === key);
+  if (!row) throw new Error(`${keyColumn} ${key} not found in ${file}`);
+  return row[c]!;
+}
+
+let aciAp: Map<string, string> | undefined;
+/** ACI-bench: the gold note's ASSESSMENT AND PLAN division (challenge_data_sections). */
+export function aciAssessmentPlan(encounterId: string): string {
+  if (!aciAp) {
+    aciAp = new Map();
+    for (const split of ['train', 'valid']) {
+      const url = new URL(`aci-bench/challenge_data_sections/${split}_assessment_and_plan.json`, SHARED);
+      const data = (JSON.parse(readFileSync(url, 'utf8')) as { data: { tgt: string; file: string }[] }).data;
+      for (const d of data) aciAp.set(d.file.split('-')[0]!, d.tgt);
+    }
+  }
+  const text = aciAp.get(encounterId);
+  if (text === undefined) throw new Error(`no assessment and plan for ${encounterId}`);
+  return text;
+}

@@ -1,0 +1,46 @@
+// Tests for the coding scorer: set-based tallies, category level, percentiles, failure classes.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { category, failureClasses, percentile, prf, tally } from './coding-score.ts';
+
+test('full-code tally counts each code once per encounter', () => {
+  const t = tally([
+    { gold: ['E11.9', 'I10'], pred: ['E11.9', 'E11.9', 'J06.9'] },
+    { gold: ['N39.0'], pred: [] },
+  ]);
+  assert.deepEqual(t, { tp: 1, fp: 1, fn: 2 });
+  const s = prf(t);
+  assert.equal(s.precision, 0.5);
+  assert.equal(s.recall, 1 / 3);
+  assert.ok(Math.abs(s.f1 - 0.4) < 1e-12);
+});
+
+test('category level credits a wrong code in the right 3-character category', () => {
+  const items = [{ gold: ['E11.65'], pred: ['E11.9'] }];
+  assert.deepEqual(tally(items), { tp: 0, fp: 1, fn: 1 });
+  assert.deepEqual(tally(items, category), { tp: 1, fp: 0, fn: 0 });
+});
+
+test('an empty prediction scores zero, not NaN', () => {
+  assert.deepEqual(prf({ tp: 0, fp: 0, fn: 3 }), { precision: 0, recall: 0, f1: 0 });
+});
+
+test('percentile uses the nearest rank', () => {
+  assert.equal(percentile([5, 1, 3, 2, 4], 50), 3);
+  assert.equal(percentile([1, 2, 3, 4], 50), 2);
+  assert.equal(percentile([7], 99), 7);
+  assert.ok(Number.isNaN(percentile([], 50)));
+});
+
+test('failure classes pair specificity errors and split the rest by code kind', () => {
+  const counts = failureClasses([
+    { gold: ['E11.65', 'R51.9', 'Z00.01'], pred: ['E11.9', 'G43.909', 'Z00.00', 'R05.9'] },
+    { gold: ['S83.411A'], pred: [] },
+  ]);
+  assert.equal(counts.get('right category, wrong specificity'), 2); // E11, Z00
+  assert.equal(counts.get('missed: symptom code (R)'), 1);
+  assert.equal(counts.get('missed: diagnosis'), 1);
+  assert.equal(counts.get('extra: diagnosis'), 1);
+  assert.equal(counts.get('extra: symptom code (R)'), 1);
+  assert.equal(counts.get('missed: Z code'), undefined);
+});
