@@ -253,7 +253,7 @@ export function assemble(request: NoteRequest, transcript: Transcript): Payload 
     for (const st of planSaid) {
       const lower = st.text.toLowerCase();
       let named = names.findIndex((n) => n.length > 3 && lower.includes(n));
-      if (named < 0) named = heads.findIndex((h) => h !== undefined && new RegExp(`\\b${h}\\b`).test(lower));
+      if (named < 0) named = heads.findIndex((h) => h !== undefined && new RegExp(`\\b${h.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`).test(lower));
       if (named >= 0) current = named;
       // "For his next problem, his diabetes." only opens the problem its heading line names.
       if (named >= 0 && PROBLEM_FRAME.test(lower) && st.text.split(/\s+/).length <= 8) continue;

@@ -9,8 +9,8 @@ export function tidy(text: string): string {
     .replace(/\bgon na\b/g, 'going to').replace(/\bwan na\b/g, 'want to').replace(/\bgot ta\b/g, 'got to')
     .replace(/\s*,\s*/g, ', ').replace(/\s+([.?!;:%])/g, '$1')
     .replace(/\byou know,?\s*/gi, '').replace(/\bkind of\s+|\bsort of\s+/gi, '').replace(/\blike,\s*/gi, '');
-  t = t.replace(/,?\s*\b(?:is that correct|is that right|does that sound (?:like a plan|good|okay)|does that make sense|sound good|any questions)\s*([.?!]?)\s*$/i, '$1')
-    .replace(/,?\s*\b(?:okay|ok|all right|alright|right)\s*([.?!]?)\s*$/i, '$1').replace(/\bi\b/g, 'I').replace(/\bi'(m|ve|ll|d)\b/g, "I'$1");
+  t = t.replace(/,?\s*\b(?:is that correct|is that right|does that sound (?:like a plan|good|okay)|does that make sense|sound good|any questions)\s*(?:([.?!])\s*)?$/i, '$1')
+    .replace(/,?\s*\b(?:okay|ok|all right|alright|right)\s*(?:([.?!])\s*)?$/i, '$1').replace(/\bi\b/g, 'I').replace(/\bi'(m|ve|ll|d)\b/g, "I'$1");
   t = spokenNumbersToDigits(t);
   t = t.replace(OPENERS, '').replace(/^[,\s]+/, '').replace(/[,\s]+$/, '').trim();
   if (!t) return '';

@@ -14,7 +14,7 @@ interface RawTurn {
 
 // "[00:01:02] Doctor: …", "Speaker 1: …", "D: …", "[doctor] …", "[patient_guest] …".
 const LABELLED = /^[ \t]*(?:\[?\(?\d{1,2}:\d{2}(?::\d{2})?(?:[.,]\d+)?\)?\]?[ \t]*)?(?:\[([A-Za-z][A-Za-z_ ]{0,30})\]|([A-Za-z][A-Za-z_.\- ]{0,24}?[ \t]*\d{0,2})[ \t]*:(?!\d))[ \t]*/;
-const VTT_VOICE = /^<v(?:\.[^ >]*)?\s+([^>]+)>/;
+const VTT_VOICE = /^<v(?:\.[^ >]*)?\s+([^>\s][^>]*)>/;
 
 function labelledTurns(text: string): RawTurn[] | undefined {
   const turns: RawTurn[] = [];
@@ -135,7 +135,7 @@ function wordSentences(words: { word: string; span: Span }[]): { span: Span; sai
 
 // An unpunctuated ASR sentence that opens like a question is one: "how long have you had
 // this pain", "do you have any fever".
-const ASKING = /^(?:(?:okay|ok|so|and|um|uh|alright|all right|well|now|then|but|hey|and then)[\s,]+)*(?:(?:how|what|when|where|why|which|who)(?:'s|'re| (?:is|are|was|were|do|does|did|have|has|had|can|could|would|will|long|much|many|often|kind|type|else))\b|(?:how|what) about\b|(?:do|did|have|are|were|can|could|would|will) you\b|(?:does|did|has|is|was) (?:it|that|this|there|he|she|your|the)\b|any (?:other )?(?:pain|fever|chest|nausea|problems?|changes?|history|trouble|issues?)\b|tell me\b)/;
+const ASKING = /^(?:(?:okay|ok|so|and|um|uh|alright|all right|well|now|then|but|hey)[\s,]+)*(?:(?:how|what|when|where|why|which|who)(?:'s|'re| (?:is|are|was|were|do|does|did|have|has|had|can|could|would|will|long|much|many|often|kind|type|else))\b|(?:how|what) about\b|(?:do|did|have|are|were|can|could|would|will) you\b|(?:does|did|has|is|was) (?:it|that|this|there|he|she|your|the)\b|any (?:other )?(?:pain|fever|chest|nausea|problems?|changes?|history|trouble|issues?)\b|tell me\b)/;
 
 // "…, okay ?" and "…, right ?" are tags on a statement, not questions.
 function isQuestion(said: string): boolean {
