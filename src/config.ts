@@ -1,6 +1,7 @@
 // Configuration is read once at boot from CLINSCRIBE_* variables and checked here,
 // so a bad value stops the process with a clear message instead of failing later.
 import net from 'node:net';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 
 export interface Config {
@@ -48,6 +49,27 @@ export interface Config {
   loadShedding: { maxEventLoopDelayMs: number; maxEventLoopUtilization: number };
   /** Password of the operators' dashboard at /dashboard; unset keeps the dashboard off. */
   adminPassword?: string;
+  /** Engine worker threads (src/engines/pool): how many, their heap cap, each capability's deadline. */
+  enginePool: { threads: number; heapMb: number; deadlineMs: EngineDeadlines };
+  /** What an uploaded audio file may hold; probed at upload, enforced again while decoding. */
+  audioLimits: AudioLimits;
+}
+
+/** Milliseconds one engine call may take (waiting for a free engine thread included). */
+export interface EngineDeadlines {
+  notes: number;
+  templates: number;
+  coding: number;
+  extraction: number;
+  diarization: number;
+}
+
+export interface AudioLimits {
+  maxSeconds: number;
+  maxChannels: number;
+  maxSampleRate: number;
+  /** Bytes of 16 kHz mono PCM a decode may write (the recognizer's input). */
+  maxDecodedBytes: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -166,6 +188,35 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
       retryBaseMs: integer(env, 'CLINSCRIBE_WEBHOOK_RETRY_BASE_MS', 30_000, 1),
       maxAttempts: integer(env, 'CLINSCRIBE_WEBHOOK_MAX_ATTEMPTS', 15, 1),
     },
+    enginePool: enginePool(env),
+    audioLimits: audioLimits(env),
   };
   return { ...config, ...overrides };
+}
+
+function enginePool(env: Env): Config['enginePool'] {
+  const deadline = (capability: string, fallback: number) => integer(env, `CLINSCRIBE_ENGINE_DEADLINE_MS_${capability}`, fallback, 100);
+  return {
+    threads: integer(env, 'CLINSCRIBE_ENGINE_THREADS', availableParallelism(), 1),
+    heapMb: integer(env, 'CLINSCRIBE_ENGINE_HEAP_MB', 1024, 16),
+    deadlineMs: {
+      notes: deadline('NOTES', 120_000),
+      templates: deadline('TEMPLATES', 120_000),
+      coding: deadline('CODING', 60_000),
+      // Text-to-JSON answers synchronously: its caller is waiting on the connection.
+      extraction: deadline('EXTRACTION', 30_000),
+      diarization: deadline('DIARIZATION', 10 * 60_000),
+    },
+  };
+}
+
+function audioLimits(env: Env): AudioLimits {
+  const maxSeconds = integer(env, 'CLINSCRIBE_MAX_AUDIO_SECONDS', 4 * 3600, 1);
+  return {
+    maxSeconds,
+    maxChannels: integer(env, 'CLINSCRIBE_MAX_AUDIO_CHANNELS', 8, 1),
+    maxSampleRate: integer(env, 'CLINSCRIBE_MAX_AUDIO_SAMPLE_RATE', 192_000, 8000),
+    // 16 kHz mono 16-bit is 32 000 bytes a second; a little headroom over the duration cap.
+    maxDecodedBytes: integer(env, 'CLINSCRIBE_MAX_DECODED_AUDIO_BYTES', Math.ceil(maxSeconds * 32_000 * 1.05), 1),
+  };
 }

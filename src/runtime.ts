@@ -111,6 +111,7 @@ export async function createRuntime(config: Config, options: { engines?: Partial
       if (working) await queue.stop();
       else if (store.caps.queue === 'pg-boss') await queue.stop();
       await store.close();
+      await engines.close?.();
     },
   };
   return runtime;

@@ -8,6 +8,8 @@ import { createEmbeddedTemplateEngine, withTemplateNotes } from './clinical/temp
 import { ChatClient } from './llm/chat-client.ts';
 import { createLlmConsensusEngine } from './llm/consensus.ts';
 import { createOpenAiSpeechEngine, createPocketSphinxEngine } from './speech/index.ts';
+import { pooledCodingEngine, pooledExtractionEngine, pooledNoteEngine, pooledTemplateEngine } from './pool/adapter.ts';
+import { EnginePool } from './pool/pool.ts';
 import { type ConsensusEngine, EngineUnavailableError, type Engines, type SpeechEngine } from './ports.ts';
 
 function unavailable<T extends object>(capability: string, reason: string): T {
@@ -19,19 +21,29 @@ function unavailable<T extends object>(capability: string, reason: string): T {
 
 const NOT_BUILT = 'the embedded engine is not part of this build yet';
 
-export function createEngines(config: Config, overrides: Partial<Engines> = {}): Engines {
+export function createEngines(config: Config, overrides: Partial<Engines> = {}, options: { inline?: boolean } = {}): Engines {
   const choose = <T extends object>(capability: string, setting: string, embedded?: () => T): T => {
     if (setting === 'none') return unavailable<T>(capability, 'it is disabled by configuration');
     if (setting === 'llm') return unavailable<T>(capability, 'the llm engine is not part of this build yet');
     return embedded ? embedded() : unavailable<T>(capability, NOT_BUILT);
   };
+  // The embedded text engines run in the engine thread pool (src/engines/pool), started on
+  // first use; `inline: true` (one-shot tools) runs them on this thread instead.
+  let pool: EnginePool | undefined;
+  const pooled = (): EnginePool => (pool ??= new EnginePool({ threads: config.enginePool.threads, heapMb: config.enginePool.heapMb }));
+  const deadlines = config.enginePool.deadlineMs;
+  const inline = options.inline === true;
   return {
-    notes: overrides.notes ?? choose('note', config.engines.notes, () => withTemplateNotes(createEmbeddedNoteEngine())),
-    templates: overrides.templates ?? choose('note template', config.engines.templates, createEmbeddedTemplateEngine),
-    coding: overrides.coding ?? choose('coding', config.engines.coding, createEmbeddedCodingEngine),
-    extraction: overrides.extraction ?? choose('text-to-JSON', config.engines.extraction, createEmbeddedExtractionEngine),
+    notes: overrides.notes ?? choose('note', config.engines.notes, () => (inline ? withTemplateNotes(createEmbeddedNoteEngine()) : pooledNoteEngine(pooled(), deadlines))),
+    templates: overrides.templates ?? choose('note template', config.engines.templates, () => (inline ? createEmbeddedTemplateEngine() : pooledTemplateEngine(pooled(), deadlines))),
+    coding: overrides.coding ?? choose('coding', config.engines.coding, () => (inline ? createEmbeddedCodingEngine() : pooledCodingEngine(pooled(), deadlines))),
+    extraction: overrides.extraction ?? choose('text-to-JSON', config.engines.extraction, () => (inline ? createEmbeddedExtractionEngine() : pooledExtractionEngine(pooled(), deadlines))),
     speech: overrides.speech ?? speechEngine(config),
     consensus: overrides.consensus ?? consensusEngine(config),
+    close: async () => {
+      await pool?.close();
+      pool = undefined;
+    },
   };
 }
 
