@@ -64,5 +64,5 @@ function speechEngine(config: Config): SpeechEngine {
     if (!config.asr.baseUrl) return unavailable('speech', 'the openai speech engine needs CLINSCRIBE_ASR_BASE_URL');
     return createOpenAiSpeechEngine({ baseUrl: config.asr.baseUrl, apiKey: config.asr.apiKey, model: config.asr.model });
   }
-  return createPocketSphinxEngine();
+  return createPocketSphinxEngine({ audioLimits: config.audioLimits });
 }

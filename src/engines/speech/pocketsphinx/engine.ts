@@ -1,6 +1,7 @@
 // The embedded speech engine: PocketSphinx for words, the weight-free diarizer for
 // speakers. One channel entry per input channel when `multichannel` is asked for.
 import { availableParallelism } from 'node:os';
+import type { AudioLimits } from '../../../config.ts';
 import {
   EngineError,
   type SpeechEngine,
@@ -11,6 +12,7 @@ import {
   type TranscriptionResult,
 } from '../../ports.ts';
 import { BYTES_PER_SECOND, decodeToPcm, type PcmSource } from '../audio/decode.ts';
+import { audioLimitBreach } from '../audio/limits.ts';
 import { probeAudio } from '../audio/probe.ts';
 import { applyDictation } from '../dictation.ts';
 import { diarize, speakerAt } from '../diarization/diarize.ts';
@@ -28,6 +30,8 @@ export interface PocketSphinxOptions extends ModelOptions {
   parallelism?: number;
   /** Upper bound on speakers the diarizer may find (1–4, default 4). */
   maxSpeakers?: number;
+  /** Refuse audio over these before decoding, and cap what a decode may write. */
+  audioLimits?: AudioLimits;
 }
 
 const FRAME_BYTES = FRAME_HOP * 2;
@@ -43,11 +47,13 @@ export function createPocketSphinxEngine(options: PocketSphinxOptions = {}): Spe
       checkLanguage(request.language);
       const probe = await probeAudio(request.audioPath);
       if (!probe.ok) throw new EngineError(`The audio cannot be transcribed: ${probe.reason}.`);
+      const breach = options.audioLimits && audioLimitBreach(probe, options.audioLimits, request.multichannel === true);
+      if (breach) throw new EngineError(breach.message);
       const channelIndexes = request.multichannel && probe.channels > 1 ? [...Array(probe.channels).keys()] : [undefined];
       const channels: TranscriptionChannel[] = [];
       let duration = 0;
       for (const channel of channelIndexes) {
-        const source = await decodeToPcm(request.audioPath, { channel, expectedSec: probe.durationSec });
+        const source = await decodeToPcm(request.audioPath, { channel, expectedSec: probe.durationSec, maxBytes: options.audioLimits?.maxDecodedBytes });
         try {
           duration = Math.max(duration, source.durationSec);
           channels.push(await transcribeSource(source, getModels(), parallelism, options.maxSpeakers, request.dictation));
