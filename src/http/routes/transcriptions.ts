@@ -82,7 +82,7 @@ async function receiveUpload(deps: AppDeps, request: FastifyRequest, target: str
         part.file.resume();
         throw new ApiError('validation_error', 'Send exactly one file, in the field "audio".', { audio: 'exactly one file' });
       }
-      await pipeline(part.file, digesting(digest), fs.createWriteStream(target, { flags: 'wx' }));
+      await pipeline(part.file, digesting(digest), fs.createWriteStream(target, { flags: 'wx', mode: 0o600 }));
       if (part.file.truncated) {
         throw new ApiError('payload_too_large', `The audio file is larger than ${deps.config.maxUploadBytes} bytes.`, {
           audio: 'too large',
