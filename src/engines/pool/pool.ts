@@ -28,6 +28,7 @@ export class EngineLimitError extends EngineError {
   }
 }
 
+const ENGINE_NICENESS = 10;
 const ENTRY = new URL('./worker-entry.mjs', import.meta.url).href;
 
 export class EnginePool {
@@ -42,6 +43,9 @@ export class EnginePool {
       idleTimeout: 60_000,
       maxQueue: options.maxQueue ?? options.threads * 64,
       resourceLimits: { maxOldGenerationSizeMb: options.heapMb },
+      // Engine threads yield the CPU to the API thread (Linux thread niceness): a busy
+      // machine slows jobs down, not /healthz and the other accounts' requests.
+      niceIncrement: ENGINE_NICENESS,
     });
   }
 
