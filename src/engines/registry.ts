@@ -8,8 +8,9 @@ import { createEmbeddedTemplateEngine, withTemplateNotes } from './clinical/temp
 import { ChatClient } from './llm/chat-client.ts';
 import { createLlmConsensusEngine } from './llm/consensus.ts';
 import { createOpenAiSpeechEngine, createPocketSphinxEngine } from './speech/index.ts';
-import { pooledCodingEngine, pooledExtractionEngine, pooledNoteEngine, pooledTemplateEngine } from './pool/adapter.ts';
+import { pooledCodingEngine, pooledExtractionEngine, pooledNoteEngine, pooledSpeechAnalyser, pooledTemplateEngine } from './pool/adapter.ts';
 import { EnginePool } from './pool/pool.ts';
+import type { SpeechAnalyser } from './speech/pocketsphinx/analysis.ts';
 import { type ConsensusEngine, EngineUnavailableError, type Engines, type SpeechEngine } from './ports.ts';
 
 function unavailable<T extends object>(capability: string, reason: string): T {
@@ -38,7 +39,7 @@ export function createEngines(config: Config, overrides: Partial<Engines> = {}, 
     templates: overrides.templates ?? choose('note template', config.engines.templates, () => (inline ? createEmbeddedTemplateEngine() : pooledTemplateEngine(pooled(), deadlines))),
     coding: overrides.coding ?? choose('coding', config.engines.coding, () => (inline ? createEmbeddedCodingEngine() : pooledCodingEngine(pooled(), deadlines))),
     extraction: overrides.extraction ?? choose('text-to-JSON', config.engines.extraction, () => (inline ? createEmbeddedExtractionEngine() : pooledExtractionEngine(pooled(), deadlines))),
-    speech: overrides.speech ?? speechEngine(config),
+    speech: overrides.speech ?? speechEngine(config, inline ? undefined : () => pooledSpeechAnalyser(pooled(), deadlines)),
     consensus: overrides.consensus ?? consensusEngine(config),
     close: async () => {
       await pool?.close();
@@ -58,11 +59,11 @@ function consensusEngine(config: Config): ConsensusEngine {
 }
 
 /** The embedded PocketSphinx engine, or any OpenAI-compatible transcription server. */
-function speechEngine(config: Config): SpeechEngine {
+function speechEngine(config: Config, analyser?: () => SpeechAnalyser): SpeechEngine {
   if (config.engines.speech === 'none') return unavailable('speech', 'it is disabled by configuration');
   if (config.engines.speech === 'openai') {
     if (!config.asr.baseUrl) return unavailable('speech', 'the openai speech engine needs CLINSCRIBE_ASR_BASE_URL');
     return createOpenAiSpeechEngine({ baseUrl: config.asr.baseUrl, apiKey: config.asr.apiKey, model: config.asr.model });
   }
-  return createPocketSphinxEngine({ audioLimits: config.audioLimits });
+  return createPocketSphinxEngine({ audioLimits: config.audioLimits, analyse: analyser?.() });
 }

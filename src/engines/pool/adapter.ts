@@ -1,7 +1,8 @@
 // Pooled engines: the embedded note, template, coding and text-to-JSON engines behind their
-// ports, each call run in the engine thread pool under its capability's deadline.
+// ports (and the speech engine's diarization), each call run in the engine thread pool under its capability's deadline.
 import type { EngineDeadlines } from '../../config.ts';
 import type { CodingEngine, CodingResult, ExtractionEngine, ExtractionResult, NoteEngine, NoteResult, TemplateEngine, TemplateJobResult } from '../ports.ts';
+import type { SpeechAnalyser, SpeechAnalysis } from '../speech/pocketsphinx/analysis.ts';
 import type { EnginePool } from './pool.ts';
 
 const limits = (deadlines: EngineDeadlines, capability: keyof EngineDeadlines) => ({
@@ -28,4 +29,8 @@ export function pooledCodingEngine(pool: EnginePool, deadlines: EngineDeadlines)
 
 export function pooledExtractionEngine(pool: EnginePool, deadlines: EngineDeadlines): ExtractionEngine {
   return { extract: (text, schema) => pool.run<ExtractionResult>({ call: 'extraction.extract', text, schema }, limits(deadlines, 'extraction')) };
+}
+
+export function pooledSpeechAnalyser(pool: EnginePool, deadlines: EngineDeadlines): SpeechAnalyser {
+  return (source, maxSpeakers) => pool.run<SpeechAnalysis>({ call: 'speech.analyse', source, maxSpeakers }, limits(deadlines, 'diarization'));
 }

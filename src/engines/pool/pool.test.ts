@@ -1,12 +1,19 @@
 // The engine pool stops a call at its deadline or its memory cap, fails only that call, and
 // keeps serving the next ones; engine errors keep their class across the thread boundary.
 import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { after, test } from 'node:test';
+import { promisify } from 'node:util';
 import { ENDLESS_SCHEMA } from '../../../test/security/hostile-inputs.ts';
 import { EngineError } from '../ports.ts';
-import { pooledCodingEngine, pooledExtractionEngine } from './adapter.ts';
+import { analyseInline } from '../speech/pocketsphinx/analysis.ts';
+import { pooledCodingEngine, pooledExtractionEngine, pooledSpeechAnalyser } from './adapter.ts';
 import { EngineLimitError, EnginePool } from './pool.ts';
 
+const run = promisify(execFile);
 const deadlines = { notes: 60_000, templates: 60_000, coding: 60_000, extraction: 3_000, diarization: 60_000 };
 const pool = new EnginePool({ threads: 1, heapMb: 1024 });
 // A small heap, so the endless schema reaches it long before its deadline.
@@ -41,4 +48,20 @@ test('an engine refusal keeps its class and message', async () => {
     assert.ok(error instanceof EngineError && !(error instanceof EngineLimitError));
     return true;
   });
+});
+
+test('speech analysis (features, voice activity, speakers) in a thread matches it inline', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'clinscribe-pool-speech-'));
+  try {
+    // Two tones with silence between: real samples, 16 kHz mono raw PCM.
+    const path = join(dir, 'tones.raw');
+    await run('sox', ['-D', '-n', '-r', '16000', '-c', '1', '-b', '16', '-e', 'signed-integer', path, 'synth', '1', 'sine', '220', 'pad', '0', '1', ':', 'synth', '1', 'sine', '880']);
+    const bytes = statSync(path).size;
+    const range = { path, offset: 0, bytes, durationSec: bytes / 32_000 };
+    const pooled = await pooledSpeechAnalyser(pool, deadlines)(range, 2);
+    assert.deepEqual(pooled, await analyseInline(range, 2));
+    assert.ok(pooled.frames > 0);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });

@@ -13,6 +13,7 @@ import {
   type TemplateRefinementRequest,
   TransientEngineError,
 } from '../ports.ts';
+import { analyseInline, type PcmRange } from '../speech/pocketsphinx/analysis.ts';
 
 /** One engine call, as sent to a worker thread. */
 export type EngineTask =
@@ -21,7 +22,8 @@ export type EngineTask =
   | { call: 'templates.refine'; request: TemplateRefinementRequest }
   | { call: 'templates.deriveStyle'; request: StyleRequest }
   | { call: 'coding.code'; text: string }
-  | { call: 'extraction.extract'; text: string; schema: Record<string, unknown> };
+  | { call: 'extraction.extract'; text: string; schema: Record<string, unknown> }
+  | { call: 'speech.analyse'; source: PcmRange; maxSpeakers?: number };
 
 export type WorkerAnswer =
   | { ok: true; value: unknown }
@@ -48,6 +50,7 @@ async function perform(task: EngineTask): Promise<unknown> {
     case 'templates.deriveStyle': return e.templates.deriveStyle(task.request);
     case 'coding.code': return e.coding.code(task.text);
     case 'extraction.extract': return e.extraction.extract(task.text, task.schema);
+    case 'speech.analyse': return analyseInline(task.source, task.maxSpeakers);
   }
 }
 
