@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { promisify } from 'node:util';
 import { ENDLESS_SCHEMA } from '../../../test/security/hostile-inputs.ts';
-import { EngineError } from '../ports.ts';
+import { EngineError, TransientEngineError } from '../ports.ts';
 import { analyseInline } from '../speech/pocketsphinx/analysis.ts';
 import { pooledCodingEngine, pooledExtractionEngine, pooledSpeechAnalyser } from './adapter.ts';
 import { EngineLimitError, EnginePool } from './pool.ts';
@@ -63,5 +63,31 @@ test('speech analysis (features, voice activity, speakers) in a thread matches i
     assert.ok(pooled.frames > 0);
   } finally {
     rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('when every thread is busy and the wait list is full, a call is refused as transient (503), not queued without bound', async () => {
+  const tiny = new EnginePool({ threads: 1, heapMb: 1024, maxQueue: 1 });
+  try {
+    await pooledCodingEngine(tiny, deadlines).code('warm up'); // the thread is started and ready
+    const extraction = pooledExtractionEngine(tiny, { ...deadlines, extraction: 2_000 });
+    const running = [extraction.extract('hello', ENDLESS_SCHEMA), extraction.extract('hello', ENDLESS_SCHEMA)];
+    for (const call of running) call.catch(() => {});
+    await assert.rejects(extraction.extract('hello', ENDLESS_SCHEMA), (error: Error) => error instanceof TransientEngineError && /busy/.test(error.message));
+    await Promise.allSettled(running);
+  } finally {
+    await tiny.close();
+  }
+});
+
+test('a call waiting behind one stopped at its deadline runs on the replacement thread', async () => {
+  const single = new EnginePool({ threads: 1, heapMb: 1024 });
+  try {
+    const stopped = pooledExtractionEngine(single, { ...deadlines, extraction: 1_500 }).extract('hello', ENDLESS_SCHEMA);
+    const waiting = pooledCodingEngine(single, deadlines).code('She has asthma.');
+    await assert.rejects(stopped, EngineLimitError);
+    assert.equal((await waiting).diagnoses.length, 1);
+  } finally {
+    await single.close();
   }
 });

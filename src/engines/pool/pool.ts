@@ -32,21 +32,26 @@ const ENGINE_NICENESS = 10;
 const ENTRY = new URL('./worker-entry.mjs', import.meta.url).href;
 
 export class EnginePool {
-  private readonly piscina: Piscina;
+  private piscina: Piscina | undefined;
+  /** Calls running or waiting for a thread (the wait list is capped here, not by piscina). */
+  private inFlight = 0;
 
-  constructor(private readonly options: EnginePoolOptions) {
-    this.piscina = new Piscina({
+  constructor(private readonly options: EnginePoolOptions) {}
+
+  /** Threads start on the first call (a runtime that never calls an engine starts none). */
+  private threadsStarted(): Piscina {
+    this.piscina ??= new Piscina({
       filename: ENTRY,
-      maxThreads: options.threads,
-      // Threads start on demand and retire when idle, so an idle service holds no engine heap.
-      minThreads: 0,
-      idleTimeout: 60_000,
-      maxQueue: options.maxQueue ?? options.threads * 64,
-      resourceLimits: { maxOldGenerationSizeMb: options.heapMb },
+      maxThreads: this.options.threads,
+      // Every thread stays up: a thread terminated at a deadline is replaced at once, so the
+      // calls waiting behind it run instead of waiting for a new call to start a thread.
+      minThreads: this.options.threads,
+      resourceLimits: { maxOldGenerationSizeMb: this.options.heapMb },
       // Engine threads yield the CPU to the API thread (Linux thread niceness): a busy
       // machine slows jobs down, not /healthz and the other accounts' requests.
       niceIncrement: ENGINE_NICENESS,
     });
+    return this.piscina;
   }
 
   /** Runs one engine call in a worker thread; rejects with the engine's own error class. */
@@ -54,22 +59,30 @@ export class EnginePool {
     const deadline = AbortSignal.timeout(limits.deadlineMs);
     const job = cancellationSignal();
     const signal = job ? AbortSignal.any([deadline, job]) : deadline;
+    const waiting = this.options.maxQueue ?? this.options.threads * 64;
+    if (this.inFlight >= this.options.threads + waiting) {
+      throw new TransientEngineError('Every engine thread is busy and the wait list is full; try again shortly.', 5);
+    }
+    this.inFlight++;
     let answer: WorkerAnswer;
     try {
-      answer = (await this.piscina.run(task, { signal })) as WorkerAnswer;
+      answer = (await this.threadsStarted().run(task, { signal })) as WorkerAnswer;
     } catch (error) {
       throw this.failure(error, deadline, limits);
+    } finally {
+      this.inFlight--;
     }
     return unwrap<T>(answer);
   }
 
   /** Threads running or starting now (for tests and the benchmark). */
   get threads(): number {
-    return this.piscina.threads.length;
+    return this.piscina?.threads.length ?? 0;
   }
 
   async close(): Promise<void> {
-    await this.piscina.close({ force: true });
+    await this.piscina?.close({ force: true });
+    this.piscina = undefined;
   }
 
   private failure(error: unknown, deadline: AbortSignal, limits: CallLimits): Error {
@@ -83,9 +96,6 @@ export class EnginePool {
       return new EngineLimitError(
         `Processing was stopped: it needed more memory than the engine limit of ${this.options.heapMb} MB (CLINSCRIBE_ENGINE_HEAP_MB). The input is too large or too complex.`,
       );
-    }
-    if (error instanceof Error && /queue is at limit/i.test(error.message)) {
-      return new TransientEngineError('Every engine thread is busy and the wait list is full; try again shortly.', 5);
     }
     // The job's own cancellation, or a worker that died: the caller decides (retry or give up).
     return error instanceof Error ? error : new Error('engine worker failed');
