@@ -50,7 +50,7 @@ export interface Config {
   /** Password of the operators' dashboard at /dashboard; unset keeps the dashboard off. */
   adminPassword?: string;
   /** Engine worker threads (src/engines/pool): how many, their heap cap, each capability's deadline. */
-  enginePool: { threads: number; heapMb: number; deadlineMs: EngineDeadlines };
+  enginePool: { threads: number; heapMb: number; maxQueue: number; deadlineMs: EngineDeadlines };
   /** What an uploaded audio file may hold; probed at upload, enforced again while decoding. */
   audioLimits: AudioLimits;
 }
@@ -196,8 +196,10 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
 
 function enginePool(env: Env): Config['enginePool'] {
   const deadline = (capability: string, fallback: number) => integer(env, `CLINSCRIBE_ENGINE_DEADLINE_MS_${capability}`, fallback, 100);
+  const threads = integer(env, 'CLINSCRIBE_ENGINE_THREADS', availableParallelism(), 1);
   return {
-    threads: integer(env, 'CLINSCRIBE_ENGINE_THREADS', availableParallelism(), 1),
+    threads,
+    maxQueue: integer(env, 'CLINSCRIBE_ENGINE_QUEUE', threads * 64, 0),
     heapMb: integer(env, 'CLINSCRIBE_ENGINE_HEAP_MB', 1024, 16),
     deadlineMs: {
       notes: deadline('NOTES', 120_000),

@@ -31,7 +31,7 @@ export function createEngines(config: Config, overrides: Partial<Engines> = {}, 
   // The embedded text engines run in the engine thread pool (src/engines/pool), started on
   // first use; `inline: true` (one-shot tools) runs them on this thread instead.
   let pool: EnginePool | undefined;
-  const pooled = (): EnginePool => (pool ??= new EnginePool({ threads: config.enginePool.threads, heapMb: config.enginePool.heapMb }));
+  const pooled = (): EnginePool => (pool ??= new EnginePool({ threads: config.enginePool.threads, heapMb: config.enginePool.heapMb, maxQueue: config.enginePool.maxQueue }));
   const deadlines = config.enginePool.deadlineMs;
   const inline = options.inline === true;
   return {

@@ -1,7 +1,9 @@
 // The engine thread pool: CPU-bound engine calls run in worker threads (piscina), each with
 // a deadline and a heap cap, so no request can stall the API thread or take the process down.
 // Past its deadline a call's worker is terminated (piscina replaces it); an out-of-memory
-// worker fails only the call it was running.
+// worker fails only the call it was running. Caveat: V8 gives a thread 16 MB past its cap to
+// stop in; one allocation larger than that (a string of tens of MB) aborts the whole process,
+// so requests that would build such values must be refused before they reach an engine.
 import { Piscina } from 'piscina';
 import { cancellationSignal } from '../cancellation.ts';
 import { EngineError, EngineUnavailableError, TransientEngineError } from '../ports.ts';
