@@ -1,6 +1,7 @@
 // Configuration is read once at boot from CLINSCRIBE_* variables and checked here,
 // so a bad value stops the process with a clear message instead of failing later.
 import net from 'node:net';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 
 export interface Config {
@@ -46,14 +47,35 @@ export interface Config {
   grounding?: 'drop' | 'flag';
   asr: { baseUrl?: string; model?: string; apiKey?: string };
   webhooks: { allowPrivate: boolean; timeoutMs: number; retryBaseMs: number; maxAttempts: number; maxPerAccount: number; redeliveriesPerMinute: number };
-  /** Load shedding: past either limit every route but /healthz and /readyz answers 503 (0 = off). */
   /** Live transcription over WebSocket: session length, idle time and open-session caps. */
   streaming: { maxSeconds: number; idleSeconds: number; maxSessions: number; maxSessionsPerAccount: number };
+  /** Load shedding: past either limit every route but /healthz and /readyz answers 503 (0 = off). */
   loadShedding: { maxEventLoopDelayMs: number; maxEventLoopUtilization: number };
   /** Password of the operators' dashboard at /dashboard; unset keeps the dashboard off. */
   adminPassword?: string;
   /** Verified API keys kept in process: for how long, and how many (0 = no cache). */
   authCache: { ttlMs: number; maxEntries: number };
+  /** Engine worker threads (src/engines/pool): how many, their heap cap, each capability's deadline. */
+  enginePool: { threads: number; heapMb: number; maxQueue: number; deadlineMs: EngineDeadlines };
+  /** What an uploaded audio file may hold; probed at upload, enforced again while decoding. */
+  audioLimits: AudioLimits;
+}
+
+/** Milliseconds one engine call may take (waiting for a free engine thread included). */
+export interface EngineDeadlines {
+  notes: number;
+  templates: number;
+  coding: number;
+  extraction: number;
+  diarization: number;
+}
+
+export interface AudioLimits {
+  maxSeconds: number;
+  maxChannels: number;
+  maxSampleRate: number;
+  /** Bytes of 16 kHz mono PCM a decode may write (the recognizer's input). */
+  maxDecodedBytes: number;
 }
 
 /** How the language-model engines use the model server (CLINSCRIBE_LLM_*). */
@@ -201,8 +223,39 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
       ttlMs: integer(env, 'CLINSCRIBE_AUTH_CACHE_TTL_MS', 500, 0),
       maxEntries: integer(env, 'CLINSCRIBE_AUTH_CACHE_MAX_KEYS', 10_000, 0),
     },
+    enginePool: enginePool(env),
+    audioLimits: audioLimits(env),
   };
   return { ...config, ...overrides };
+}
+
+function enginePool(env: Env): Config['enginePool'] {
+  const deadline = (capability: string, fallback: number) => integer(env, `CLINSCRIBE_ENGINE_DEADLINE_MS_${capability}`, fallback, 100);
+  const threads = integer(env, 'CLINSCRIBE_ENGINE_THREADS', availableParallelism(), 1);
+  return {
+    threads,
+    maxQueue: integer(env, 'CLINSCRIBE_ENGINE_QUEUE', threads * 64, 0),
+    heapMb: integer(env, 'CLINSCRIBE_ENGINE_HEAP_MB', 1024, 16),
+    deadlineMs: {
+      notes: deadline('NOTES', 120_000),
+      templates: deadline('TEMPLATES', 120_000),
+      coding: deadline('CODING', 60_000),
+      // Text-to-JSON answers synchronously: its caller is waiting on the connection.
+      extraction: deadline('EXTRACTION', 30_000),
+      diarization: deadline('DIARIZATION', 10 * 60_000),
+    },
+  };
+}
+
+function audioLimits(env: Env): AudioLimits {
+  const maxSeconds = integer(env, 'CLINSCRIBE_MAX_AUDIO_SECONDS', 4 * 3600, 1);
+  return {
+    maxSeconds,
+    maxChannels: integer(env, 'CLINSCRIBE_MAX_AUDIO_CHANNELS', 8, 1),
+    maxSampleRate: integer(env, 'CLINSCRIBE_MAX_AUDIO_SAMPLE_RATE', 192_000, 8000),
+    // 16 kHz mono 16-bit is 32 000 bytes a second; a little headroom over the duration cap.
+    maxDecodedBytes: integer(env, 'CLINSCRIBE_MAX_DECODED_AUDIO_BYTES', Math.ceil(maxSeconds * 32_000 * 1.05), 1),
+  };
 }
 
 /** CLINSCRIBE_LLM_* beyond the server address: models per capability, time and retry limits. */

@@ -4,12 +4,15 @@ import type { AppDeps } from './app-deps.ts';
 import type { Config } from './config.ts';
 import { compileSchema, validateTemplate } from './engines/intake.ts';
 import type { Engines } from './engines/ports.ts';
+import { recordChildGroupsIn } from './engines/child-groups.ts';
+import { sweepLeftovers } from './engines/leftovers.ts';
 import { createEngines } from './engines/registry.ts';
 import { PgBossJobQueue } from './jobs/pgboss-queue.ts';
 import type { JobQueue } from './jobs/queue.ts';
 import { runResourceJob } from './jobs/resource-runner.ts';
 import { SqliteJobQueue } from './jobs/sqlite-queue.ts';
 import { createLogger } from './logger.ts';
+import { prepareDataDir, protectStoreFiles } from './store/data-dir.ts';
 import type { RateLimiter } from './ratelimit/limiter.ts';
 import { MemoryRateLimiter } from './ratelimit/memory-limiter.ts';
 import { StoreRateLimiter } from './ratelimit/store-limiter.ts';
@@ -76,7 +79,9 @@ function openAuthInvalidation(store: Store): Promise<AuthInvalidation> {
 export async function createRuntime(config: Config, options: { engines?: Partial<Engines> } = {}): Promise<Runtime> {
   const log = createLogger(config.logLevel);
   const onError = (error: unknown) => log.warn({ err: { name: (error as Error)?.name, code: (error as { code?: string })?.code } }, 'job attempt failed');
+  prepareDataDir(config.dataDir);
   const store = await openStore(config);
+  protectStoreFiles(config.dataDir);
   const queue = await openQueue(config, store, onError);
   const engines = createEngines(config, options.engines);
   const resourcesRepo = new ResourcesRepository(store.db, store.reads);
@@ -90,6 +95,7 @@ export async function createRuntime(config: Config, options: { engines?: Partial
   const events = new EventRecorder(outbox, webhooks, queue);
   const delivery: DeliveryDeps = { db: store.db, config, webhooks, outbox, resources: resourcesRepo, queue };
   let working = false;
+  let stopRecording: (() => void) | undefined;
 
   const runtime: Runtime = {
     config,
@@ -112,6 +118,11 @@ export async function createRuntime(config: Config, options: { engines?: Partial
     async startWorkers() {
       if (working) return;
       working = true;
+      // What a crashed worker left (engine process groups, decode files, half-received
+      // uploads) goes first; then this process's own engine children are recorded.
+      const swept = await sweepLeftovers({ dataDir: config.dataDir, uploadIsKnown: async (name) => (await resourcesRepo.findById(name.replace(/\.audio$/, ''))) !== undefined });
+      if (swept.killedGroups + swept.removedPcmDirs + swept.removedUploads > 0) log.info(swept, 'leftovers of a stopped process removed');
+      stopRecording = recordChildGroupsIn(config.dataDir);
       await queue.work({
         resource: (job, attempt) =>
           runResourceJob(
@@ -128,6 +139,8 @@ export async function createRuntime(config: Config, options: { engines?: Partial
       if (working) await queue.stop();
       else if (store.caps.queue === 'pg-boss') await queue.stop();
       await store.close();
+      await engines.close?.();
+      stopRecording?.();
     },
   };
   return runtime;

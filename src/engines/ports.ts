@@ -289,4 +289,6 @@ export interface Engines {
   extraction: ExtractionEngine;
   speech: SpeechEngine;
   consensus: ConsensusEngine;
+  /** Stops what the engines hold (the engine thread pool). */
+  close?(): Promise<void>;
 }

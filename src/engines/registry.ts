@@ -15,6 +15,9 @@ import {
   llmContext,
 } from './llm/index.ts';
 import { createOpenAiSpeechEngine, createPocketSphinxEngine } from './speech/index.ts';
+import { pooledCodingEngine, pooledExtractionEngine, pooledNoteEngine, pooledSpeechAnalyser, pooledTemplateEngine } from './pool/adapter.ts';
+import { EnginePool } from './pool/pool.ts';
+import type { SpeechAnalyser } from './speech/pocketsphinx/analysis.ts';
 import { type ConsensusEngine, EngineUnavailableError, type Engines, type NoteEngine, type SpeechEngine } from './ports.ts';
 
 function unavailable<T extends object>(capability: string, reason: string): T {
@@ -26,19 +29,35 @@ function unavailable<T extends object>(capability: string, reason: string): T {
 
 const NOT_BUILT = 'the embedded engine is not part of this build yet';
 
-export function createEngines(config: Config, overrides: Partial<Engines> = {}): Engines {
+export function createEngines(config: Config, overrides: Partial<Engines> = {}, options: { inline?: boolean } = {}): Engines {
   const choose = <T extends object>(capability: string, setting: string, embedded?: () => T, llm?: LlmFactory<T>): T => {
     if (setting === 'none') return unavailable<T>(capability, 'it is disabled by configuration');
     if (setting === 'llm' || setting === 'llm+embedded') return llmEngine(config, capability, setting, llm);
     return embedded ? embedded() : unavailable<T>(capability, NOT_BUILT);
   };
+  // The embedded text engines run in the engine thread pool (src/engines/pool), started on
+  // first use; `inline: true` (one-shot tools) runs them on this thread instead.
+  let pool: EnginePool | undefined;
+  const pooled = (): EnginePool => (pool ??= new EnginePool({ threads: config.enginePool.threads, heapMb: config.enginePool.heapMb, maxQueue: config.enginePool.maxQueue }));
+  const deadlines = config.enginePool.deadlineMs;
+  const inline = options.inline === true;
   return {
-    notes: overrides.notes ?? choose('note', config.engines.notes, () => namedEngine(withTemplateNotes(createEmbeddedNoteEngine())), ['notes', createLlmNoteEngine]),
-    templates: overrides.templates ?? choose('note template', config.engines.templates, createEmbeddedTemplateEngine, ['templates', createLlmTemplateEngine]),
-    coding: overrides.coding ?? choose('coding', config.engines.coding, createEmbeddedCodingEngine, ['coding', createLlmCodingEngine]),
-    extraction: overrides.extraction ?? choose('text-to-JSON', config.engines.extraction, createEmbeddedExtractionEngine, ['extraction', createLlmExtractionEngine]),
-    speech: overrides.speech ?? speechEngine(config),
+    notes:
+      overrides.notes ??
+      choose('note', config.engines.notes, () => namedEngine(inline ? withTemplateNotes(createEmbeddedNoteEngine()) : pooledNoteEngine(pooled(), deadlines)), ['notes', createLlmNoteEngine]),
+    templates:
+      overrides.templates ??
+      choose('note template', config.engines.templates, () => (inline ? createEmbeddedTemplateEngine() : pooledTemplateEngine(pooled(), deadlines)), ['templates', createLlmTemplateEngine]),
+    coding: overrides.coding ?? choose('coding', config.engines.coding, () => (inline ? createEmbeddedCodingEngine() : pooledCodingEngine(pooled(), deadlines)), ['coding', createLlmCodingEngine]),
+    extraction:
+      overrides.extraction ??
+      choose('text-to-JSON', config.engines.extraction, () => (inline ? createEmbeddedExtractionEngine() : pooledExtractionEngine(pooled(), deadlines)), ['extraction', createLlmExtractionEngine]),
+    speech: overrides.speech ?? speechEngine(config, inline ? undefined : () => pooledSpeechAnalyser(pooled(), deadlines)),
     consensus: overrides.consensus ?? consensusEngine(config),
+    close: async () => {
+      await pool?.close();
+      pool = undefined;
+    },
   };
 }
 
@@ -65,13 +84,13 @@ function llmEngine<T extends object>(config: Config, capability: string, setting
 }
 
 /** The embedded PocketSphinx engine, or any OpenAI-compatible transcription server. */
-function speechEngine(config: Config): SpeechEngine {
+function speechEngine(config: Config, analyser?: () => SpeechAnalyser): SpeechEngine {
   if (config.engines.speech === 'none') return unavailable('speech', 'it is disabled by configuration');
   if (config.engines.speech === 'openai') {
     if (!config.asr.baseUrl) return unavailable('speech', 'the openai speech engine needs CLINSCRIBE_ASR_BASE_URL');
     return createOpenAiSpeechEngine({ baseUrl: config.asr.baseUrl, apiKey: config.asr.apiKey, model: config.asr.model });
   }
-  return createPocketSphinxEngine();
+  return createPocketSphinxEngine({ audioLimits: config.audioLimits, analyse: analyser?.() });
 }
 
 /** The embedded notes engine with `metadata.engine` in its JSON, as the model engines state theirs. */

@@ -25,7 +25,7 @@ function transactionAdapter(db: Db) {
   return {
     async executeSql(text: string, values: unknown[] = []) {
       const result = await db.executeQuery(CompiledQuery.raw(text, values));
-      return { rows: result.rows as any[] };
+      return { rows: result.rows };
     },
   };
 }
@@ -46,7 +46,7 @@ export class PgBossJobQueue implements JobQueue {
       superviseIntervalSeconds: 5,
       // NOTIFY wakes workers as soon as a job commits; polling stays as the backstop.
       useListenNotify: true,
-    } as any);
+    });
     boss.on('error', (error) => options.onError?.(error));
     await boss.start();
     const heartbeatSeconds = Math.max(10, options.leaseSeconds);
@@ -92,7 +92,7 @@ export class PgBossJobQueue implements JobQueue {
           perJobResults: true,
           pollingIntervalSeconds: 0.5,
           notifyPollingIntervalSeconds: 2,
-        } as any,
+        },
         async (jobs: { id: string; retryCount: number; data: { id: string } }[]) =>
           Promise.all(
             jobs.map(async (job) => {
@@ -130,6 +130,6 @@ export class PgBossJobQueue implements JobQueue {
   }
 
   async stop(): Promise<void> {
-    await this.boss.stop({ graceful: true, timeout: 10_000 } as any);
+    await this.boss.stop({ graceful: true, timeout: 10_000 });
   }
 }

@@ -5,8 +5,9 @@ import { withCancellation } from '../engines/cancellation.ts';
 import { EngineError, type Engines, TransientEngineError } from '../engines/ports.ts';
 import { type Outcome, eventFor } from '../services/events.ts';
 import type { Resource, ResourcesRepository } from '../store/resources-repo.ts';
-import type { Database } from '../store/schema.ts';
+import type { Database, ResourceKind } from '../store/schema.ts';
 import type { EventRecorder } from '../webhooks/outbox.ts';
+import { type JobRequest, type JobRequests, jobRequestOf } from './job-requests.ts';
 import type { Attempt } from './queue.ts';
 
 export interface ResourceRunnerDeps {
@@ -23,9 +24,9 @@ export interface ResourceRunnerDeps {
 class JobTimeoutError extends Error {}
 
 /**
- * The work's result, or a JobTimeoutError once `ms` have passed. Then the work is cancelled:
- * the programs and requests it started stop (src/engines/cancellation.ts). CPU-bound
- * embedded engines are not pre-empted; they take milliseconds.
+ * The work's result, or a JobTimeoutError once `ms` have passed. Then the work is cancelled
+ * (src/engines/cancellation.ts): the programs and requests it started stop, and an engine
+ * call running in the engine thread pool has its thread terminated.
  */
 function withDeadline<T>(work: () => Promise<T>, ms: number): Promise<T> {
   const controller = new AbortController();
@@ -48,39 +49,39 @@ function timeoutMessage(ms: number): string {
 
 const GIVE_UP_MESSAGE = 'Processing failed repeatedly because of an internal error; please submit the request again.';
 
-async function execute(deps: ResourceRunnerDeps, resource: Resource): Promise<Record<string, unknown>> {
-  const request = resource.request as any;
-  const { engines } = deps;
-  switch (resource.kind) {
-    case 'note':
-      return { payload: await engines.notes.generateNote(request) };
-    case 'coding':
-      return { ...(await engines.coding.code(request.text)) };
-    case 'transcription': {
-      const { audioFile, ...options } = request;
-      return { ...(await engines.speech.transcribe({ ...options, audioPath: deps.audioPath(audioFile) })) };
-    }
-    case 'template': {
-      const refine = request.mode === 'refine' || request.mode === 'refinement';
-      if (refine) {
-        return {
-          ...(await engines.templates.refine({
-            template: request.template,
-            instructions: request.instructions ?? request.feedback,
-            note_comparison: request.note_comparison,
-          })),
-        };
-      }
+type Handler<K extends ResourceKind> = (deps: ResourceRunnerDeps, request: JobRequests[K]) => Promise<Record<string, unknown>>;
+
+/** What each kind of job does with its engine. */
+const HANDLERS: { [K in ResourceKind]: Handler<K> } = {
+  note: async (deps, request) => ({ payload: await deps.engines.notes.generateNote(request) }),
+  coding: async (deps, request) => ({ ...(await deps.engines.coding.code(request.text)) }),
+  transcription: async (deps, { audioFile, ...options }) => ({
+    ...(await deps.engines.speech.transcribe({ ...options, audioPath: deps.audioPath(audioFile) })),
+  }),
+  template: async (deps, request) => {
+    const refine = request.mode === 'refine' || request.mode === 'refinement';
+    if (refine && request.template) {
       return {
-        ...(await engines.templates.generate({
-          notes: request.notes,
-          description: request.description,
-          instructions: request.instructions,
+        ...(await deps.engines.templates.refine({
+          template: request.template,
+          instructions: request.instructions ?? request.feedback,
+          note_comparison: request.note_comparison,
         })),
       };
     }
-    case 'consensus':
-      return { ...(await engines.consensus.answer({ query: request.query, context: request.context })) };
+    if (refine) throw new EngineError('A refinement job needs the template to refine.');
+    return { ...(await deps.engines.templates.generate({ notes: request.notes, description: request.description, instructions: request.instructions })) };
+  },
+  consensus: async (deps, request) => ({ ...(await deps.engines.consensus.answer({ query: request.query, context: request.context })) }),
+};
+
+function execute(deps: ResourceRunnerDeps, job: JobRequest): Promise<Record<string, unknown>> {
+  switch (job.kind) {
+    case 'note': return HANDLERS.note(deps, job.request);
+    case 'coding': return HANDLERS.coding(deps, job.request);
+    case 'transcription': return HANDLERS.transcription(deps, job.request);
+    case 'template': return HANDLERS.template(deps, job.request);
+    case 'consensus': return HANDLERS.consensus(deps, job.request);
   }
 }
 
@@ -95,7 +96,7 @@ export async function runResourceJob(deps: ResourceRunnerDeps, id: string, attem
   const started = performance.now();
   let outcome: Outcome;
   try {
-    outcome = { status: 'completed', result: await withDeadline(() => execute(deps, resource), deps.timeoutMs) };
+    outcome = { status: 'completed', result: await withDeadline(() => execute(deps, jobRequestOf(resource)), deps.timeoutMs) };
   } catch (error) {
     // EngineError is final; anything else (a TransientEngineError, an unexpected bug) is
     // retried by the queue, and once the attempts are used up the job fails. A job past its

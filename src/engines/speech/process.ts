@@ -2,6 +2,7 @@
 // output capture, so a hostile or broken file can neither hang a worker nor flood memory.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { cancellationSignal } from '../cancellation.ts';
+import { childEnded, childStarted } from '../child-groups.ts';
 
 export interface RunResult {
   code: number | null;
@@ -25,6 +26,7 @@ export function runProgram(
     try {
       // Its own process group, so a timeout also stops what a shell wrapper started.
       child = spawn(command, args, { stdio: [options.stdin ? 'pipe' : 'ignore', 'pipe', 'pipe'], detached: true });
+      childStarted(child.pid, command);
     } catch {
       resolve({ ...result, missing: true });
       return;
@@ -64,6 +66,7 @@ export function runProgram(
       if (error.code === 'ENOENT') result.missing = true;
     });
     child.on('close', (code) => {
+      childEnded(child.pid);
       clearTimeout(timer);
       cancelled?.removeEventListener('abort', cancel);
       if (pending && options.onStdoutLine) options.onStdoutLine(pending);

@@ -7,6 +7,8 @@ import { pipeline } from 'node:stream/promises';
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app-deps.ts';
+import { audioLimitBreach } from '../../engines/speech/audio/limits.ts';
+import { probeAudio } from '../../engines/speech/audio/probe.ts';
 import { sniffAudioFile } from '../../services/audio-format.ts';
 import { ApiError } from '../errors.ts';
 import { accountOf } from '../gate.ts';
@@ -81,7 +83,7 @@ async function receiveUpload(deps: AppDeps, request: FastifyRequest, target: str
         part.file.resume();
         throw new ApiError('validation_error', 'Send exactly one file, in the field "audio".', { audio: 'exactly one file' });
       }
-      await pipeline(part.file, digesting(digest), fs.createWriteStream(target, { flags: 'wx' }));
+      await pipeline(part.file, digesting(digest), fs.createWriteStream(target, { flags: 'wx', mode: 0o600 }));
       if (part.file.truncated) {
         throw new ApiError('payload_too_large', `The audio file is larger than ${deps.config.maxUploadBytes} bytes.`, {
           audio: 'too large',
@@ -121,8 +123,15 @@ async function receiveUpload(deps: AppDeps, request: FastifyRequest, target: str
     });
   }
   checkLanguage(deps, fields.language);
+  await checkAudioLimits(deps, target, fields.multichannel === true);
   const ordered = raw.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   return { fields, fingerprint: { fields: ordered, audioSha256: digest.digest('hex') } };
+}
+
+/** Probes the upload (header or ffprobe) and refuses audio over a configured limit. */
+async function checkAudioLimits(deps: AppDeps, file: string, multichannel: boolean): Promise<void> {
+  const breach = audioLimitBreach(await probeAudio(file), deps.config.audioLimits, multichannel);
+  if (breach) throw new ApiError(breach.status === 413 ? 'payload_too_large' : 'unprocessable', breach.message, { audio: breach.field });
 }
 
 export function transcriptionsRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {

@@ -64,7 +64,7 @@ const HEDGED = /\b(?:could|might|may|can) (?:just|also|still|well|possibly|even)
 // An offer for another day: "you can always come and see me about your mood, stress, anxiety".
 const OFFER = /\b(?:you can always|feel free to|do n't hesitate|don't hesitate|do not hesitate|if you ever)\b(?: \S+){0,10}$/;
 // The patient's fear, named after it: "brain cancer, I know that was a big worry of yours".
-const WORRY_AFTER = /^\W*(?:[\w']+\W+){0,6}?(?:was|is|'s|been|were|are)\s+(?:a |an |your |the |my |our )?(?:big |main |real |major |biggest |only )?(?:worry|worries|concern|fear)\b/i;
+const WORRY_AFTER = /^\W*(?:[\w']+[^\w']+){0,6}?(?:was|is|'s|been|were|are)\s+(?:a |an |your |the |my |our )?(?:big |main |real |major |biggest |only )?(?:worry|worries|concern|fear)\b/i;
 /** Words that make a sentence a question about the patient's worries. */
 export const WORRY = /\b(?:worr(?:y|ied|ies|ying)|scared|afraid|frightened|fear(?:ful)?)\b/i;
 

@@ -175,7 +175,7 @@ function isCompactName(piece: string): boolean {
  */
 function detailAfter(text: string, from: number, end: number, parenthesesOnly = false): Range | undefined {
   const rest = text.slice(from, end);
-  const m = /^\s*(?:allerg(?:y|ies|ic)\s*)?\(\s*([^()]*?)\s*\)/i.exec(rest) ?? (parenthesesOnly ? null : /^(?:\s+[-–]\s+|\s*:\s*)(.+?)\s*$/.exec(rest));
+  const m = /^\s*(?:allerg(?:y|ies|ic)\s*)?\(\s*((?:[^()\s]+(?:\s+[^()\s]+)*)?)\s*\)/i.exec(rest) ?? (parenthesesOnly ? null : /^(?:\s+[-–]\s+|\s*:\s*)(.*\S)\s*$/.exec(rest));
   if (!m || m[1].length < 2) return undefined;
   if (/^(mild|moderate|severe|serious|life[- ]threatening|unknown|unclear|uncertain|childhood|as a child|\d[\d/ -]*)$/i.test(m[1])) return undefined;
   const start = from + m.index + m[0].indexOf(m[1]);

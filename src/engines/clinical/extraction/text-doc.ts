@@ -71,7 +71,7 @@ export function buildDoc(text: string): Doc {
 
 // A label may carry a parenthesised hint with commas: "Legal name (Last, First, Middle):".
 const LABEL_LINE = /^([ \t]*(?:[-*•][ \t]*)?)([A-Za-z](?:[A-Za-z0-9 /#%&'.-]|\([^()\n]{0,30}\)){0,48}?)[ \t]*[:=][ \t]*(.*)$/;
-const INLINE_LABEL = /(?:[,;|]|\.(?=\s)|\s{2,})\s*([A-Za-z][A-Za-z0-9 ()/#%'-]{0,30}?)\s*:\s*/g;
+const INLINE_LABEL = /(?:[,;|]|\.(?=\s)|\s\s)\s*([A-Za-z][A-Za-z0-9 ()/#%'-]{0,30}?)\s*:\s*/g;
 const HEADING = /^[ \t]*([A-Z][A-Z0-9 /&()-]{2,40})[ \t]*$/;
 
 function findLabels(text: string): LabelField[] {

@@ -55,7 +55,7 @@ export async function deriveStyle(request: StyleRequest): Promise<string> {
   return templateToStyle(template);
 }
 
-const SECTION_LINE = /^\s*\d+[.)]\s+(.+?)\s*$/;
+const SECTION_LINE = /^\s*\d+[.)]\s+(.*\S)\s*$/;
 
 /** Reads a style string back into a template. Free-form strings (a pasted sample note or a
  * description of the wanted note) are accepted too, so a hand-written style still works. */

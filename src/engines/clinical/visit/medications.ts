@@ -20,7 +20,7 @@ const COMMON = new Set(['today', 'plan', 'care', 'select', 'prefer', 'feel', 'al
 // A drug said only to be avoided ("try not to take any ibuprofen"), or corrected at once
 // ("penicillin, or, i'm sorry, amoxicillin"), is not one of the patient's medications.
 const NOT_TAKEN_BEFORE = /\b(?:not (?:to )?take|do\s*n'?t take|avoid(?: going (?:to|on)| taking| using)?|never (?:taken|took|tried))\s+(?:any\s+|the\s+|more\s+)?$/i;
-const CORRECTED_AFTER = /^\s*,?\s*(?:or\s*,?\s*)?(?:i'm sorry|i am sorry|sorry|i mean)\s*,/i;
+const CORRECTED_AFTER = /^\s*(?:,\s*)?(?:or\s*(?:,\s*)?)?(?:i'm sorry|i am sorry|sorry|i mean)\s*,/i;
 
 const INSULIN_ETC = new Map([['insulin', 'insulin']]);
 

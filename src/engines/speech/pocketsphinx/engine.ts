@@ -1,6 +1,7 @@
 // The embedded speech engine: PocketSphinx for words, the weight-free diarizer for
 // speakers. One channel entry per input channel when `multichannel` is asked for.
 import { availableParallelism } from 'node:os';
+import type { AudioLimits } from '../../../config.ts';
 import {
   EngineError,
   type SpeechEngine,
@@ -11,11 +12,13 @@ import {
   type TranscriptionResult,
 } from '../../ports.ts';
 import { BYTES_PER_SECOND, decodeToPcm, type PcmSource } from '../audio/decode.ts';
+import { audioLimitBreach } from '../audio/limits.ts';
 import { probeAudio } from '../audio/probe.ts';
 import { applyDictation } from '../dictation.ts';
-import { diarize, speakerAt } from '../diarization/diarize.ts';
-import { extractFeatures, FRAME_HOP } from '../diarization/features.ts';
-import { detectSpeech, type Region } from '../diarization/vad.ts';
+import { speakerAt } from '../diarization/diarize.ts';
+import { FRAME_HOP } from '../diarization/features.ts';
+import type { Region } from '../diarization/vad.ts';
+import { analyseInline, type SpeechAnalyser } from './analysis.ts';
 import { createStreamingSession } from '../streaming/session.ts';
 import { planPieces } from './chunks.ts';
 import { type ModelOptions, type ModelPaths, resolveModels } from './models.ts';
@@ -28,6 +31,10 @@ export interface PocketSphinxOptions extends ModelOptions {
   parallelism?: number;
   /** Upper bound on speakers the diarizer may find (1–4, default 4). */
   maxSpeakers?: number;
+  /** Refuse audio over these before decoding, and cap what a decode may write. */
+  audioLimits?: AudioLimits;
+  /** Runs features, voice activity and diarization (the service's: in the engine thread pool). */
+  analyse?: SpeechAnalyser;
 }
 
 const FRAME_BYTES = FRAME_HOP * 2;
@@ -43,14 +50,16 @@ export function createPocketSphinxEngine(options: PocketSphinxOptions = {}): Spe
       checkLanguage(request.language);
       const probe = await probeAudio(request.audioPath);
       if (!probe.ok) throw new EngineError(`The audio cannot be transcribed: ${probe.reason}.`);
+      const breach = options.audioLimits && audioLimitBreach(probe, options.audioLimits, request.multichannel === true);
+      if (breach) throw new EngineError(breach.message);
       const channelIndexes = request.multichannel && probe.channels > 1 ? [...Array(probe.channels).keys()] : [undefined];
       const channels: TranscriptionChannel[] = [];
       let duration = 0;
       for (const channel of channelIndexes) {
-        const source = await decodeToPcm(request.audioPath, { channel, expectedSec: probe.durationSec });
+        const source = await decodeToPcm(request.audioPath, { channel, expectedSec: probe.durationSec, maxBytes: options.audioLimits?.maxDecodedBytes });
         try {
           duration = Math.max(duration, source.durationSec);
-          channels.push(await transcribeSource(source, getModels(), parallelism, options.maxSpeakers, request.dictation));
+          channels.push(await transcribeSource(source, getModels(), parallelism, options.maxSpeakers, request.dictation, options.analyse));
         } finally {
           await source.dispose();
         }
@@ -76,16 +85,16 @@ export async function transcribeSource(
   parallelism: number,
   maxSpeakers?: number,
   dictation?: boolean,
+  analyse: SpeechAnalyser = analyseInline,
 ): Promise<TranscriptionChannel> {
-  const features = await extractFeatures(source);
-  const regions = detectSpeech(features);
+  const { path, offset, bytes, durationSec } = source;
+  const { frames, regions, turns } = await analyse({ path, offset, bytes, durationSec }, maxSpeakers);
   if (regions.length === 0) return { transcript: '', confidence: 0, words: [] };
-  const pieces = planPieces(regions, features.count, parallelism);
+  const pieces = planPieces(regions, frames, parallelism);
   const recognized = await mapPool(pieces, parallelism, (piece) =>
     recognizeRange(source, piece.start * FRAME_BYTES, Math.min(source.bytes, piece.end * FRAME_BYTES), models),
   );
   const words = keepInSpeech(recognized.flat(), regions);
-  const { turns } = diarize(features, regions, { maxSpeakers });
   return buildChannel(words, (w) => speakerAt(turns, (w.start + w.end) / 2), dictation);
 }
 

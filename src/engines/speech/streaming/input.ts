@@ -2,7 +2,8 @@
 // through untouched; other rates and encodings go through an ffmpeg pipe.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { EngineError } from '../../ports.ts';
-import { FFMPEG_SAFE_INPUT } from '../process.ts';
+import { childEnded, childStarted } from '../../child-groups.ts';
+import { FFMPEG_SAFE_INPUT, killGroup } from '../process.ts';
 
 /** Raw sample encodings (ffmpeg raw format names). */
 const RAW: Record<string, string> = {
@@ -48,8 +49,10 @@ export function createPcmInput(
     // Containers get the uploads' demuxer allow-list (no playlists or concat lists); raw
     // samples need only the pipe.
     ['-nostdin', '-v', 'error', '-fflags', 'nobuffer', ...(raw ? ['-protocol_whitelist', 'pipe'] : FFMPEG_SAFE_INPUT), ...input, '-i', 'pipe:0', '-ac', '1', '-ar', '16000', '-f', 's16le', '-flush_packets', '1', 'pipe:1'],
-    { stdio: ['pipe', 'pipe', 'ignore'] },
+    // Its own process group, killed as a group with its session.
+    { stdio: ['pipe', 'pipe', 'ignore'], detached: true },
   );
+  childStarted(child.pid, 'ffmpeg');
   let failed = false;
   child.on('error', () => {
     failed = true;
@@ -59,6 +62,7 @@ export function createPcmInput(
   const carry = evenBytes(onPcm);
   child.stdout!.on('data', carry.push);
   child.on('close', (code) => {
+    childEnded(child.pid);
     if (code && !failed) onError(new EngineError('The streamed audio could not be decoded in the declared encoding.'));
     onEnd();
   });
@@ -69,7 +73,7 @@ export function createPcmInput(
     end: () => child.stdin!.end(),
     kill: () => {
       failed = true;
-      child.kill('SIGKILL');
+      killGroup(child);
     },
   };
 }

@@ -16,6 +16,7 @@ import { BYTES_PER_SECOND } from '../audio/decode.ts';
 import type { ModelPaths } from '../pocketsphinx/models.ts';
 import { type RecognizedWord, round, SegmentParser, type UtteranceSpan } from '../pocketsphinx/output.ts';
 import { decoderCommand, TRAILING_SILENCE } from '../pocketsphinx/recognizer.ts';
+import { childEnded, childStarted } from '../../child-groups.ts';
 import { killGroup, runProgram } from '../process.ts';
 import { Endpointer } from './endpoint.ts';
 import { createPcmInput, type PcmInput } from './input.ts';
@@ -98,6 +99,7 @@ class PocketSphinxStream extends EventEmitter implements StreamingSession {
     this.parser = new SegmentParser((words, span) => this.onDecoded(words, span));
     const [command, args] = decoderCommand(models, ['-vad_postspeech', String(this.endSilenceFrames)]);
     this.decoder = spawn(command, args, { stdio: ['pipe', 'pipe', 'ignore'], detached: true });
+    childStarted(this.decoder.pid, command);
     this.decoder.stdin!.on('error', () => {});
     this.decoder.stdin!.on('drain', () => this.emit('drain'));
     let pending = '';
@@ -115,6 +117,7 @@ class PocketSphinxStream extends EventEmitter implements StreamingSession {
     this.decoderClosed = new Promise((resolve) => {
       this.decoder.on('error', () => this.fail(new EngineUnavailableError(UNAVAILABLE)));
       this.decoder.on('close', (code) => {
+        childEnded(this.decoder.pid);
         if (pending) this.parser.line(pending);
         this.parser.flush();
         if (code === 127) this.fail(new EngineUnavailableError(UNAVAILABLE));

@@ -1,0 +1,36 @@
+// Pooled engines: the embedded note, template, coding and text-to-JSON engines behind their
+// ports (and the speech engine's diarization), each call run in the engine thread pool under its capability's deadline.
+import type { EngineDeadlines } from '../../config.ts';
+import type { CodingEngine, CodingResult, ExtractionEngine, ExtractionResult, NoteEngine, NoteResult, TemplateEngine, TemplateJobResult } from '../ports.ts';
+import type { SpeechAnalyser, SpeechAnalysis } from '../speech/pocketsphinx/analysis.ts';
+import type { EnginePool } from './pool.ts';
+
+const limits = (deadlines: EngineDeadlines, capability: keyof EngineDeadlines) => ({
+  deadlineMs: deadlines[capability],
+  deadlineSetting: `CLINSCRIBE_ENGINE_DEADLINE_MS_${capability.toUpperCase()}`,
+});
+
+export function pooledNoteEngine(pool: EnginePool, deadlines: EngineDeadlines): NoteEngine {
+  return { generateNote: (request) => pool.run<NoteResult>({ call: 'notes.generateNote', request }, limits(deadlines, 'notes')) };
+}
+
+export function pooledTemplateEngine(pool: EnginePool, deadlines: EngineDeadlines): TemplateEngine {
+  const within = limits(deadlines, 'templates');
+  return {
+    generate: (request) => pool.run<TemplateJobResult>({ call: 'templates.generate', request }, within),
+    refine: (request) => pool.run<TemplateJobResult>({ call: 'templates.refine', request }, within),
+    deriveStyle: (request) => pool.run<string>({ call: 'templates.deriveStyle', request }, within),
+  };
+}
+
+export function pooledCodingEngine(pool: EnginePool, deadlines: EngineDeadlines): CodingEngine {
+  return { code: (text) => pool.run<CodingResult>({ call: 'coding.code', text }, limits(deadlines, 'coding')) };
+}
+
+export function pooledExtractionEngine(pool: EnginePool, deadlines: EngineDeadlines): ExtractionEngine {
+  return { extract: (text, schema) => pool.run<ExtractionResult>({ call: 'extraction.extract', text, schema }, limits(deadlines, 'extraction')) };
+}
+
+export function pooledSpeechAnalyser(pool: EnginePool, deadlines: EngineDeadlines): SpeechAnalyser {
+  return (source, maxSpeakers) => pool.run<SpeechAnalysis>({ call: 'speech.analyse', source, maxSpeakers }, limits(deadlines, 'diarization'));
+}

@@ -1,0 +1,67 @@
+// Engine worker thread: runs one embedded-engine call per task and answers with its result,
+// or with the kind of error it threw (class identity does not survive the thread boundary).
+import { createEmbeddedCodingEngine } from '../clinical/coding/index.ts';
+import { createEmbeddedExtractionEngine } from '../clinical/extraction/index.ts';
+import { createEmbeddedNoteEngine } from '../clinical/soap/index.ts';
+import { createEmbeddedTemplateEngine, withTemplateNotes } from '../clinical/templates/index.ts';
+import {
+  EngineError,
+  EngineUnavailableError,
+  type NoteRequest,
+  type StyleRequest,
+  type TemplateGenerationRequest,
+  type TemplateRefinementRequest,
+  TransientEngineError,
+} from '../ports.ts';
+import { analyseInline, type PcmRange } from '../speech/pocketsphinx/analysis.ts';
+
+/** One engine call, as sent to a worker thread. */
+export type EngineTask =
+  | { call: 'notes.generateNote'; request: NoteRequest }
+  | { call: 'templates.generate'; request: TemplateGenerationRequest }
+  | { call: 'templates.refine'; request: TemplateRefinementRequest }
+  | { call: 'templates.deriveStyle'; request: StyleRequest }
+  | { call: 'coding.code'; text: string }
+  | { call: 'extraction.extract'; text: string; schema: Record<string, unknown> }
+  | { call: 'speech.analyse'; source: PcmRange; maxSpeakers?: number };
+
+export type WorkerAnswer =
+  | { ok: true; value: unknown }
+  | { ok: false; error: 'engine' | 'unavailable' | 'transient' | 'internal'; message: string; retryAfterSeconds?: number };
+
+// Built once per thread, on its first task: the lexicons load with them.
+let engines: ReturnType<typeof build> | undefined;
+
+function build() {
+  return {
+    notes: withTemplateNotes(createEmbeddedNoteEngine()),
+    templates: createEmbeddedTemplateEngine(),
+    coding: createEmbeddedCodingEngine(),
+    extraction: createEmbeddedExtractionEngine(),
+  };
+}
+
+async function perform(task: EngineTask): Promise<unknown> {
+  const e = (engines ??= build());
+  switch (task.call) {
+    case 'notes.generateNote': return e.notes.generateNote(task.request);
+    case 'templates.generate': return e.templates.generate(task.request);
+    case 'templates.refine': return e.templates.refine(task.request);
+    case 'templates.deriveStyle': return e.templates.deriveStyle(task.request);
+    case 'coding.code': return e.coding.code(task.text);
+    case 'extraction.extract': return e.extraction.extract(task.text, task.schema);
+    case 'speech.analyse': return analyseInline(task.source, task.maxSpeakers);
+  }
+}
+
+export default async function runTask(task: EngineTask): Promise<WorkerAnswer> {
+  try {
+    return { ok: true, value: await perform(task) };
+  } catch (error) {
+    if (error instanceof EngineUnavailableError) return { ok: false, error: 'unavailable', message: error.message };
+    if (error instanceof EngineError) return { ok: false, error: 'engine', message: error.message };
+    if (error instanceof TransientEngineError) return { ok: false, error: 'transient', message: error.message, retryAfterSeconds: error.retryAfterSeconds };
+    // An engine bug: its message may quote the input, so only its class crosses over.
+    return { ok: false, error: 'internal', message: `engine failed (${error instanceof Error ? error.name : 'unknown error'})` };
+  }
+}
