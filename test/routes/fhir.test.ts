@@ -102,7 +102,9 @@ describe('FHIR R4 export', () => {
   test('evidence spans point at the transcript words each resource came from', () => {
     const quoted = (r: Resource) => spansOf(r as { extension?: [] }).map((s) => TRANSCRIPT.slice(s.start, s.end).toLowerCase()).join(' ');
     assert.match(quoted(resources(bundle, 'AllergyIntolerance')[0]!), /penicillin/);
-    assert.match(quoted(resources(bundle, 'Condition')[0]!), /bronchitis/);
+    const bronchitis = resources(bundle, 'Condition').find((c) => codesOf(c).includes('http://hl7.org/fhir/sid/icd-10-cm|J20.9'));
+    assert.match(quoted(bronchitis!), /bronchitis/);
+    for (const c of resources(bundle, 'Condition')) assert.ok(quoted(c).length > 0, 'every Condition carries its evidence');
     for (const o of resources(bundle, 'Observation')) assert.match(quoted(o), /blood pressure/);
     for (const m of resources(bundle, 'MedicationStatement')) assert.ok(quoted(m).includes(m.medicationCodeableConcept!.text!.split(' ')[0]!.toLowerCase()));
   });

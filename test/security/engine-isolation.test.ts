@@ -4,8 +4,11 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { type Harness, finished, startHarness } from '../helpers/harness.ts';
-import { ENDLESS_SCHEMA, stillPending } from './hostile-inputs.ts';
+import { HUGE_INSTANCE_SCHEMA, liftOutputCaps, stillPending } from './hostile-inputs.ts';
 import { hostileTranscript } from './worst-case-sentences.ts';
+
+// The intake would refuse the hostile schema first; the pool is the line of defence tested here.
+liftOutputCaps();
 
 /** Asks /healthz `times` times while `work` is pending; each must answer 200 before `work` settles. */
 async function healthyWhile(h: Harness, work: Promise<unknown>, times = 5): Promise<void> {
@@ -22,12 +25,12 @@ const textToJson = (h: Harness, text: string, schema: unknown) =>
 describe('engine isolation: deadlines', () => {
   let h: Harness;
   before(async () => {
-    h = await startHarness('sqlite', { env: { CLINSCRIBE_ENGINE_DEADLINE_MS_EXTRACTION: '3000', CLINSCRIBE_ENGINE_THREADS: '2' } });
+    h = await startHarness('sqlite', { env: { CLINSCRIBE_ENGINE_DEADLINE_MS_EXTRACTION: '1000', CLINSCRIBE_ENGINE_THREADS: '2' } });
   });
   after(() => h.close());
 
   test('text-to-JSON past its deadline answers 422 naming the setting, and /healthz answers meanwhile', async () => {
-    const hostile = textToJson(h, 'hello', ENDLESS_SCHEMA);
+    const hostile = textToJson(h, 'hello', HUGE_INSTANCE_SCHEMA);
     await healthyWhile(h, hostile);
     const res = await hostile;
     assert.equal(res.statusCode, 422);
@@ -69,7 +72,7 @@ describe('engine isolation: heap cap', () => {
   after(() => h.close());
 
   test('a call that blows the heap answers 422 naming the setting; /healthz answers meanwhile; the next call works', async () => {
-    const hostile = textToJson(h, 'hello', ENDLESS_SCHEMA);
+    const hostile = textToJson(h, 'hello', HUGE_INSTANCE_SCHEMA);
     await healthyWhile(h, hostile);
     const res = await hostile;
     assert.equal(res.statusCode, 422);

@@ -35,20 +35,30 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** Consensus */
                             data: {
                                 /** Format: date-time */
                                 created_at: string;
                                 id: string;
-                                result?: {
-                                    [key: string]: unknown;
-                                };
-                                status: string;
-                                /** Format: date-time */
-                                updated_at: string;
-                            } & {
                                 metadata: {
                                     [key: string]: unknown;
                                 };
+                                /** @description Only once completed (payload) or failed ({error}) */
+                                result?: ({
+                                    /** @description full | partial | none */
+                                    agreement?: string;
+                                    consensus_response: string;
+                                    disagreements?: string[];
+                                } & {
+                                    [key: string]: unknown;
+                                }) | {
+                                    /** @description Why the job failed */
+                                    error: string;
+                                };
+                                /** @description pending | processing | completed | failed */
+                                status: string;
+                                /** Format: date-time */
+                                updated_at: string;
                             };
                         };
                     };
@@ -168,20 +178,30 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** Consensus */
                             data: {
                                 /** Format: date-time */
                                 created_at: string;
                                 id: string;
-                                result?: {
-                                    [key: string]: unknown;
-                                };
-                                status: string;
-                                /** Format: date-time */
-                                updated_at: string;
-                            } & {
                                 metadata: {
                                     [key: string]: unknown;
                                 };
+                                /** @description Only once completed (payload) or failed ({error}) */
+                                result?: ({
+                                    /** @description full | partial | none */
+                                    agreement?: string;
+                                    consensus_response: string;
+                                    disagreements?: string[];
+                                } & {
+                                    [key: string]: unknown;
+                                }) | {
+                                    /** @description Why the job failed */
+                                    error: string;
+                                };
+                                /** @description pending | processing | completed | failed */
+                                status: string;
+                                /** Format: date-time */
+                                updated_at: string;
                             };
                         };
                     };
@@ -395,14 +415,51 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** TemplateJob */
                             data: {
                                 /** Format: date-time */
                                 created_at: string;
                                 id: string;
+                                /** @description generate | refine (or generation | refinement, as sent) */
                                 mode: string;
+                                /** @description Only once completed (payload) or failed ({error}) */
                                 result?: {
-                                    [key: string]: unknown;
+                                    /** @description What generation found or refinement applied */
+                                    insights?: {
+                                        [key: string]: unknown;
+                                    };
+                                    metadata?: {
+                                        /** @description embedded, llm or llm+embedded */
+                                        engine?: string;
+                                        /** @description drop or flag (CLINSCRIBE_GROUNDING) */
+                                        grounding?: string;
+                                        /** @description Facts the transcript does not support (dropped, or kept and flagged) */
+                                        ungrounded?: {
+                                            path: string;
+                                            reason: string;
+                                            text: string;
+                                        }[];
+                                        /** @description Token usage of the model calls */
+                                        usage?: {
+                                            [key: string]: unknown;
+                                        };
+                                    } & {
+                                        [key: string]: unknown;
+                                    };
+                                    /** NoteTemplate */
+                                    template: {
+                                        global_prompt?: string;
+                                        id: string;
+                                        sections: {
+                                            [key: string]: unknown;
+                                        }[];
+                                        title: string;
+                                    };
+                                } | {
+                                    /** @description Why the job failed */
+                                    error: string;
                                 };
+                                /** @description pending | processing | completed | failed */
                                 status: string;
                                 /** Format: date-time */
                                 updated_at: string;
@@ -525,14 +582,51 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** TemplateJob */
                             data: {
                                 /** Format: date-time */
                                 created_at: string;
                                 id: string;
+                                /** @description generate | refine (or generation | refinement, as sent) */
                                 mode: string;
+                                /** @description Only once completed (payload) or failed ({error}) */
                                 result?: {
-                                    [key: string]: unknown;
+                                    /** @description What generation found or refinement applied */
+                                    insights?: {
+                                        [key: string]: unknown;
+                                    };
+                                    metadata?: {
+                                        /** @description embedded, llm or llm+embedded */
+                                        engine?: string;
+                                        /** @description drop or flag (CLINSCRIBE_GROUNDING) */
+                                        grounding?: string;
+                                        /** @description Facts the transcript does not support (dropped, or kept and flagged) */
+                                        ungrounded?: {
+                                            path: string;
+                                            reason: string;
+                                            text: string;
+                                        }[];
+                                        /** @description Token usage of the model calls */
+                                        usage?: {
+                                            [key: string]: unknown;
+                                        };
+                                    } & {
+                                        [key: string]: unknown;
+                                    };
+                                    /** NoteTemplate */
+                                    template: {
+                                        global_prompt?: string;
+                                        id: string;
+                                        sections: {
+                                            [key: string]: unknown;
+                                        }[];
+                                        title: string;
+                                    };
+                                } | {
+                                    /** @description Why the job failed */
+                                    error: string;
                                 };
+                                /** @description pending | processing | completed | failed */
                                 status: string;
                                 /** Format: date-time */
                                 updated_at: string;
@@ -1053,18 +1147,74 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** Coding */
                             data: {
                                 /** Format: date-time */
                                 created_at: string;
                                 id: string;
-                                result?: {
+                                processing_time_ms?: number;
+                                /** @description Only once completed (payload) or failed ({error}) */
+                                result?: ({
+                                    /** @description ICD-10-CM */
+                                    diagnoses: ({
+                                        code: {
+                                            coding: {
+                                                code: string;
+                                                display: string;
+                                                system: string;
+                                            }[];
+                                            text: string;
+                                        };
+                                        confidence?: number;
+                                        id: string;
+                                        /** @description Why this E/M level was chosen (procedures) */
+                                        rationale?: {
+                                            [key: string]: unknown;
+                                        };
+                                        /** @description Where the evidence is in the submitted text (end exclusive) */
+                                        text_span: {
+                                            end_char: number;
+                                            start_char: number;
+                                            text: string;
+                                        };
+                                    } & {
+                                        [key: string]: unknown;
+                                    })[];
+                                    /** @description CPT (E/M level and performed procedures) */
+                                    procedures: ({
+                                        code: {
+                                            coding: {
+                                                code: string;
+                                                display: string;
+                                                system: string;
+                                            }[];
+                                            text: string;
+                                        };
+                                        confidence?: number;
+                                        id: string;
+                                        /** @description Why this E/M level was chosen (procedures) */
+                                        rationale?: {
+                                            [key: string]: unknown;
+                                        };
+                                        /** @description Where the evidence is in the submitted text (end exclusive) */
+                                        text_span: {
+                                            end_char: number;
+                                            start_char: number;
+                                            text: string;
+                                        };
+                                    } & {
+                                        [key: string]: unknown;
+                                    })[];
+                                } & {
                                     [key: string]: unknown;
+                                }) | {
+                                    /** @description Why the job failed */
+                                    error: string;
                                 };
+                                /** @description pending | processing | completed | failed */
                                 status: string;
                                 /** Format: date-time */
                                 updated_at: string;
-                            } & {
-                                processing_time_ms?: number;
                             };
                         };
                     };
@@ -1615,17 +1765,46 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** Note */
                             data: {
                                 /** Format: date-time */
                                 createdAt: string;
                                 error?: string;
                                 noteId: string;
+                                /** NotePayload */
                                 payload?: {
+                                    /**
+                                     * NoteJson
+                                     * @description Structured note: the SOAP structure for `soap`, `{sections}` with results for `note_template`. Every key is optional.
+                                     */
                                     json: {
+                                        /** @description diagnoses[] {description, icdCode?}, clinicalImpression */
+                                        assessment?: {
+                                            [key: string]: unknown;
+                                        };
+                                        /** @description vitalSigns (bloodPressure, heartRate, temperature…), physicalExam.<area> */
+                                        objective?: {
+                                            [key: string]: unknown;
+                                        };
+                                        /** @description medications[] {name, dosage, frequency, instructions}, patientEducation[], followUp */
+                                        plan?: {
+                                            [key: string]: unknown;
+                                        };
+                                        /** @description note_template notes */
+                                        sections?: {
+                                            [key: string]: unknown;
+                                        }[];
+                                        /** @description chiefComplaint, historyOfPresentIllness, reviewOfSystems.<system> */
+                                        subjective?: {
+                                            [key: string]: unknown;
+                                        };
+                                    } & {
                                         [key: string]: unknown;
                                     };
+                                    /** @description The note as markdown */
                                     markdown: string;
                                 };
+                                /** @description processing | completed | failed */
                                 status: string;
                                 /** Format: date-time */
                                 updatedAt: string;
@@ -1919,7 +2098,7 @@ export interface paths {
                     "application/json": {
                         /** @description Add `meta`: paths not found and evidence spans */
                         includeMeta?: boolean;
-                        /** @description JSON Schema (2020-12 or draft-07) of the output */
+                        /** @description JSON Schema of the output (draft-04, -06, -07, 2019-09 or 2020-12) */
                         schema: unknown;
                         /** @description Unstructured text */
                         text: string;
@@ -1935,8 +2114,33 @@ export interface paths {
                     content: {
                         "application/json": {
                             data: unknown;
+                            /**
+                             * ExtractionDetails
+                             * @description Text-to-JSON `meta` (includeMeta)
+                             */
                             meta?: {
-                                [key: string]: unknown;
+                                /** @description embedded, llm or llm+embedded */
+                                engine?: string;
+                                /** @description Where each found value is in the text */
+                                evidence?: {
+                                    end: number;
+                                    path: string;
+                                    start: number;
+                                }[];
+                                /** @description drop or flag (CLINSCRIBE_GROUNDING) */
+                                grounding?: string;
+                                /** @description JSON Pointer paths the text had no value for */
+                                notFound?: string[];
+                                /** @description Facts the transcript does not support (dropped, or kept and flagged) */
+                                ungrounded?: {
+                                    path: string;
+                                    reason: string;
+                                    text: string;
+                                }[];
+                                /** @description Token usage of the model calls */
+                                usage?: {
+                                    [key: string]: unknown;
+                                };
                             };
                         };
                     };
@@ -2936,13 +3140,35 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** Transcription */
                             data: {
                                 /** Format: date-time */
                                 created_at: string;
                                 id: string;
-                                result?: {
+                                /** @description Only once completed (payload) or failed ({error}) */
+                                result?: ({
+                                    channels: {
+                                        confidence: number;
+                                        transcript: string;
+                                        words: {
+                                            confidence: number;
+                                            /** @description seconds */
+                                            end: number;
+                                            speaker: number;
+                                            /** @description seconds */
+                                            start: number;
+                                            word: string;
+                                        }[];
+                                    }[];
+                                    /** @description seconds of audio */
+                                    duration?: number;
+                                } & {
                                     [key: string]: unknown;
+                                }) | {
+                                    /** @description Why the job failed */
+                                    error: string;
                                 };
+                                /** @description pending | processing | completed | failed */
                                 status: string;
                                 /** Format: date-time */
                                 updated_at: string;
@@ -3263,17 +3489,46 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** Note */
                             data: {
                                 /** Format: date-time */
                                 createdAt: string;
                                 error?: string;
                                 noteId: string;
+                                /** NotePayload */
                                 payload?: {
+                                    /**
+                                     * NoteJson
+                                     * @description Structured note: the SOAP structure for `soap`, `{sections}` with results for `note_template`. Every key is optional.
+                                     */
                                     json: {
+                                        /** @description diagnoses[] {description, icdCode?}, clinicalImpression */
+                                        assessment?: {
+                                            [key: string]: unknown;
+                                        };
+                                        /** @description vitalSigns (bloodPressure, heartRate, temperature…), physicalExam.<area> */
+                                        objective?: {
+                                            [key: string]: unknown;
+                                        };
+                                        /** @description medications[] {name, dosage, frequency, instructions}, patientEducation[], followUp */
+                                        plan?: {
+                                            [key: string]: unknown;
+                                        };
+                                        /** @description note_template notes */
+                                        sections?: {
+                                            [key: string]: unknown;
+                                        }[];
+                                        /** @description chiefComplaint, historyOfPresentIllness, reviewOfSystems.<system> */
+                                        subjective?: {
+                                            [key: string]: unknown;
+                                        };
+                                    } & {
                                         [key: string]: unknown;
                                     };
+                                    /** @description The note as markdown */
                                     markdown: string;
                                 };
+                                /** @description processing | completed | failed */
                                 status: string;
                                 /** Format: date-time */
                                 updatedAt: string;

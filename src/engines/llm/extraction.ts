@@ -5,7 +5,7 @@
 import { compileSchema, createEmbeddedExtractionEngine } from '../clinical/extraction/index.ts';
 import { groundExtraction } from '../grounding/json.ts';
 import { TranscriptGrounder } from '../grounding/transcript-grounder.ts';
-import { EngineError, type ExtractionEngine, type ExtractionResult } from '../ports.ts';
+import { EngineError, type ExtractionEngine, type ExtractionResult, type Span } from '../ports.ts';
 import { type LlmContext, resultMetadata } from './context.ts';
 import { EXTRACTION_PROMPT } from './prompts.ts';
 import { newUsage } from './usage.ts';
@@ -38,7 +38,13 @@ export function createLlmExtractionEngine(ctx: LlmContext, options: { hybrid: bo
         { usage, validate: { check: compiled.validate, errors: compiled.errors } },
       );
       const grounded = groundExtraction(answer, schema, new TranscriptGrounder(text), compiled.validate, ctx.grounding);
-      return { data: grounded.data, meta: { evidence: grounded.evidence, ...resultMetadata(engine, ctx, usage, grounded.ungrounded) } };
+      return { data: grounded.data, meta: { evidence: evidenceList(grounded.evidence), ...resultMetadata(engine, ctx, usage, grounded.ungrounded) } };
     },
   };
+}
+
+/** Evidence in the embedded engine's shape: one `{path, start, end}` per span, paths as JSON Pointers. */
+function evidenceList(byPath: Record<string, Span[]>): { path: string; start: number; end: number }[] {
+  const pointer = (dotted: string) => (dotted ? `/${dotted.split('.').map((k) => k.replace(/~/g, '~0').replace(/\//g, '~1')).join('/')}` : '');
+  return Object.entries(byPath).flatMap(([path, spans]) => spans.map((s) => ({ path: pointer(path), start: s.start, end: s.end })));
 }

@@ -7,24 +7,27 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { promisify } from 'node:util';
-import { ENDLESS_SCHEMA } from '../../../test/security/hostile-inputs.ts';
+import { HUGE_INSTANCE_SCHEMA, liftOutputCaps } from '../../../test/security/hostile-inputs.ts';
 import { EngineError, TransientEngineError } from '../ports.ts';
 import { analyseInline } from '../speech/pocketsphinx/analysis.ts';
 import { pooledCodingEngine, pooledExtractionEngine, pooledSpeechAnalyser } from './adapter.ts';
 import { EngineLimitError, EnginePool } from './pool.ts';
 
+// The intake would refuse the hostile schema first; the pool is the line of defence tested here.
+liftOutputCaps();
+
 const run = promisify(execFile);
-const deadlines = { notes: 60_000, templates: 60_000, coding: 60_000, extraction: 3_000, diarization: 60_000 };
+const deadlines = { notes: 60_000, templates: 60_000, coding: 60_000, extraction: 1_000, diarization: 60_000 };
 const pool = new EnginePool({ threads: 1, heapMb: 1024 });
-// A small heap, so the endless schema reaches it long before its deadline.
+// A small heap, so the huge instance reaches it long before its deadline.
 const small = new EnginePool({ threads: 1, heapMb: 48 });
 after(() => Promise.all([pool.close(), small.close()]));
 
 test('a text-to-JSON call past its deadline fails with the setting named; the next call is served', async () => {
   const extraction = pooledExtractionEngine(pool, deadlines);
-  await assert.rejects(extraction.extract('hello', ENDLESS_SCHEMA), (error: Error) => {
+  await assert.rejects(extraction.extract('hello', HUGE_INSTANCE_SCHEMA), (error: Error) => {
     assert.ok(error instanceof EngineLimitError);
-    assert.match(error.message, /time limit of 3 s \(CLINSCRIBE_ENGINE_DEADLINE_MS_EXTRACTION\)/);
+    assert.match(error.message, /time limit of 1 s \(CLINSCRIBE_ENGINE_DEADLINE_MS_EXTRACTION\)/);
     return true;
   });
   const coded = await pooledCodingEngine(pool, deadlines).code('She has type 2 diabetes.');
@@ -33,7 +36,7 @@ test('a text-to-JSON call past its deadline fails with the setting named; the ne
 
 test('a call that blows the heap cap fails alone with the setting named; the thread is replaced', async () => {
   const extraction = pooledExtractionEngine(small, { ...deadlines, extraction: 120_000 });
-  await assert.rejects(extraction.extract('hello', ENDLESS_SCHEMA), (error: Error) => {
+  await assert.rejects(extraction.extract('hello', HUGE_INSTANCE_SCHEMA), (error: Error) => {
     assert.ok(error instanceof EngineLimitError);
     assert.match(error.message, /more memory than the engine limit of 48 MB \(CLINSCRIBE_ENGINE_HEAP_MB\)/);
     return true;
@@ -71,9 +74,9 @@ test('when every thread is busy and the wait list is full, a call is refused as 
   try {
     await pooledCodingEngine(tiny, deadlines).code('warm up'); // the thread is started and ready
     const extraction = pooledExtractionEngine(tiny, { ...deadlines, extraction: 2_000 });
-    const running = [extraction.extract('hello', ENDLESS_SCHEMA), extraction.extract('hello', ENDLESS_SCHEMA)];
+    const running = [extraction.extract('hello', HUGE_INSTANCE_SCHEMA), extraction.extract('hello', HUGE_INSTANCE_SCHEMA)];
     for (const call of running) call.catch(() => {});
-    await assert.rejects(extraction.extract('hello', ENDLESS_SCHEMA), (error: Error) => error instanceof TransientEngineError && /busy/.test(error.message));
+    await assert.rejects(extraction.extract('hello', HUGE_INSTANCE_SCHEMA), (error: Error) => error instanceof TransientEngineError && /busy/.test(error.message));
     await Promise.allSettled(running);
   } finally {
     await tiny.close();
@@ -83,7 +86,7 @@ test('when every thread is busy and the wait list is full, a call is refused as 
 test('a call waiting behind one stopped at its deadline runs on the replacement thread', async () => {
   const single = new EnginePool({ threads: 1, heapMb: 1024 });
   try {
-    const stopped = pooledExtractionEngine(single, { ...deadlines, extraction: 1_500 }).extract('hello', ENDLESS_SCHEMA);
+    const stopped = pooledExtractionEngine(single, { ...deadlines, extraction: 1_500 }).extract('hello', HUGE_INSTANCE_SCHEMA);
     const waiting = pooledCodingEngine(single, deadlines).code('She has asthma.');
     await assert.rejects(stopped, EngineLimitError);
     assert.equal((await waiting).diagnoses.length, 1);

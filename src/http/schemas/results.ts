@@ -10,6 +10,16 @@ import { type TSchema, Type } from '@fastify/type-provider-typebox';
 const Timestamp = Type.String({ format: 'date-time' });
 const Open = (description: string) => Type.Object({}, { additionalProperties: true, description });
 
+/** What a language-model engine adds to a result: which engine, its token usage, and the facts grounding could not find. */
+const EngineMetadataFields = {
+  engine: Type.Optional(Type.String({ description: 'embedded, llm or llm+embedded' })),
+  grounding: Type.Optional(Type.String({ description: 'drop or flag (CLINSCRIBE_GROUNDING)' })),
+  usage: Type.Optional(Open('Token usage of the model calls')),
+  ungrounded: Type.Optional(
+    Type.Array(Type.Object({ path: Type.String(), text: Type.String(), reason: Type.String() }), { description: 'Facts the transcript does not support (dropped, or kept and flagged)' }),
+  ),
+};
+
 export const JobFailure = Type.Object({ error: Type.String({ description: 'Why the job failed' }) }, { title: 'JobFailure' });
 
 // ------------------------------------------------------------------ notes
@@ -101,6 +111,7 @@ export const ExtractionDetails = Type.Object(
     evidence: Type.Optional(
       Type.Array(Type.Object({ path: Type.String(), start: Type.Integer(), end: Type.Integer() }), { description: 'Where each found value is in the text' }),
     ),
+    ...EngineMetadataFields,
   },
   { title: 'ExtractionDetails', description: 'Text-to-JSON `meta` (includeMeta)' },
 );
@@ -118,7 +129,11 @@ export const NoteTemplateSchema = Type.Object(
 );
 
 export const TemplateJobResult = Type.Object(
-  { template: NoteTemplateSchema, insights: Type.Optional(Open('What generation found or refinement applied')) },
+  {
+    template: NoteTemplateSchema,
+    insights: Type.Optional(Open('What generation found or refinement applied')),
+    metadata: Type.Optional(Type.Object(EngineMetadataFields, { additionalProperties: true })),
+  },
   { title: 'TemplateJobResult' },
 );
 
