@@ -34,6 +34,9 @@ export type TemplateJob = Ok<'/alpha/note-templates/{id}', 'get'>['data'];
 export type ConsensusJob = Ok<'/alpha/consensus/{id}', 'get'>['data'];
 export type WebhookEndpoint = Ok<'/v1/webhooks/{id}', 'get'>['data'];
 /** A FHIR R4 Bundle (see @medplum/fhirtypes for full types). */
+/** A job record once it has completed: its `result` is the success shape, never the failure. */
+export type Completed<T extends { result?: unknown }> = Omit<T, 'result'> & { result: Exclude<NonNullable<T['result']>, { error: string }> };
+
 export type FhirBundle = { resourceType: 'Bundle'; type: string; entry?: { fullUrl?: string; resource?: Record<string, unknown> }[]; [key: string]: unknown };
 
 export interface TranscriptionCreate {
@@ -53,10 +56,10 @@ async function unwrap<T>(call: Promise<Result<T>>): Promise<T> {
   return data as T;
 }
 
-const jobState = (job: { status: string; result?: { error?: unknown } }) => ({
-  status: job.status,
-  failure: typeof job.result?.error === 'string' ? job.result.error : undefined,
-});
+const jobState = (job: { status: string; result?: unknown }) => {
+  const error = typeof job.result === 'object' && job.result !== null ? (job.result as { error?: unknown }).error : undefined;
+  return { status: job.status, failure: typeof error === 'string' ? error : undefined };
+};
 
 export class Clinscribe {
   private readonly http;
@@ -83,9 +86,9 @@ export class Clinscribe {
     create: (body: Json<'/v1/codings', 'post'>) => unwrap(this.http.POST('/v1/codings', { body })).then((r) => r.data),
     get: (id: string) => unwrap(this.http.GET('/v1/codings/{id}', { params: { path: { id } } })).then((r) => r.data),
     delete: (id: string) => unwrap(this.http.DELETE('/v1/codings/{id}', { params: { path: { id } } })).then(() => undefined),
-    createAndWait: async (body: Json<'/v1/codings', 'post'>, options?: WaitOptions): Promise<Coding> => {
+    createAndWait: async (body: Json<'/v1/codings', 'post'>, options?: WaitOptions): Promise<Completed<Coding>> => {
       const { id } = await this.codings.create(body);
-      return waitFor(id, () => this.codings.get(id), jobState, options);
+      return (await waitFor(id, () => this.codings.get(id), jobState, options)) as Completed<Coding>;
     },
     /** The completed analysis as a FHIR R4 collection Bundle of Conditions. */
     fhir: (id: string) => unwrap(this.http.GET('/v1/codings/{id}/fhir', { params: { path: { id } } })) as Promise<FhirBundle>,
@@ -103,9 +106,9 @@ export class Clinscribe {
     },
     get: (id: string) => unwrap(this.http.GET('/v2/audio/transcriptions/{id}', { params: { path: { id } } })).then((r) => r.data),
     delete: (id: string) => unwrap(this.http.DELETE('/v2/audio/transcriptions/{id}', { params: { path: { id } } })).then(() => undefined),
-    createAndWait: async (body: TranscriptionCreate, options?: WaitOptions): Promise<Transcription> => {
+    createAndWait: async (body: TranscriptionCreate, options?: WaitOptions): Promise<Completed<Transcription>> => {
       const { id } = await this.transcriptions.create(body);
-      return waitFor(id, () => this.transcriptions.get(id), jobState, options);
+      return (await waitFor(id, () => this.transcriptions.get(id), jobState, options)) as Completed<Transcription>;
     },
   };
 
@@ -118,9 +121,9 @@ export class Clinscribe {
     create: (body: Json<'/alpha/note-templates', 'post'>) => unwrap(this.http.POST('/alpha/note-templates', { body })).then((r) => r.data),
     get: (id: string) => unwrap(this.http.GET('/alpha/note-templates/{id}', { params: { path: { id } } })).then((r) => r.data),
     delete: (id: string) => unwrap(this.http.DELETE('/alpha/note-templates/{id}', { params: { path: { id } } })).then((r) => r.data),
-    createAndWait: async (body: Json<'/alpha/note-templates', 'post'>, options?: WaitOptions): Promise<TemplateJob> => {
+    createAndWait: async (body: Json<'/alpha/note-templates', 'post'>, options?: WaitOptions): Promise<Completed<TemplateJob>> => {
       const { id } = await this.noteTemplates.create(body);
-      return waitFor(id, () => this.noteTemplates.get(id), jobState, options);
+      return (await waitFor(id, () => this.noteTemplates.get(id), jobState, options)) as Completed<TemplateJob>;
     },
   };
 
@@ -128,9 +131,9 @@ export class Clinscribe {
     create: (body: Json<'/alpha/consensus', 'post'>) => unwrap(this.http.POST('/alpha/consensus', { body })).then((r) => r.data),
     get: (id: string) => unwrap(this.http.GET('/alpha/consensus/{id}', { params: { path: { id } } })).then((r) => r.data),
     delete: (id: string) => unwrap(this.http.DELETE('/alpha/consensus/{id}', { params: { path: { id } } })).then((r) => r.data),
-    createAndWait: async (body: Json<'/alpha/consensus', 'post'>, options?: WaitOptions): Promise<ConsensusJob> => {
+    createAndWait: async (body: Json<'/alpha/consensus', 'post'>, options?: WaitOptions): Promise<Completed<ConsensusJob>> => {
       const { id } = await this.consensus.create(body);
-      return waitFor(id, () => this.consensus.get(id), jobState, options);
+      return (await waitFor(id, () => this.consensus.get(id), jobState, options)) as Completed<ConsensusJob>;
     },
   };
 
