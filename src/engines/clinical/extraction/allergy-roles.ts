@@ -3,8 +3,8 @@
 // that attribute's value in the property's own type or enum.
 import { allergyAttrs, categoryMember } from './allergy.ts';
 import { splitKey } from './field-query.ts';
-import type { Item } from './lists.ts';
-import type { Ctx } from './scalars.ts';
+import type { Item } from './scan.ts';
+import type { Ctx } from './scan.ts';
 import type { SchemaNav, SchemaNode } from './schema-nav.ts';
 
 type Out = { found: boolean; value: unknown };

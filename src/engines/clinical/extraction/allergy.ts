@@ -5,9 +5,9 @@
 import { readFileSync } from 'node:fs';
 import { answerTo } from './answer.ts';
 import { assertionOf } from './assertion.ts';
-import { firstToken, type Item } from './lists.ts';
+import { firstToken, type Item } from './scan.ts';
 import { findPhrases } from './locate.ts';
-import type { Ctx } from './scalars.ts';
+import type { Ctx } from './scan.ts';
 import { type Range, sentenceOf, stems } from './text-doc.ts';
 
 interface Vocab {

@@ -6,9 +6,9 @@ import { readFileSync } from 'node:fs';
 import { findConcepts, tokenize as lexTokenize } from '../lexicon/index.ts';
 import { answerTo } from './answer.ts';
 import { assertionOf } from './assertion.ts';
-import type { Item } from './lists.ts';
+import type { Item } from './scan.ts';
 import { tidyName } from './names.ts';
-import type { Ctx } from './scalars.ts';
+import type { Ctx } from './scan.ts';
 import { type Range, sentenceOf } from './text-doc.ts';
 
 interface Vocab {

@@ -2,7 +2,7 @@
 // a week", "review in 3-5 days", "1/52". Gives the number and unit as written, a range's
 // bounds, and the purpose; fields read it as the number in their own unit (days/weeks/months).
 import { readFileSync } from 'node:fs';
-import type { Ctx } from './scalars.ts';
+import type { Ctx } from './scan.ts';
 import { type Range, sentenceOf } from './text-doc.ts';
 
 interface Vocab {

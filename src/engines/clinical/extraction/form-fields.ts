@@ -1,7 +1,7 @@
 // Form fields whose value is part of a labelled value: a person's given or family name
 // ("COLLINS, Martha J."), a city, state or ZIP ("Dayton, OH 45402"), a phone number, a
 // language without the form's trailing noise, and the ticked box of "[ ] Yes [x] No".
-import type { Ctx, Found } from './scalars.ts';
+import type { Ctx, Found } from './scan.ts';
 import type { Range } from './text-doc.ts';
 
 const LANGUAGES = /\b(English|Spanish|French|German|Italian|Portuguese|Russian|Polish|Ukrainian|Arabic|Hebrew|Farsi|Persian|Urdu|Hindi|Bengali|Punjabi|Gujarati|Tamil|Mandarin|Cantonese|Chinese|Japanese|Korean|Vietnamese|Tagalog|Filipino|Thai|Khmer|Hmong|Lao|Somali|Amharic|Swahili|Haitian Creole|Creole|Greek|Turkish|Armenian|Navajo|American Sign Language|ASL|Sign Language)\b/;

@@ -1,7 +1,7 @@
 // The smallest string and number a subschema accepts: formats from a table of valid
 // examples (checked with Ajv's own format functions), patterns from the re2js program
 // (pattern-gen.ts), lengths, bounds in every draft's spelling, and multipleOf.
-import { type GenContext, NO_VALUE, SchemaRefusal } from './generate.ts';
+import { type GenContext, NO_VALUE, SchemaRefusal } from './gen-context.ts';
 import { stringForPattern } from './pattern-gen.ts';
 import { isMultiple } from './quick-check.ts';
 import { shortPath } from './schema-limits.ts';

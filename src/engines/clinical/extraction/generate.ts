@@ -3,6 +3,7 @@
 // `contains` and uniqueness (strings and numbers: generate-scalars.ts). Output caps are
 // enforced while building: a schema whose smallest instance is infinite or too large is
 // refused by keyword and path, never expanded.
+import { type GenContext, NO_VALUE, SchemaRefusal } from './gen-context.ts';
 import { numberFor, stringFor } from './generate-scalars.ts';
 import { stringForPattern } from './pattern-gen.ts';
 import { quickCheck, same } from './quick-check.ts';
@@ -11,23 +12,8 @@ import type { SchemaLimits } from './schema-limits.ts';
 import { mergeSchemas, type SchemaNav, type SchemaNode } from './schema-nav.ts';
 import { escapePointer, shortPath } from './schema-limits.ts';
 
-export const NO_VALUE: unique symbol = Symbol('no value');
+export { NO_VALUE, SchemaRefusal, type GenContext };
 type Made = unknown | typeof NO_VALUE;
-
-/** A schema the service will not build an instance of; the message names keyword and path. */
-export class SchemaRefusal extends Error {}
-
-export interface GenContext {
-  nav: SchemaNav;
-  limits: SchemaLimits;
-  /** Checks a string against a named format (Ajv's own format checks); true when unknown. */
-  formatOk(format: string, value: string): boolean;
-  work: number;
-  /** Where building first ran past the depth or recursion cap: evidence of a recursion through required. */
-  deepest?: string;
-  /** How often each schema node is being built on the current path. */
-  active?: Map<SchemaNode, number>;
-}
 
 
 const MAX_WORK = 2_000_000;

@@ -5,11 +5,11 @@
 import { allergyProperty } from './allergy-roles.ts';
 import type { FamilyItem } from './family.ts';
 import { splitKey } from './field-query.ts';
-import type { Item } from './lists.ts';
+import type { Item } from './scan.ts';
 import { problemProperty } from './problem-roles.ts';
 import { roleOf, roleValue } from './med-roles.ts';
 import type { SchemaNode } from './schema-nav.ts';
-import type { Walker } from './walk.ts';
+import type { Walker } from './walker.ts';
 
 type Out = { found: boolean; value: unknown };
 

@@ -11,22 +11,13 @@ import { problemItems } from './problems.ts';
 import type { PhraseList } from './lexicons.ts';
 import { matchLabels } from './locate.ts';
 import { assertionOf } from './assertion.ts';
-import type { Ctx } from './scalars.ts';
+import { type Ctx, type Domain, firstToken, type Item } from './scan.ts';
+
+export type { Domain, Item };
+export { firstToken };
 import { type Range, sentenceOf } from './text-doc.ts';
 
-export type Domain = 'drug' | 'allergy' | 'tolerated' | 'family' | 'problem' | 'symptom' | 'condition';
 
-export interface Item {
-  text: string;
-  span: Range;
-  /** Where this item's details may be read. */
-  scope: Range;
-  negated: boolean;
-  /** What the text says about the item right after it: "sulfa (hives)", "latex - rash". */
-  detail?: Range;
-  /** The kind of list it was found for: a drug item's attributes are read by role (med-roles.ts). */
-  domain?: Domain;
-}
 
 export function domainOf(words: string[]): Domain | undefined {
   const w = words.join(' ');
@@ -215,14 +206,3 @@ function lexiconMentions(ctx: Ctx, list: PhraseList, scope: Range): Item[] {
   });
 }
 
-/** Index of the first token starting at or after `pos` (binary search). */
-export function firstToken(ctx: Ctx, pos: number): number {
-  let lo = 0;
-  let hi = ctx.doc.tokens.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (ctx.doc.tokens[mid].start < pos) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}

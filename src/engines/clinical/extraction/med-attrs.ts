@@ -2,10 +2,10 @@
 // often, as needed, what for, and the change made (start/increase/…/continue), read from
 // the clause around each mention of that drug and merged over its mentions (the first
 // mention that says a thing wins; an explicit change beats "continue").
-import { firstToken } from './lists.ts';
+import { firstToken } from './scan.ts';
 import { medVocab } from './med-vocab.ts';
 import type { NumberMention } from './mentions.ts';
-import type { Ctx } from './scalars.ts';
+import type { Ctx } from './scan.ts';
 import { type Range, sentenceOf, stems } from './text-doc.ts';
 import { findPhrases } from './locate.ts';
 import { dimensionOf } from './units.ts';

@@ -4,9 +4,9 @@
 import { splitKey } from './field-query.ts';
 import { type MedAttrs, medAttrs } from './med-attrs.ts';
 import { medVocab, memberFor, membersOf } from './med-vocab.ts';
-import type { Ctx } from './scalars.ts';
+import type { Ctx } from './scan.ts';
 import type { SchemaNav, SchemaNode } from './schema-nav.ts';
-import type { Item } from './lists.ts';
+import type { Item } from './scan.ts';
 import { convert } from './units.ts';
 
 export type Role = 'name' | 'dose' | 'previousDose' | 'unit' | 'route' | 'frequency' | 'asNeeded' | 'indication' | 'change' | 'status';

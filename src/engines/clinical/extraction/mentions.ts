@@ -1,16 +1,10 @@
 // Typed mentions found in the text once per request: numbers (with a unit when one
 // follows, and "120/80" pairs; spelled-out ones from spoken-numbers.ts) and calendar dates.
 import type { Lexicons } from './lexicons.ts';
-import { spokenNumbers } from './spoken-numbers.ts';
+import { type NumberMention, spokenNumbers } from './spoken-numbers.ts';
 
-export interface NumberMention {
-  value: number;
-  /** Second half of "a/b" (blood pressure) when present. */
-  second?: number;
-  unit?: string;
-  start: number;
-  end: number;
-}
+export type { NumberMention };
+
 
 export interface DateMention {
   year: number;

@@ -3,9 +3,9 @@
 // plan; the value in the property's own type or enum.
 import { assertionsFor } from '../context/index.ts';
 import { splitKey } from './field-query.ts';
-import type { Item } from './lists.ts';
+import type { Item } from './scan.ts';
 import { codeOf, problemAttrs } from './problems.ts';
-import type { Ctx } from './scalars.ts';
+import type { Ctx } from './scan.ts';
 import type { SchemaNav, SchemaNode } from './schema-nav.ts';
 import { sentenceOf } from './text-doc.ts';
 

@@ -3,10 +3,10 @@
 // block says: status, tests ordered, drugs to take, referrals; ICD-10-CM from the coder.
 import { readFileSync } from 'node:fs';
 import { codeText } from '../coding/index.ts';
-import { firstToken, type Item } from './lists.ts';
+import { firstToken, type Item } from './scan.ts';
 import { medAttrs } from './med-attrs.ts';
 import { tidyName } from './names.ts';
-import type { Ctx } from './scalars.ts';
+import type { Ctx } from './scan.ts';
 import type { Range } from './text-doc.ts';
 
 interface Vocab {

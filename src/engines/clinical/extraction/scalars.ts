@@ -6,24 +6,17 @@ import { findPhrases, matchLabels, regionsFor } from './locate.ts';
 import { type DateMention, type NumberMention, renderDate } from './mentions.ts';
 import { assertionOf } from './assertion.ts';
 import type { SchemaNode } from './schema-nav.ts';
+import type { Ctx, Found } from './scan.ts';
 import { type Doc, type Range, sentenceOf, stem, stems, within } from './text-doc.ts';
 import { convert, dimensionOf, roundSensibly } from './units.ts';
 import { followUpNumber, followUpPurpose, followUpUnit } from './followup.ts';
 import { formString, namePart, tickedBox } from './form-fields.ts';
 
-export interface Ctx {
-  doc: Doc;
-  lex: Lexicons;
-  numbers: NumberMention[];
-  dates: DateMention[];
-}
 
-export interface Found<T> {
-  value: T;
-  span: Range;
-}
 
 const NEAR = 48; // characters after a concept within which its number may follow
+
+export type { Ctx, Found };
 
 export function findNumber(ctx: Ctx, q: FieldQuery, node: SchemaNode, scope: Range, integer: boolean): Found<number> | undefined {
   const keyWords = splitKey(q.key);

@@ -2,7 +2,17 @@
 // milligrams", "one pill") as number mentions, beside the digit ones of mentions.ts. A lone
 // small word ("one of my…") counts only when a unit follows it.
 import type { Lexicons } from './lexicons.ts';
-import type { NumberMention } from './mentions.ts';
+
+/** A number said or written in the text, with its unit and position. */
+export interface NumberMention {
+  value: number;
+  /** Second half of "a/b" (blood pressure) when present. */
+  second?: number;
+  unit?: string;
+  start: number;
+  end: number;
+}
+
 
 const SMALL: Record<string, number> = {
   zero: 0, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10,

@@ -12,27 +12,9 @@ import type { SchemaNav, SchemaNode } from './schema-nav.ts';
 import { type Range, sentenceOf } from './text-doc.ts';
 import { assertionOf } from './assertion.ts';
 import { itemProperty } from './item-fill.ts';
+import type { Evidence, Walker } from './walker.ts';
 
-export interface Evidence {
-  path: string;
-  start: number;
-  end: number;
-}
-
-export interface Walker {
-  ctx: Ctx;
-  nav: SchemaNav;
-  /** Builds the smallest valid value where the text gives none. */
-  gen: GenContext;
-  evidence: Evidence[];
-  notFound: string[];
-  /** Fill calls so far: recursive schemas (a property whose anyOf includes "#") are bounded by it. */
-  steps?: number;
-  /** Schema nodes being filled on the current path. */
-  active?: Set<SchemaNode>;
-  /** Set by an object for the one date-formatted property it has. */
-  soleDate?: boolean;
-}
+export type { Evidence, Walker };
 
 type Out = { found: boolean; value: unknown };
 
