@@ -10,7 +10,7 @@ import { sql } from 'kysely';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { createRuntime } from '../src/runtime.ts';
-import { runMaintenance, sweepStranded } from '../src/services/maintenance.ts';
+import { runMaintenance, sweepStranded } from '../src/work/maintenance.ts';
 import type { PageCursor } from '../src/store/keyset.ts';
 import { ResourcesRepository } from '../src/store/resources-repo.ts';
 import { TEST_DATABASE_URL, dropSchemas } from '../test/helpers/harness.ts';

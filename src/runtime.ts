@@ -9,7 +9,7 @@ import { sweepLeftovers } from './engines/leftovers.ts';
 import { createEngines } from './engines/registry.ts';
 import { PgBossJobQueue } from './jobs/pgboss-queue.ts';
 import type { JobQueue } from './jobs/queue.ts';
-import { runResourceJob } from './jobs/resource-runner.ts';
+import { runResourceJob } from './work/resource-runner.ts';
 import { SqliteJobQueue } from './jobs/sqlite-queue.ts';
 import { createLogger } from './logger.ts';
 import { prepareDataDir, protectStoreFiles } from './store/data-dir.ts';

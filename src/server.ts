@@ -3,7 +3,7 @@ import { buildApp } from './app.ts';
 import type { Config } from './config.ts';
 import type { Engines } from './engines/ports.ts';
 import { createRuntime } from './runtime.ts';
-import { startMaintenance } from './services/maintenance.ts';
+import { startMaintenance } from './work/maintenance.ts';
 
 export interface ServeOptions {
   workers: boolean;

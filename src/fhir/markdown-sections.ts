@@ -1,5 +1,5 @@
 // Splits a note's markdown into titled sections and renders each as FHIR narrative XHTML.
-import { escape } from '../http/dashboard/html.ts';
+import { escape } from '../html-escape.ts';
 
 export interface MarkdownSection {
   title: string;

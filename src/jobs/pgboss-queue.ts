@@ -3,7 +3,7 @@
 // when the state change that created it committed.
 import { CompiledQuery } from 'kysely';
 import { PgBoss } from 'pg-boss';
-import type { Db } from '../store/resources-repo.ts';
+import type { Db } from '../store/database.ts';
 import { type JobHandler, type JobMessage, type JobQueue, QUEUE_NAMES, type QueueName } from './queue.ts';
 
 export interface PgBossQueueOptions {

@@ -1,6 +1,6 @@
 // The job queue port. Jobs carry ids, never payloads: a handler reloads current state,
 // so a retried or duplicated delivery of the same job is harmless.
-import type { Db } from '../store/resources-repo.ts';
+import type { Db } from '../store/database.ts';
 
 export type QueueName = 'resource' | 'webhook';
 export const QUEUE_NAMES: QueueName[] = ['resource', 'webhook'];

@@ -2,7 +2,7 @@
 // dies stops renewing it, and once it lapses another worker takes the job again.
 import { EventEmitter } from 'node:events';
 import type { Kysely } from 'kysely';
-import type { Db } from '../store/resources-repo.ts';
+import type { Db } from '../store/database.ts';
 import type { Database } from '../store/schema.ts';
 import { type JobHandler, type JobMessage, type JobQueue, type QueueName, backoffMs } from './queue.ts';
 

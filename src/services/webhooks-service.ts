@@ -11,7 +11,7 @@ import type { WebhookDelivery, WebhookEndpoint, WebhooksRepository } from '../st
 import type { EventRecorder } from '../webhooks/outbox.ts';
 import { SECRET_OVERLAP_MS, newWebhookSecret } from '../webhooks/secrets.ts';
 import { checkWebhookUrl } from '../webhooks/url-guard.ts';
-import { EVENT_TYPES } from './events.ts';
+import { EVENT_TYPES } from '../webhooks/events.ts';
 
 export type RefusalKind = 'invalid' | 'not_found' | 'too_many' | 'rate_limited';
 

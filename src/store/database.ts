@@ -1,7 +1,7 @@
 // Opens the configured store (SQLite file or PostgreSQL) and brings its schema up to date.
 import fs from 'node:fs';
 import path from 'node:path';
-import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, type Transaction, sql } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config.ts';
 import { STORE_CAPABILITIES, type StoreCapabilities } from './capabilities.ts';
@@ -9,6 +9,9 @@ import { migrateToLatest } from './migrations.ts';
 import { openNodeSqlite } from './node-sqlite-driver.ts';
 import { type PreparedReads, postgresPreparedReads, sqlitePreparedReads } from './prepared.ts';
 import type { Database } from './schema.ts';
+
+/** The database or a transaction on it: what a repository method that may join a caller's transaction takes. */
+export type Db = Kysely<Database> | Transaction<Database>;
 
 export interface Store {
   db: Kysely<Database>;

@@ -2,7 +2,7 @@
 // code 0 marks "in progress"), so two concurrent requests with one key cannot both run;
 // the first response is stored on the reservation when the request finishes.
 import type { Kysely } from 'kysely';
-import type { Db } from './resources-repo.ts';
+import type { Db } from './database.ts';
 import type { Database } from './schema.ts';
 
 const IN_PROGRESS = 0;

@@ -1,7 +1,7 @@
 // Transactional outbox: events are written in the same transaction as the state change
 // that causes them, so an event exists if and only if the change committed.
 import type { Kysely } from 'kysely';
-import type { Db } from './resources-repo.ts';
+import type { Db } from './database.ts';
 import type { Database, OutboxEventsTable } from './schema.ts';
 
 /** The body an event keeps after its deliveries have settled. */

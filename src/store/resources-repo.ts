@@ -1,11 +1,10 @@
 // Every asynchronous resource (notes, codings, transcriptions, template jobs, consensus
 // requests) is one row of `resources`; its state machine is enforced by the WHERE clauses.
-import { type Kysely, type Transaction, sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
+import type { Db } from './database.ts';
 import type { Database, ResourceKind, ResourceStatus, ResourcesTable } from './schema.ts';
 import { afterCursor, type PageCursor } from './keyset.ts';
 import type { PreparedRead, PreparedReads } from './prepared.ts';
-
-export type Db = Kysely<Database> | Transaction<Database>;
 
 export interface Resource {
   id: string;

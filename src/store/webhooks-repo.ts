@@ -1,7 +1,7 @@
 // Webhook endpoints, their deliveries and every delivery attempt.
 import type { Kysely } from 'kysely';
 import { newId } from '../ids.ts';
-import type { Db } from './resources-repo.ts';
+import type { Db } from './database.ts';
 import type { Database, WebhookDeliveriesTable, WebhookEndpointsTable } from './schema.ts';
 import { afterCursor, type PageCursor } from './keyset.ts';
 

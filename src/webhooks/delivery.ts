@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Config } from '../config.ts';
 import { type Attempt, type JobQueue, backoffMs } from '../jobs/queue.ts';
 import { takeUpStranded } from '../jobs/stranded.ts';
-import { outcomeOf, eventFor } from '../services/events.ts';
+import { outcomeOf, eventFor } from './events.ts';
 import { type OutboxEvent, type OutboxRepository, isStripped } from '../store/outbox-repo.ts';
 import type { ResourcesRepository } from '../store/resources-repo.ts';
 import type { Database } from '../store/schema.ts';

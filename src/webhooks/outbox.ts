@@ -3,7 +3,7 @@
 import { newId } from '../ids.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import { type OutboxRepository, STRIPPED } from '../store/outbox-repo.ts';
-import type { Db } from '../store/resources-repo.ts';
+import type { Db } from '../store/database.ts';
 import type { WebhooksRepository } from '../store/webhooks-repo.ts';
 
 export class EventRecorder {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { runMaintenance } from '../../src/services/maintenance.ts';
+import { runMaintenance } from '../../src/work/maintenance.ts';
 import { finished, startHarness } from '../helpers/harness.ts';
 import { echoEngines } from '../helpers/test-engines.ts';
 

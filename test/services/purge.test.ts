@@ -2,7 +2,7 @@
 // with a retention period settled webhook deliveries and their attempts. Open work stays.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { runMaintenance } from '../../src/services/maintenance.ts';
+import { runMaintenance } from '../../src/work/maintenance.ts';
 import { startHarness } from '../helpers/harness.ts';
 import { echoEngines } from '../helpers/test-engines.ts';
 

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { sql } from 'kysely';
 import type { QueueName } from '../../src/jobs/queue.ts';
-import { sweepStranded } from '../../src/services/maintenance.ts';
+import { sweepStranded } from '../../src/work/maintenance.ts';
 import { type Harness, STORES, startHarness } from '../helpers/harness.ts';
 import { echoEngines } from '../helpers/test-engines.ts';
 

@@ -5,7 +5,7 @@ import { pipeline } from 'node:stream/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app-deps.ts';
 import type { CodedItem } from '../../engines/ports.ts';
-import { sniffAudioFile } from '../../services/audio-format.ts';
+import { sniffAudioFile } from '../../engines/speech/audio/format.ts';
 import type { Resource } from '../../store/resources-repo.ts';
 import { ApiError } from '../errors.ts';
 import { toNoteRequest } from '../routes/notes.ts';

@@ -3,7 +3,7 @@
 // redelivery) as the API.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app-deps.ts';
-import { EVENT_TYPES } from '../../services/events.ts';
+import { EVENT_TYPES } from '../../webhooks/events.ts';
 import { WebhookRefusal } from '../../services/webhooks-service.ts';
 import type { Account } from '../../store/accounts-repo.ts';
 import type { WebhookEndpoint } from '../../store/webhooks-repo.ts';

@@ -9,7 +9,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app-deps.ts';
 import { audioLimitBreach } from '../../engines/speech/audio/limits.ts';
 import { probeAudio } from '../../engines/speech/audio/probe.ts';
-import { sniffAudioFile } from '../../services/audio-format.ts';
+import { sniffAudioFile } from '../../engines/speech/audio/format.ts';
 import { ApiError } from '../errors.ts';
 import { accountOf } from '../gate.ts';
 import { idempotent } from '../idempotency.ts';

@@ -2,7 +2,7 @@
 // delete, and inspect deliveries.
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { AppDeps } from '../../app-deps.ts';
-import { EVENT_TYPES } from '../../services/events.ts';
+import { EVENT_TYPES } from '../../webhooks/events.ts';
 import { WebhookRefusal } from '../../services/webhooks-service.ts';
 import type { WebhookDelivery, WebhookEndpoint } from '../../store/webhooks-repo.ts';
 import { ApiError } from '../errors.ts';

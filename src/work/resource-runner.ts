@@ -3,12 +3,12 @@
 import type { Kysely } from 'kysely';
 import { withCancellation } from '../engines/cancellation.ts';
 import { EngineError, type Engines, TransientEngineError } from '../engines/ports.ts';
-import { type Outcome, eventFor } from '../services/events.ts';
+import { type Outcome, eventFor } from '../webhooks/events.ts';
 import type { Resource, ResourcesRepository } from '../store/resources-repo.ts';
 import type { Database, ResourceKind } from '../store/schema.ts';
 import type { EventRecorder } from '../webhooks/outbox.ts';
 import { type JobRequest, type JobRequests, jobRequestOf } from './job-requests.ts';
-import type { Attempt } from './queue.ts';
+import type { Attempt } from '../jobs/queue.ts';
 
 export interface ResourceRunnerDeps {
   db: Kysely<Database>;

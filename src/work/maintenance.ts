@@ -1,10 +1,29 @@
 // Periodic housekeeping: take up resources and deliveries whose job is gone; purge finished
 // resources, settled webhook deliveries and attempts past the retention period, dead queue
 // jobs and old idempotency records. Idempotent, so several nodes may run it at once.
-import { failStrandedResources } from '../jobs/stranded.ts';
-import type { Runtime } from '../runtime.ts';
+import { failStrandedResources } from './stranded-resources.ts';
+import type { Config } from '../config.ts';
+import type { JobQueue } from '../jobs/queue.ts';
+import type { ResourcesService } from '../services/resources-service.ts';
+import type { Store } from '../store/database.ts';
+import type { IdempotencyRepository } from '../store/idempotency-repo.ts';
+import type { WebhooksRepository } from '../store/webhooks-repo.ts';
+import type { DeliveryDeps } from '../webhooks/delivery.ts';
+import type { EventRecorder } from '../webhooks/outbox.ts';
 import { ResourcesRepository } from '../store/resources-repo.ts';
 import { resumeStrandedDeliveries } from '../webhooks/delivery.ts';
+
+/** What housekeeping reads and changes; the runtime provides it. */
+export interface MaintenanceDeps {
+  config: Config;
+  store: Store;
+  queue: JobQueue;
+  events: EventRecorder;
+  delivery: DeliveryDeps;
+  idempotency: IdempotencyRepository;
+  webhooks: WebhooksRepository;
+  resources: ResourcesService;
+}
 
 const EVERY_MS = 60_000;
 /** Purges run on every tenth tick; the stranded-resource sweep on every tick. */
@@ -20,7 +39,7 @@ const STRANDED_GRACE_MS = 60_000;
  * Work no job will ever pick up again: open resources are failed, pending webhook deliveries
  * count an interrupted attempt and are scheduled again. Returns how many of each.
  */
-export async function sweepStranded(runtime: Runtime): Promise<{ resources: number; deliveries: number }> {
+export async function sweepStranded(runtime: MaintenanceDeps): Promise<{ resources: number; deliveries: number }> {
   const { store, events, queue } = runtime;
   const changedBefore = new Date(Date.now() - STRANDED_GRACE_MS).toISOString();
   const resources = await failStrandedResources({ db: store.db, resources: new ResourcesRepository(store.db), events, queue }, changedBefore);
@@ -33,7 +52,7 @@ export async function sweepStranded(runtime: Runtime): Promise<{ resources: numb
  * retention period finished resources, settled webhook deliveries and delivery attempts
  * older than it. Returns how many resources were purged.
  */
-export async function runMaintenance(runtime: Runtime): Promise<number> {
+export async function runMaintenance(runtime: MaintenanceDeps): Promise<number> {
   const now = Date.now();
   await runtime.idempotency.purgeBefore(new Date(now - 24 * 3600_000).toISOString());
   await runtime.queue.purgeSettled(new Date(now - SETTLED_JOBS_KEPT_MS).toISOString());
@@ -51,7 +70,7 @@ export async function runMaintenance(runtime: Runtime): Promise<number> {
   return purged;
 }
 
-export function startMaintenance(runtime: Runtime): { stop(): void } {
+export function startMaintenance(runtime: MaintenanceDeps): { stop(): void } {
   let ticks = 0;
   let busy = false;
   const tick = async () => {
