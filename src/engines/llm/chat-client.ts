@@ -4,7 +4,7 @@
 // either way the answer is validated with Ajv and asked for once more if invalid.
 // Transient failures (429, 5xx, timeouts, refused connections) are retried with backoff,
 // honouring Retry-After; at most `concurrency` requests are in flight per client.
-import AjvModule from 'ajv';
+import { Ajv } from 'ajv';
 import { cancellationSignal, requestSignal } from '../cancellation.ts';
 import { EngineError, TransientEngineError } from '../ports.ts';
 import { refused, unreachable } from '../remote-server.ts';
@@ -50,8 +50,7 @@ interface Completion {
 }
 
 // ajv is CommonJS: its class is the default export's default under ESM.
-const Ajv = (AjvModule as unknown as { default: typeof AjvModule }).default ?? AjvModule;
-const ajv = new (Ajv as any)({ strict: false, allErrors: false });
+const ajv = new Ajv({ strict: false, allErrors: false });
 
 /** A model's reply as JSON: tolerates a ```json fence around it; undefined when it is not JSON. */
 export function parseJsonReply(content: string): unknown {

@@ -5,6 +5,7 @@ import { pipeline } from 'node:stream/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app-deps.ts';
 import type { CodedItem } from '../../engines/ports.ts';
+import { checkAudioLimits } from '../audio-limits.ts';
 import { sniffAudioFile } from '../../engines/speech/audio/format.ts';
 import type { Resource } from '../../store/resources-repo.ts';
 import { ApiError } from '../errors.ts';
@@ -90,6 +91,8 @@ async function receiveAudio(deps: AppDeps, request: FastifyRequest, target: stri
     }
   }
   if (!received || !(await sniffAudioFile(target))) throw new ApiError('validation_error', 'The file is not audio in a supported format.');
+  // The same limits as the API's upload: probed before anything decodes the file.
+  await checkAudioLimits(deps, target, false);
   return { account: fields.account, csrf: fields._csrf };
 }
 

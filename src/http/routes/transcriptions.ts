@@ -7,8 +7,7 @@ import { pipeline } from 'node:stream/promises';
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app-deps.ts';
-import { audioLimitBreach } from '../../engines/speech/audio/limits.ts';
-import { probeAudio } from '../../engines/speech/audio/probe.ts';
+import { checkAudioLimits } from '../audio-limits.ts';
 import { sniffAudioFile } from '../../engines/speech/audio/format.ts';
 import { ApiError } from '../errors.ts';
 import { accountOf } from '../gate.ts';
@@ -128,11 +127,6 @@ async function receiveUpload(deps: AppDeps, request: FastifyRequest, target: str
   return { fields, fingerprint: { fields: ordered, audioSha256: digest.digest('hex') } };
 }
 
-/** Probes the upload (header or ffprobe) and refuses audio over a configured limit. */
-async function checkAudioLimits(deps: AppDeps, file: string, multichannel: boolean): Promise<void> {
-  const breach = audioLimitBreach(await probeAudio(file), deps.config.audioLimits, multichannel);
-  if (breach) throw new ApiError(breach.status === 413 ? 'payload_too_large' : 'unprocessable', breach.message, { audio: breach.field });
-}
 
 export function transcriptionsRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
   return async (app) => {
