@@ -258,6 +258,15 @@ export class EngineError extends Error {
   }
 }
 
+/** The caller's input is malformed (a JSON Schema that does not compile): a 400, not a 422.
+ * Its message is safe to show the caller. */
+export class EngineInputError extends EngineError {
+  constructor(message: string) {
+    super(message);
+    this.name = 'EngineInputError';
+  }
+}
+
 /** No engine is configured or built for this capability. */
 export class EngineUnavailableError extends EngineError {
   constructor(message: string) {

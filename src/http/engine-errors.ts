@@ -1,5 +1,5 @@
 // Synchronous routes call engines directly; their refusals become HTTP errors here.
-import { EngineError, EngineUnavailableError, TransientEngineError } from '../engines/ports.ts';
+import { EngineError, EngineInputError, EngineUnavailableError, TransientEngineError } from '../engines/ports.ts';
 import { ApiError } from './errors.ts';
 
 /** What a 503 for an engine server that is down asks the caller to wait, when it said nothing. */
@@ -13,6 +13,7 @@ export async function callEngine<T>(work: () => Promise<T>): Promise<T> {
       throw new ApiError('unavailable', error.message, {}, { retryAfterSeconds: error.retryAfterSeconds ?? DEFAULT_RETRY_AFTER_SECONDS });
     }
     if (error instanceof EngineUnavailableError) throw new ApiError('unavailable', error.message);
+    if (error instanceof EngineInputError) throw new ApiError('validation_error', error.message);
     if (error instanceof EngineError) throw new ApiError('unprocessable', error.message);
     throw error;
   }

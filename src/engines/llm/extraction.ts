@@ -5,7 +5,7 @@
 import { compileSchema, createEmbeddedExtractionEngine } from '../clinical/extraction/index.ts';
 import { groundExtraction } from '../grounding/json.ts';
 import { TranscriptGrounder } from '../grounding/transcript-grounder.ts';
-import { EngineError, type ExtractionEngine, type ExtractionResult, type Span } from '../ports.ts';
+import { EngineError, EngineInputError, type ExtractionEngine, type ExtractionResult, type Span } from '../ports.ts';
 import { type LlmContext, resultMetadata } from './context.ts';
 import { EXTRACTION_PROMPT } from './prompts.ts';
 import { newUsage } from './usage.ts';
@@ -16,7 +16,7 @@ export function createLlmExtractionEngine(ctx: LlmContext, options: { hybrid: bo
   return {
     async extract(text: string, schema: Record<string, unknown>): Promise<ExtractionResult> {
       const compiled = compileSchema(schema);
-      if (!compiled.ok) throw new EngineError(compiled.message);
+      if (!compiled.ok) throw compiled.refused ? new EngineError(compiled.message) : new EngineInputError(compiled.message);
       const usage = newUsage();
       // The embedded reader's answer seeds the prompt; a schema it cannot serve just goes without.
       const seed = options.hybrid ? await embedded.extract(text, schema).then((r) => r.data, () => undefined) : undefined;

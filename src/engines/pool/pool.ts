@@ -6,7 +6,7 @@
 // so requests that would build such values must be refused before they reach an engine.
 import { Piscina } from 'piscina';
 import { cancellationSignal } from '../cancellation.ts';
-import { EngineError, EngineUnavailableError, TransientEngineError } from '../ports.ts';
+import { EngineError, EngineInputError, EngineUnavailableError, TransientEngineError } from '../ports.ts';
 import type { EngineTask, WorkerAnswer } from './worker.ts';
 
 export interface EnginePoolOptions {
@@ -109,6 +109,7 @@ function unwrap<T>(answer: WorkerAnswer): T {
   switch (answer.error) {
     case 'unavailable': throw new EngineUnavailableError(answer.message);
     case 'engine': throw new EngineError(answer.message);
+    case 'input': throw new EngineInputError(answer.message);
     case 'transient': throw new TransientEngineError(answer.message, answer.retryAfterSeconds);
     default: throw new Error(answer.message);
   }

@@ -6,6 +6,7 @@ import { createEmbeddedNoteEngine } from '../clinical/soap/index.ts';
 import { createEmbeddedTemplateEngine, withTemplateNotes } from '../clinical/templates/index.ts';
 import {
   EngineError,
+  EngineInputError,
   EngineUnavailableError,
   type NoteRequest,
   type StyleRequest,
@@ -27,7 +28,7 @@ export type EngineTask =
 
 export type WorkerAnswer =
   | { ok: true; value: unknown }
-  | { ok: false; error: 'engine' | 'unavailable' | 'transient' | 'internal'; message: string; retryAfterSeconds?: number };
+  | { ok: false; error: 'engine' | 'input' | 'unavailable' | 'transient' | 'internal'; message: string; retryAfterSeconds?: number };
 
 // Built once per thread, on its first task: the lexicons load with them.
 let engines: ReturnType<typeof build> | undefined;
@@ -59,6 +60,7 @@ export default async function runTask(task: EngineTask): Promise<WorkerAnswer> {
     return { ok: true, value: await perform(task) };
   } catch (error) {
     if (error instanceof EngineUnavailableError) return { ok: false, error: 'unavailable', message: error.message };
+    if (error instanceof EngineInputError) return { ok: false, error: 'input', message: error.message };
     if (error instanceof EngineError) return { ok: false, error: 'engine', message: error.message };
     if (error instanceof TransientEngineError) return { ok: false, error: 'transient', message: error.message, retryAfterSeconds: error.retryAfterSeconds };
     // An engine bug: its message may quote the input, so only its class crosses over.

@@ -37,16 +37,10 @@ export function textToJsonRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
           requireNonEmpty('text', text);
           checkLength('text', text, deps.config.maxTranscriptChars);
           if (schema === undefined) throw new ApiError('validation_error', 'schema is required.');
-          const compiled = deps.compileSchema(schema);
-          // A malformed schema is the caller's mistake (400); a well-formed one the service will
-          // not run (a pattern re2js cannot express, a size cap) is unprocessable (422).
-          if (!compiled.ok) throw new ApiError(compiled.refused ? 'unprocessable' : 'validation_error', compiled.message);
-          const result = await callEngine(() => deps.engines.extraction.extract(text, compiled.schema as Record<string, unknown>));
-          if (!compiled.validate(result.data)) {
-            // The engine promises conformance; breaking it is our bug, never the caller's problem to parse.
-            request.log.error({ msg: 'extraction output did not conform to the schema' });
-            throw new ApiError('internal_error');
-          }
+          // The schema is compiled, checked and the answer validated by the engine, in its thread:
+          // compiling a large schema takes long enough to stall the API thread. A malformed schema
+          // comes back as a 400, one the service will not run as a 422 (http/engine-errors.ts).
+          const result = await callEngine(() => deps.engines.extraction.extract(text, schema as Record<string, unknown>));
           return { status: 200, body: includeMeta && result.meta ? { data: result.data, meta: result.meta } : { data: result.data } };
         });
         return reply;

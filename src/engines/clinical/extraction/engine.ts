@@ -1,7 +1,7 @@
 // The embedded ExtractionEngine: text + caller schema in, schema-valid JSON out, with
 // optional meta (paths not found, evidence spans of found values). A pure function of its
 // inputs (serialisable result), so it can run in a worker thread.
-import { EngineError, type ExtractionEngine, type ExtractionResult } from '../../ports.ts';
+import { EngineError, EngineInputError, type ExtractionEngine, type ExtractionResult } from '../../ports.ts';
 import { generate, type GenContext, NO_VALUE, SchemaRefusal } from './generate.ts';
 import { leastValue } from './least-value.ts';
 import { lexicons } from './lexicons.ts';
@@ -27,7 +27,9 @@ const prepared = new WeakMap<Compiled, { nav: SchemaNav; minimal: unknown }>();
 
 export function extract(text: string, schema: unknown): ExtractionResult {
   const compiled = compileSchema(schema);
-  if (!compiled.ok) throw new EngineError(compiled.message);
+  // A malformed schema is the caller's mistake (400); a well-formed one the service will not
+  // run (a pattern re2js cannot express, a size cap) is a refusal (422).
+  if (!compiled.ok) throw compiled.refused ? new EngineError(compiled.message) : new EngineInputError(compiled.message);
   const { nav, minimal } = prepare(compiled);
   const g = genContext(compiled, nav);
   const lex = lexicons();
