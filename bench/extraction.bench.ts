@@ -8,6 +8,7 @@ import { compileSchema, extract } from '../src/engines/clinical/extraction/index
 import { schemaArbitrary, textArbitrary } from '../src/engines/clinical/extraction/testing/arbitraries.ts';
 import { parseCsv } from '../scripts/lib/csv.ts';
 import { tokenF1 } from './lib/token-f1.ts';
+import { sharedData } from '../scripts/lib/shared-data.ts';
 
 interface Case {
   id: string;
@@ -18,7 +19,7 @@ interface Case {
   split?: 'heldout';
 }
 
-const SHARED = process.env.CLINSCRIBE_SHARED_DATA ?? '/work/shared/data';
+const SHARED = sharedData();
 const devSet = JSON.parse(fs.readFileSync(path.join(import.meta.dirname, 'data/extraction-dev-set.json'), 'utf8')) as {
   schemas: Record<string, Record<string, unknown>>;
   cases: Case[];

@@ -14,8 +14,9 @@ import { createEmbeddedTemplateEngine, fillTemplate, noteHeadings, validateTempl
 import { DETAIL_LEVELS, detailOf } from '../src/engines/clinical/templates/build.ts';
 import { rouge, type RougeScores } from './lib/rouge-lite.ts';
 import { csvRecords } from '../scripts/lib/csv.ts';
+import { sharedData } from '../scripts/lib/shared-data.ts';
 
-const DATA = '/work/shared/data/aci-bench/challenge_data';
+const DATA = `${sharedData()}/aci-bench/challenge_data`;
 const TRIPLES_PER_SUBSET = 4;
 
 interface Encounter {

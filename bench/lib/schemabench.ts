@@ -9,8 +9,9 @@ import { extract } from '../../src/engines/clinical/extraction/index.ts';
 import { newAjv, pickDraft } from '../../src/engines/clinical/extraction/schema-drafts.ts';
 import { withoutMetaSchema, withoutIds } from '../../src/engines/clinical/extraction/schema-intake.ts';
 import { parseCsv } from '../../scripts/lib/csv.ts';
+import { sharedData } from '../../scripts/lib/shared-data.ts';
 
-export const SHARED = process.env.CLINSCRIBE_SHARED_DATA ?? '/work/shared/data';
+export const SHARED = sharedData();
 export const BENCH_DIR = path.join(SHARED, 'jsonschemabench');
 
 export interface BenchSchema {

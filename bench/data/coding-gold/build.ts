@@ -2,9 +2,11 @@
 // source reference and the frozen dev/held-out split, and refuses any code that is not billable
 // in FY2026. Run: node --import tsx bench/data/coding-gold/build.ts
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import { sharedData } from '../../../scripts/lib/shared-data.ts';
 
 const HERE = new URL('./', import.meta.url);
-const SHARED = new URL('../../../../shared/data/', import.meta.url);
+const SHARED = pathToFileURL(`${sharedData()}/`);
 
 export type Corpus = 'aci-bench' | 'mts-dialog' | 'primock57';
 export type Split = 'dev' | 'heldout';

@@ -4,12 +4,12 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
+import { sharedData } from '../../../scripts/lib/shared-data.ts';
 import { build, primockOrder, type Corpus, type GoldFile } from './build.ts';
 
 const CORPORA: Corpus[] = ['aci-bench', 'mts-dialog', 'primock57'];
-const SHARED = new URL('../../../../shared/data/', import.meta.url);
 const valid = new Set(
-  readFileSync(new URL('icd10cm/icd10cm_codes_2026.tsv', SHARED), 'utf8').split('\n').slice(1).filter(Boolean).map((l) => l.split('\t')[1]!),
+  readFileSync(`${sharedData()}/icd10cm/icd10cm_codes_2026.tsv`, 'utf8').split('\n').slice(1).filter(Boolean).map((l) => l.split('\t')[1]!),
 );
 const order = primockOrder();
 

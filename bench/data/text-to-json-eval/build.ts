@@ -8,8 +8,9 @@ import path from 'node:path';
 import { parseCsv } from '../../../scripts/lib/csv.ts';
 import type { Authored } from './authoring/types.ts';
 import { validatorFor } from './load.ts';
+import { sharedData } from '../../../scripts/lib/shared-data.ts';
 
-const SHARED = process.env.CLINSCRIBE_SHARED_DATA ?? '/work/shared/data';
+const SHARED = sharedData();
 const here = import.meta.dirname;
 const STYLES = ['fhir', 'intake', 'medrec', 'problems', 'discharge', 'referral', 'crf', 'fncall'];
 
