@@ -123,6 +123,19 @@ describe('llm templates and styles through the HTTP API', () => {
   });
 });
 
+/** A notes engine on the model with one quick client retry and fast job retries. */
+function failingLlmEnv(baseUrl: string, extra: Record<string, string>): Record<string, string> {
+  return {
+    CLINSCRIBE_LLM_BASE_URL: baseUrl,
+    CLINSCRIBE_LLM_MODEL: 'm',
+    CLINSCRIBE_NOTES_ENGINE: 'llm',
+    CLINSCRIBE_LLM_MAX_RETRIES: '1',
+    CLINSCRIBE_LLM_RETRY_BASE_MS: '5',
+    CLINSCRIBE_JOB_RETRY_BASE_MS: '10',
+    ...extra,
+  };
+}
+
 describe('llm failures through the job system', () => {
   for (const [name, reply] of [
     ['500s', { status: 500 }],
@@ -131,18 +144,7 @@ describe('llm failures through the job system', () => {
   ] as [string, Reply][]) {
     test(`${name}: the note job fails with a reason once its attempts are used, nothing hangs`, async () => {
       const llm = await startFakeLlm(() => reply);
-      const h = await startHarness('sqlite', {
-        env: {
-          CLINSCRIBE_LLM_BASE_URL: llm.baseUrl,
-          CLINSCRIBE_LLM_MODEL: 'm',
-          CLINSCRIBE_NOTES_ENGINE: 'llm',
-          CLINSCRIBE_LLM_MAX_RETRIES: '1',
-          CLINSCRIBE_LLM_RETRY_BASE_MS: '5',
-          CLINSCRIBE_LLM_TIMEOUT_MS: '300',
-          CLINSCRIBE_JOB_MAX_ATTEMPTS: '2',
-          CLINSCRIBE_JOB_RETRY_BASE_MS: '10',
-        },
-      });
+      const h = await startHarness('sqlite', { env: failingLlmEnv(llm.baseUrl, { CLINSCRIBE_LLM_TIMEOUT_MS: '300', CLINSCRIBE_JOB_MAX_ATTEMPTS: '2' }) });
       try {
         const created = await h.app.inject({ method: 'POST', url: '/v1/notes', headers: h.stable, payload: { transcript: VISIT, noteType: { type: 'soap' } } });
         const done = await finished(h, `/v2/notes/${created.json().data.noteId}`, h.stable);
@@ -160,17 +162,7 @@ describe('llm failures through the job system', () => {
   test('a server that recovers: the job outlives the failed attempt and completes, nothing lost', async () => {
     let failures = 3;
     const llm = await startFakeLlm((request) => (failures-- > 0 ? { status: 503 } : planting(request)));
-    const h = await startHarness('sqlite', {
-      env: {
-        CLINSCRIBE_LLM_BASE_URL: llm.baseUrl,
-        CLINSCRIBE_LLM_MODEL: 'm',
-        CLINSCRIBE_NOTES_ENGINE: 'llm',
-        CLINSCRIBE_LLM_MAX_RETRIES: '1',
-        CLINSCRIBE_LLM_RETRY_BASE_MS: '5',
-        CLINSCRIBE_JOB_MAX_ATTEMPTS: '3',
-        CLINSCRIBE_JOB_RETRY_BASE_MS: '10',
-      },
-    });
+    const h = await startHarness('sqlite', { env: failingLlmEnv(llm.baseUrl, { CLINSCRIBE_JOB_MAX_ATTEMPTS: '3' }) });
     try {
       const created = await h.app.inject({ method: 'POST', url: '/v1/notes', headers: h.stable, payload: { transcript: VISIT, noteType: { type: 'soap' } } });
       const done = await finished(h, `/v2/notes/${created.json().data.noteId}`, h.stable);
