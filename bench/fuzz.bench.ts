@@ -32,5 +32,7 @@ await target.close();
 console.log(`\nFuzz (${ops.length} JSON operations, hang deadline ${options.hangMs} ms)\n`);
 console.log('| property | runs | seconds | outcome |\n|---|---:|---:|---|');
 for (const row of rows) console.log(row);
+const statuses = [...target.statuses].sort(([a], [b]) => a - b).map(([status, n]) => `${status}: ${n}`).join(', ');
+console.log(`\nAnswers by status: ${statuses}`);
 console.log(`\n/healthz after the run: ${probe.status} in ${probe.ms.toFixed(1)} ms`);
 process.exit(failed || probe.status !== 200 ? 1 : 0);

@@ -34,6 +34,8 @@ export interface Target {
   headers: { stable: Record<string, string>; alpha: Record<string, string> };
   /** Lines the server wrote to stderr: a crash report shows up here. */
   stderr: () => string;
+  /** How many answers of each status the properties got (for the bench's table). */
+  statuses: Map<number, number>;
   close(): Promise<void>;
 }
 
@@ -52,6 +54,7 @@ export async function startTarget(extraEnv: Record<string, string> = {}): Promis
     child,
     headers: { stable: { 'x-api-key': key, 'x-account-id': accountId }, alpha: { authorization: `Bearer ${key}` } },
     stderr: () => stderr,
+    statuses: new Map(),
     async close() {
       if (child.exitCode === null) await stopGracefully(child);
       fs.rmSync(dataDir, { recursive: true, force: true });
@@ -168,6 +171,7 @@ export async function assertAnswer(target: Target, request: { method: string; pa
   } catch (error) {
     throw new Error(`${request.method} ${request.path}: no answer (${(error as Error).name}); server alive: ${target.child.exitCode === null}`);
   }
+  target.statuses.set(got.status, (target.statuses.get(got.status) ?? 0) + 1);
   if (got.status >= 500 && got.status !== 503) throw new Error(`${request.method} ${request.path}: answered ${got.status}`);
   if (target.child.exitCode !== null) throw new Error(`${request.method} ${request.path}: the server exited`);
 }
