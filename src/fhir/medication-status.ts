@@ -1,6 +1,7 @@
 // What a note says about a medication → MedicationStatement.status. The cue words are data;
 // the first cue found in the medication's own instructions decides.
 import type { MedicationStatement } from '@medplum/fhirtypes';
+import { escapeRegExp } from '../engines/clinical/language/data.ts';
 
 type Status = MedicationStatement['status'];
 
@@ -16,7 +17,7 @@ export const MEDICATION_STATUS_CUES: { status: Status; cues: string[] }[] = [
 const CUE_PATTERNS = MEDICATION_STATUS_CUES.map(({ status, cues }) => ({
   status,
   // Cue words are our own data (no request text), escaped all the same.
-  pattern: new RegExp(`\\b(?:${cues.map((c) => c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})\\b`, 'i'),
+  pattern: new RegExp(`\\b(?:${cues.map(escapeRegExp).join('|')})\\b`, 'i'),
 }));
 
 export function medicationStatus(instructions: string | undefined): Status {

@@ -20,7 +20,7 @@ const REASON = 'value not found in the text';
 function asksForJudgement(key: string, node: SchemaNode): boolean {
   if (node.enum !== undefined || node.const !== undefined || typeof node.format === 'string') return true;
   const words = `${key.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/_/g, ' ')} ${typeof node.description === 'string' ? node.description : ''} ${typeof node.title === 'string' ? node.title : ''}`.toLowerCase();
-  return groundingWords().inferenceCues.some((cue) => new RegExp(`\\b${cue.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`).test(words));
+  return groundingWords().inference.test(words);
 }
 
 /** The branch of a union that describes `value` (by JSON type), else the node itself. */

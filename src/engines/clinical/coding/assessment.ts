@@ -3,6 +3,7 @@
 // so the exam and results read out before it are not the assessment — else a fixed share of
 // the text (data/lexicon/coding-discourse.json, `assessment_opens`).
 import { readFileSync } from 'node:fs';
+import { alternation } from '../language/data.ts';
 import { ASSESSMENT_PART } from './discourse.ts';
 import type { Speaker } from './speaker.ts';
 
@@ -14,10 +15,9 @@ let opens: RegExp | undefined;
 function markers(): RegExp {
   if (opens) return opens;
   const { assessment_opens } = JSON.parse(readFileSync(FILE, 'utf8')) as { assessment_opens: { phrases: string[] } };
-  const alternatives = assessment_opens.phrases
-    .sort((a, b) => b.length - a.length)
-    .map((p) => p.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&').replace(/'/g, "['’]").replace(/ /g, '\\s+'));
-  opens = new RegExp(`\\b(?:${alternatives.join('|')})\\b`, 'gi');
+  // Either apostrophe: transcripts write both ("let's", "let’s").
+  const alternatives = alternation(assessment_opens.phrases).replace(/'/g, "['’]");
+  opens = new RegExp(`\\b(?:${alternatives})\\b`, 'gi');
   return opens;
 }
 

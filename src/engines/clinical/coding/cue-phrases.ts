@@ -2,6 +2,7 @@
 // a test is ordered with ("looks for …"), phrases doubting a condition just named, and
 // questions that take a condition as given.
 import { readFileSync } from 'node:fs';
+import { alternation } from '../language/data.ts';
 
 interface CueList { phrases: string[] }
 interface DiscourseFile {
@@ -15,14 +16,6 @@ interface DiscourseFile {
 const FILE = new URL('../../../../data/lexicon/coding-discourse.json', import.meta.url);
 interface Cues { testedFor: RegExp; doubtedAfter: RegExp; doubtedBefore: RegExp; causesListed: RegExp; generic: RegExp; hedgedGeneric: RegExp; possessed: RegExp; presupposing: RegExp }
 let compiled: Cues | undefined;
-
-/** One alternation of the phrases, escaped; a space matches any run of spaces. */
-function alternation(phrases: readonly string[]): string {
-  return [...phrases]
-    .sort((a, b) => b.length - a.length)
-    .map((p) => p.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&').replace(/ /g, '\\s+'))
-    .join('|');
-}
 
 /** Subject, `hedges` hedge words (at least) then modals, a verb of having, up to three words, end. */
 function genericPattern(data: DiscourseFile, subjects: string[], hedges: number): RegExp {

@@ -5,6 +5,7 @@
 import { isBillable, type Concept } from '../lexicon/index.ts';
 import { SIDE_WORDS, type Side } from './side.ts';
 import { lexiconTable } from './rules.ts';
+import { alternation } from '../language/data.ts';
 
 
 const words = (alternatives: string): RegExp => new RegExp(`\\b(?:${alternatives})\\b`, 'i');
@@ -92,8 +93,7 @@ function injuries(): InjuryTables {
     const site: InjurySite = { titles: titles!.split(';').map((t) => t.trim()), part: part && part !== '-' ? part : undefined };
     for (const w of spoken!.split('|')) sites.set(w.trim().toLowerCase(), site);
   }
-  const alternatives = [...sites.keys()].sort((x, y) => y.length - x.length).map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s+'));
-  injuryTables = { concepts, upgrades, fallback, codes, sites, siteWords: new RegExp(`\\b(?:${alternatives.join('|')})\\b`, 'gi') };
+  injuryTables = { concepts, upgrades, fallback, codes, sites, siteWords: new RegExp(`\\b(?:${alternation([...sites.keys()])})\\b`, 'gi') };
   return injuryTables;
 }
 

@@ -9,6 +9,7 @@ import { firstToken, type Item } from './scan.ts';
 import { findPhrases } from './locate.ts';
 import type { Ctx } from './scan.ts';
 import { type Range, sentenceOf, stems } from './text-doc.ts';
+import { escapeRegExp } from '../language/data.ts';
 
 interface Vocab {
   cue: RegExp;
@@ -29,7 +30,7 @@ let cached: Vocab | undefined;
 function vocab(): Vocab {
   if (cached) return cached;
   const raw = JSON.parse(readFileSync(new URL('./allergy-vocab.json', import.meta.url), 'utf8'));
-  const words = (raw.reactions as string[]).sort((a, b) => b.length - a.length).map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  const words = [...(raw.reactions as string[])].sort((a, b) => b.length - a.length).map(escapeRegExp);
   cached = {
     cue: new RegExp(raw.cue, 'gi'),
     cueAfter: new RegExp(raw.cueAfter, 'gi'),

@@ -16,12 +16,15 @@ export function languageData<T>(name: string, language = 'en'): T {
   return data as T;
 }
 
-const escapeRe = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** Text as a literal inside a RegExp: every syntax character escaped. */
+export function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
 
 /**
  * Words and phrases as one alternation for a RegExp, longest first, spaces matching any run of
  * whitespace. Entries are literal: a word list never carries regex syntax.
  */
 export function alternation(words: readonly string[]): string {
-  return [...new Set(words)].sort((a, b) => b.length - a.length).map((w) => escapeRe(w).replace(/ /g, '\\s+')).join('|');
+  return [...new Set(words)].sort((a, b) => b.length - a.length).map((w) => escapeRegExp(w).replace(/ /g, '\\s+')).join('|');
 }

@@ -4,6 +4,7 @@
 import type { NoteRequest } from '../../ports.ts';
 import { asksLonger, asksShorter } from '../language/index.ts';
 import { drugLexicon } from '../lexicon/index.ts';
+import { escapeRegExp as escape } from '../language/data.ts';
 
 const STOP = new Set('the a an and or of to in on for with by at from as is are be was were this that these those it its into about please note notes make more less focus emphasis emphasise emphasize include including section sections patient visit write keep use very also only all any some'.split(' '));
 
@@ -19,8 +20,6 @@ export interface Steering {
 function contentWords(text: string): string[] {
   return (text.toLowerCase().match(/[a-z][a-z-]{3,}/g) ?? []).filter((w) => !STOP.has(w));
 }
-
-const escape = (w: string): string => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 export function steeringFor(request: NoteRequest): Steering {
   const instructions = (request.instructions ?? []).join(' ');

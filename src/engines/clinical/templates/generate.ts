@@ -6,6 +6,7 @@ import { classifyHeading, normaliseHeading, SECTION_KINDS, type SectionKind } fr
 import { DEFAULT_GLOBAL_PROMPT, detailFromWords, defaultShape, IdPool, makeHeading, titleCase, type ContentShape } from './build.ts';
 import { parseNote, type ParsedSection } from './note-parse.ts';
 import { applyInstructions } from './refine.ts';
+import { escapeRegExp } from '../language/data.ts';
 
 interface Aligned {
   key: string;
@@ -133,7 +134,7 @@ export function listedSections(description: string): ListedSection[] | undefined
     let segment = description.slice(lead.index + lead[0].length).split(/\.(?:\s|$)/)[0]!;
     // Keep "assessment and plan" whole while splitting on "and".
     const joined = SECTION_KINDS.flatMap((k) => k.synonyms).filter((syn) => / and |&/.test(syn));
-    for (const syn of joined) segment = segment.replace(new RegExp(syn.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'gi'), (m) => m.replace(/ /g, '_'));
+    for (const syn of joined) segment = segment.replace(new RegExp(escapeRegExp(syn), 'gi'), (m) => m.replace(/ /g, '_'));
     items = segment.split(/,|;|\n|\bfollowed by\b|\bthen\b|\band\b/i).map((i) => i.replace(/_/g, ' '));
   }
   const out: ListedSection[] = [];

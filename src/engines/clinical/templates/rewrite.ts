@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { clinicianToNote, patientToThird, sentenceCase, THEY, tidy, type Voice } from '../language/index.ts';
 import { spokenNumbersToDigits } from '../numbers/index.ts';
 import type { SpeakerRole } from '../transcript/index.ts';
+import { escapeRegExp as escape } from '../language/data.ts';
 
 interface RewriteData {
   contractions: Record<string, string>;
@@ -14,7 +15,6 @@ interface RewriteData {
 
 const data = JSON.parse(readFileSync(new URL('../../../../data/templates/rewrite.json', import.meta.url), 'utf8')) as RewriteData;
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const CONTRACTIONS = new RegExp(`\\b(?:${Object.keys(data.contractions).map(escape).join('|')})\\b`, 'gi');
 const META = data.metaPatterns.map((p) => new RegExp(p, 'i'));
 const LAY = Object.entries(data.layToTechnical).sort((a, b) => b[0].length - a[0].length);

@@ -1,5 +1,6 @@
 // Orders of the visit: tests, imaging, referrals and therapy the clinician says will be done, with their spans.
 import type { Order, VisitSentence } from './types.ts';
+import { escapeRegExp as escape } from '../language/data.ts';
 
 // What can be ordered, by kind. Longest first within a kind so "blood work" wins over "blood".
 const ORDERABLE: [Order['kind'], string[]][] = [
@@ -9,7 +10,6 @@ const ORDERABLE: [Order['kind'], string[]][] = [
   ['therapy', ['physical therapy', 'occupational therapy', 'pt', 'therapy', 'counseling', 'cardiac rehab', 'rehab']],
 ];
 
-const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const alt = (words: string[]): string => [...words].sort((a, b) => b.length - a.length).map(escape).join('|');
 
 /** Everything that can be ordered, as one alternation (section cues read results of these). */
