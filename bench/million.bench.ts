@@ -4,7 +4,6 @@
 // the stranded-work sweep and the retention purge over the full table.
 // BENCH_MILLION_NOTES (default 1 000 000) and BENCH_MILLION_STORES (default sqlite,postgres).
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { buildApp } from '../src/app.ts';
@@ -13,7 +12,7 @@ import { createRuntime } from '../src/runtime.ts';
 import { runMaintenance, sweepStranded } from '../src/work/maintenance.ts';
 import type { PageCursor } from '../src/store/keyset.ts';
 import { ResourcesRepository } from '../src/store/resources-repo.ts';
-import { TEST_DATABASE_URL, dropSchemas } from '../test/helpers/harness.ts';
+import { storeEnv } from '../test/helpers/harness.ts';
 import { getLoad } from './lib/get-load.ts';
 import { seedNotes, seededNoteId } from './lib/seed-notes.ts';
 
@@ -135,14 +134,7 @@ async function measureMaintenance(runtime: Runtime, row: Row): Promise<void> {
 }
 
 async function run(store: Store): Promise<string[]> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'clinscribe-million-'));
-  const schema = `bench_million_${process.pid}`;
-  const env: Record<string, string> = {
-    CLINSCRIBE_DATA_DIR: dataDir,
-    CLINSCRIBE_LOG_LEVEL: 'silent',
-    CLINSCRIBE_RETENTION_DAYS: '30',
-    ...(store === 'postgres' && { DATABASE_URL: TEST_DATABASE_URL, CLINSCRIBE_DB_SCHEMA: schema }),
-  };
+  const { env, dataDir, cleanup } = storeEnv(store, { CLINSCRIBE_RETENTION_DAYS: '30' });
   const runtime = await createRuntime(loadConfig(env), { engines: { notes: { generateNote: async () => note } } });
   const rows: string[] = [];
   const row: Row = (what, value) => rows.push(`| ${store} | ${what} | ${value} |`);
@@ -158,8 +150,7 @@ async function run(store: Store): Promise<string[]> {
     row('resources table on disk', `${(size / 2 ** 20).toFixed(0)} MiB`);
   } finally {
     await runtime.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-    if (store === 'postgres') await dropSchemas(schema);
+    await cleanup();
   }
   return rows;
 }

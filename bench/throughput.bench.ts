@@ -2,14 +2,12 @@
 // over HTTP (16 concurrent clients) and completed per second, on SQLite and PostgreSQL; and
 // what the queue adds to a job's start when it is idle (accepted → engine called), which
 // in-process wakeups (SQLite) and LISTEN/NOTIFY (pg-boss) should keep to a few milliseconds.
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { createEngines } from '../src/engines/registry.ts';
 import { createRuntime } from '../src/runtime.ts';
-import { TEST_DATABASE_URL, dropSchemas } from '../test/helpers/harness.ts';
+import { storeEnv } from '../test/helpers/harness.ts';
 import { visitDialogues } from './lib/visits.ts';
 
 const BURST = Number(process.env.BENCH_THROUGHPUT_NOTES ?? 200);
@@ -18,13 +16,7 @@ const CLIENTS = 16;
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
 async function run(store: 'sqlite' | 'postgres'): Promise<string[]> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'clinscribe-throughput-'));
-  const schema = `bench_tp_${process.pid}`;
-  const env: Record<string, string> = {
-    CLINSCRIBE_DATA_DIR: dataDir,
-    CLINSCRIBE_LOG_LEVEL: 'silent',
-    ...(store === 'postgres' && { DATABASE_URL: TEST_DATABASE_URL, CLINSCRIBE_DB_SCHEMA: schema }),
-  };
+  const { env, cleanup } = storeEnv(store);
   const config = loadConfig(env);
   const real = createEngines(config).notes;
   /** When the engine was called for each transcript (the first line is unique per request). */
@@ -99,8 +91,7 @@ async function run(store: 'sqlite' | 'postgres'): Promise<string[]> {
     await app.close();
   } finally {
     await runtime.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-    if (store === 'postgres') await dropSchemas(schema);
+    await cleanup();
   }
   return rows;
 }

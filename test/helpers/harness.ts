@@ -27,15 +27,16 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-export function testEnv(store: StoreName, extra: Record<string, string> = {}): { env: Record<string, string>; cleanup: () => Promise<void> } {
+/**
+ * A fresh store for one run: a temporary data directory, and on PostgreSQL a schema of its
+ * own; `cleanup` removes both. Benchmarks use it with the product's defaults.
+ */
+export function storeEnv(store: StoreName, extra: Record<string, string> = {}): { env: Record<string, string>; dataDir: string; cleanup: () => Promise<void> } {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'clinscribe-test-'));
   const schema = `t_${randomAlphanumeric(10).toLowerCase()}`;
   const env: Record<string, string> = {
     CLINSCRIBE_DATA_DIR: dataDir,
     CLINSCRIBE_LOG_LEVEL: 'silent',
-    CLINSCRIBE_JOB_LEASE_SECONDS: '3',
-    CLINSCRIBE_JOB_RETRY_BASE_MS: '50',
-    CLINSCRIBE_WEBHOOK_ALLOW_PRIVATE: '1',
     ...(store === 'postgres' && { DATABASE_URL: TEST_DATABASE_URL, CLINSCRIBE_DB_SCHEMA: schema }),
     ...extra,
   };
@@ -43,7 +44,12 @@ export function testEnv(store: StoreName, extra: Record<string, string> = {}): {
     fs.rmSync(dataDir, { recursive: true, force: true });
     if (store === 'postgres') await dropSchemas(schema);
   };
-  return { env, cleanup };
+  return { env, dataDir, cleanup };
+}
+
+/** The same with the tests' short leases and retries, and webhooks allowed on loopback. */
+export function testEnv(store: StoreName, extra: Record<string, string> = {}): { env: Record<string, string>; cleanup: () => Promise<void> } {
+  return storeEnv(store, { CLINSCRIBE_JOB_LEASE_SECONDS: '3', CLINSCRIBE_JOB_RETRY_BASE_MS: '50', CLINSCRIBE_WEBHOOK_ALLOW_PRIVATE: '1', ...extra });
 }
 
 export async function dropSchemas(schema: string): Promise<void> {
