@@ -101,6 +101,27 @@ export class ResourcesService {
     return deleted;
   }
 
+  /**
+   * A place for the audio of a new transcription: `work` writes the upload to `path` and
+   * calls `keep()` once the resource that points at it exists. Anything else (a refusal, an
+   * error, an idempotent replay) removes the file.
+   */
+  async withAudioUpload<T>(work: (slot: { id: string; fileName: string; path: string; keep(): void }) => Promise<T>): Promise<T> {
+    const id = this.newId('transcription');
+    const fileName = `${id}.audio`;
+    const target = this.audioPath(fileName);
+    await fs.mkdir(this.audioPath(''), { recursive: true });
+    let kept = false;
+    try {
+      const keep = (): void => {
+        kept = true;
+      };
+      return await work({ id, fileName, path: target, keep });
+    } finally {
+      if (!kept) await fs.rm(target, { force: true });
+    }
+  }
+
   /** Path of a transcription's uploaded audio, inside the data directory. */
   audioPath(fileName: string): string {
     return path.join(this.dataDir, 'uploads', path.basename(fileName));

@@ -124,13 +124,8 @@ export function playgroundPages(app: FastifyInstance, deps: AppDeps): void {
   });
 
   app.post('/dashboard/playground/audio', PAGE, async (request, reply) => {
-    const id = deps.resources.newId('transcription');
-    const fileName = `${id}.audio`;
-    const target = deps.resources.audioPath(fileName);
-    await fsp.mkdir(deps.resources.audioPath(''), { recursive: true });
-    let created = false;
-    try {
-      const upload = await receiveAudio(deps, request, target).catch((error: unknown) => {
+    return deps.resources.withAudioUpload(async ({ id, fileName, path, keep }) => {
+      const upload = await receiveAudio(deps, request, path).catch((error: unknown) => {
         if (error instanceof ApiError) return { error };
         throw error;
       });
@@ -138,11 +133,9 @@ export function playgroundPages(app: FastifyInstance, deps: AppDeps): void {
       const account = await deps.accounts.getAccount(upload.account ?? '');
       if (!account) return formPage(deps, request, reply, { error: 'Choose an account.', status: 400 });
       await deps.resources.create('transcription', account.id, { audioFile: fileName }, id);
-      created = true;
+      keep();
       return reply.redirect(`/dashboard/playground/audio/${encodeURIComponent(id)}?account=${encodeURIComponent(account.id)}`, 303);
-    } finally {
-      if (!created) await fsp.rm(target, { force: true });
-    }
+    });
   });
 
   app.get('/dashboard/playground/audio/:id', PAGE, async (request, reply) => {

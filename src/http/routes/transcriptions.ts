@@ -150,14 +150,10 @@ export function transcriptionsRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
       },
       async (request, reply) => {
         const account = accountOf(request);
-        const id = deps.resources.newId('transcription');
-        const fileName = `${id}.audio`;
-        const target = deps.resources.audioPath(fileName);
-        await fsp.mkdir(deps.resources.audioPath(''), { recursive: true });
-        let created = false;
-        try {
+        // Refused, failed or replayed: this request's copy of the audio is not kept.
+        await deps.resources.withAudioUpload(async ({ id, fileName, path, keep }) => {
           // The upload is read first: an Idempotency-Key is matched on its fields and audio digest.
-          const upload = await receiveUpload(deps, request, target);
+          const upload = await receiveUpload(deps, request, path);
           await idempotent(
             deps.idempotency,
             request,
@@ -165,15 +161,12 @@ export function transcriptionsRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
             account.id,
             async () => {
               const resource = await deps.resources.create('transcription', account.id, { audioFile: fileName, ...upload.fields }, id);
-              created = true;
+              keep();
               return { status: 201, body: { data: jobView(resource, '') }, resourceId: resource.id };
             },
             { fingerprint: upload.fingerprint },
           );
-        } finally {
-          // Refused, failed or replayed: this request's copy of the audio is not needed.
-          if (!created) await fsp.rm(target, { force: true });
-        }
+        });
         return reply;
       },
     );
