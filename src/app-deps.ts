@@ -16,10 +16,6 @@ import type { EventRecorder } from './webhooks/outbox.ts';
 
 export type TemplateCheck = { ok: true; template: NoteTemplate } | { ok: false; message: string };
 
-export type SchemaCheck =
-  | { ok: true; schema: object; validate: (value: unknown) => boolean; errors(): string }
-  | { ok: false; message: string; refused?: boolean };
-
 export interface AppDeps {
   config: Config;
   store: Store;
@@ -37,6 +33,4 @@ export interface AppDeps {
   streamTokens: StreamTokens;
   /** Structural check of a NoteTemplate shared by notes and template jobs. */
   validateTemplate(value: unknown): TemplateCheck;
-  /** Intake of a caller's JSON Schema for text-to-JSON. */
-  compileSchema(schema: unknown): SchemaCheck;
 }

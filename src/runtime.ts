@@ -2,7 +2,7 @@
 // the CLI and the tests all start from here.
 import type { AppDeps } from './app-deps.ts';
 import type { Config } from './config.ts';
-import { compileSchema, validateTemplate } from './engines/intake.ts';
+import { validateTemplate } from './engines/intake.ts';
 import type { Engines } from './engines/ports.ts';
 import { recordChildGroupsIn } from './engines/child-groups.ts';
 import { sweepLeftovers } from './engines/leftovers.ts';
@@ -114,7 +114,6 @@ export async function createRuntime(config: Config, options: { engines?: Partial
     streamTokens: new StreamTokens(settings),
     delivery,
     validateTemplate,
-    compileSchema,
     async startWorkers() {
       if (working) return;
       working = true;

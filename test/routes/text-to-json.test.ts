@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { compileSchema } from '../../src/engines/intake.ts';
 import { type Harness, STORES, startHarness } from '../helpers/harness.ts';
 
 const text = `Discharge summary. Patient: Maria Lopez, 67 years old. Blood pressure 142/88.
@@ -62,7 +63,7 @@ for (const store of STORES) {
       });
       assert.equal(res.statusCode, 200, res.body);
       const { data } = res.json();
-      assert.equal(h.runtime.compileSchema(schema).ok && (h.runtime.compileSchema(schema) as any).validate(data), true);
+      assert.equal(compileSchema(schema).ok && (compileSchema(schema) as any).validate(data), true);
       assert.equal(data.age, 67);
       assert.equal(data.smoker, false);
       assert.equal(data.pregnancyStatus, null);
@@ -81,7 +82,7 @@ for (const store of STORES) {
       const res = await h.app.inject({ method: 'POST', url: '/v1/utils/text-to-json', headers: h.stable, payload: { text: summary, schema: summarySchema, includeMeta: true } });
       assert.equal(res.statusCode, 200, res.body);
       const { data, meta } = res.json();
-      const compiled = h.runtime.compileSchema(summarySchema);
+      const compiled = compileSchema(summarySchema);
       assert.ok(compiled.ok);
       assert.equal((compiled as any).validate(data), true);
       assert.deepEqual(data.secondary_diagnoses, ['type 2 diabetes mellitus', 'hypertension']);
