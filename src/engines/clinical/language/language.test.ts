@@ -72,3 +72,15 @@ test('dictation to the documentation system is recognised', async () => {
   assert.ok(!isDictation('your knee exam is normal'));
   assert.ok(!isDictation('the macrocytic anemia is better'));
 });
+
+test('body systems: one list serves the review of systems, the exam areas and the labels', async () => {
+  const { examArea, ROS_SYSTEMS, systemLabel } = await import('./index.ts');
+  const asked = (text: string) => ROS_SYSTEMS.flatMap(([system, re]) => [...text.matchAll(re)].map((m) => `${system}:${m[0]}`));
+  assert.deepEqual(asked('any wheezing, fevers or burning when you urinate'), ['constitutional:fevers', 'respiratory:wheezing', 'genitourinary:burning when you urinate']);
+  assert.equal(examArea('Mild tenderness in the upper abdominal quadrants.'), 'abdomen');
+  assert.equal(examArea('No cervical lymphadenopathy.'), 'heent');
+  assert.equal(examArea('She is alert and oriented.'), 'general');
+  assert.equal(systemLabel('Denies fever or chest pain.'), 'Constitutional');
+  assert.equal(systemLabel('Denies chest pain or palpitations.'), 'Cardiovascular');
+  assert.equal(systemLabel('Reports feeling well.'), undefined);
+});
