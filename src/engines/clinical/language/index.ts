@@ -4,12 +4,14 @@
  *   voice:     pronouns, person and tense rewriting of what was said into note voice.
  *   tidy:      the one clean-up of a spoken sentence for a note.
  *   body-systems: review-of-systems symptoms, exam areas and system labels.
+ *   clinical-terms: the words that make talk clinical.
  * Negation, uncertainty, hypothetical, historical and family cues are the assertion engine's
  * triggers (data/lexicon/context-triggers.json, src/engines/clinical/context).
  */
 export * from './discourse.ts';
 export * from './voice.ts';
 export * from './body-systems.ts';
+export * from './clinical-terms.ts';
 export { noteSentence, sentenceCase, tidy } from './tidy.ts';
 export { cleanUtterance } from './fillers.ts';
 export { alternation, languageData } from './data.ts';

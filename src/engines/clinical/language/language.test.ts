@@ -84,3 +84,11 @@ test('body systems: one list serves the review of systems, the exam areas and th
   assert.equal(systemLabel('Denies chest pain or palpitations.'), 'Cardiovascular');
   assert.equal(systemLabel('Reports feeling well.'), undefined);
 });
+
+test('clinical terms: stems match their words, and the ranking counts every term and number', async () => {
+  const { CLINICAL_TALK, CLINICAL_TERMS } = await import('./index.ts');
+  assert.ok(CLINICAL_TALK.test("i've been so constipated"));
+  assert.ok(CLINICAL_TALK.test('my hands keep itching'));
+  assert.ok(!CLINICAL_TALK.test('we drove up from the city'));
+  assert.deepEqual('Knee tenderness for 2 weeks; refer to ortho.'.match(CLINICAL_TERMS), ['Knee', 'tenderness', '2', 'weeks', 'refer']);
+});
