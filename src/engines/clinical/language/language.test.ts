@@ -92,3 +92,17 @@ test('clinical terms: stems match their words, and the ranking counts every term
   assert.ok(!CLINICAL_TALK.test('we drove up from the city'));
   assert.deepEqual('Knee tenderness for 2 weeks; refer to ortho.'.match(CLINICAL_TERMS), ['Knee', 'tenderness', '2', 'weeks', 'refer']);
 });
+
+test('wake words, commands and remarks about the visit are recognised', async () => {
+  const { isCommand, isVisitRemark, stripWakeWords } = await import('./index.ts');
+  assert.equal(stripWakeWords('hey, dragon, order an x-ray'), 'order an x-ray');
+  assert.ok(isVisitRemark("let's take a quick look at your results"));
+  assert.ok(isVisitRemark('show me the knee x-ray'));
+  assert.ok(isVisitRemark("we'll have to look into that"));
+  assert.ok(isVisitRemark('does that sound good'));
+  assert.ok(!isVisitRemark('the x-ray shows no fracture'));
+  assert.ok(!isVisitRemark('i do have some pain in my knee'));
+  assert.ok(isCommand('okay, can you lift your arm for me'));
+  assert.ok(isCommand('in the plan, put that we refilled the inhaler'));
+  assert.ok(!isCommand('the plan is to refill the inhaler'));
+});
