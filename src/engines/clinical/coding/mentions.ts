@@ -3,7 +3,8 @@ import type { Span } from '../../ports.ts';
 import { assertionsFor, sentenceAt, splitSentences, type Assertion } from '../context/index.ts';
 import { findConcepts, tokenize, type Concept, type Token } from '../lexicon/index.ts';
 import { SIDE_WORDS, type Side } from './side.ts';
-import { presupposed } from './cue-phrases.ts';
+import { confirmed, presupposed } from './cue-phrases.ts';
+import { answersNo, answersYes } from '../language/discourse.ts';
 import { findIndexTerms } from './index-terms.ts';
 import { speakersOf, type Speaker } from './speaker.ts';
 import { specify, visitSiteOf, type InjurySite } from './specify.ts';
@@ -32,8 +33,6 @@ export interface Mention {
   speaker?: Speaker;
 }
 
-const YES = /^(yes|yeah|yep|yup|uh-huh|mm-hmm|i do|i have|i did|correct|right|sometimes|a little|definitely)\b/i;
-const NO = /^(no|nope|nah|never|not really|i don't|i haven't|i do not|none)\b/i;
 // The other speaker turning a statement down outright ("no no no").
 const REJECTED = /^no\W+no\b/i;
 // A turn label at the start of a line: "[patient]", "Doctor:", "Speaker 1:", "[00:01:02] P:".
@@ -96,8 +95,9 @@ function nextBody(text: string, sentences: Span[], sentence: Span): { body: stri
 function answerAfter(text: string, sentences: Span[], sentence: Span): 'yes' | 'no' | undefined {
   const body = nextBody(text, sentences, sentence)?.body;
   if (body === undefined) return undefined;
-  if (YES.test(body)) return 'yes';
-  if (NO.test(body)) return 'no';
+  // The answer words are the shared discourse lists (data/language/en/discourse.json).
+  if (answersYes(body)) return 'yes';
+  if (answersNo(body)) return 'no';
   return undefined;
 }
 
@@ -202,6 +202,9 @@ function statusIn(x: Saying): Status {
   if ((framing === 'heading' || (framing === 'impression' && tagQuestion(said))) && status === 'unasserted') status = 'present';
   // A question that takes the condition as given asserts it ("my stomach pain", "how often are you vomiting?").
   if (status === 'unasserted' && !assertion.negated && presupposed(lead)) status = 'present';
+  // Findings said to be "consistent with" a condition, unhedged, state it (the assertion
+  // triggers read the phrase as doubt wherever it stands).
+  if (status === 'uncertain' && !assertion.negated && !assertion.family && confirmed(lead)) status = 'present';
   if (status !== 'present') return status;
   status = localStatus(lead, tail, punctuatedLead(text, x.start)) ?? status;
   const next = nextBody(text, sentences, sentence);

@@ -3,6 +3,7 @@ import { icd10cmTitle, isBillable, type Concept } from '../lexicon/index.ts';
 import type { Mention } from './mentions.ts';
 import { ASSESSMENT_PART } from './discourse.ts';
 import { codeMatches, combinationRules, familyHistoryCode } from './rules.ts';
+import { yieldsToSubterm } from './main-terms.ts';
 
 export type Basis = 'present' | 'history' | 'family' | 'combination';
 
@@ -76,6 +77,7 @@ export function selectDiagnoses(mentions: readonly Mention[], textLength: number
   applyCombinations(byCode);
   examWithFindings(byCode);
   dropLessSpecific(byCode);
+  dropMainTermDefaults(byCode);
   dropIntegralSymptoms(byCode);
   // Never emit a header or unknown code, whatever the tables say.
   for (const code of [...byCode.keys()]) if (!isBillable(code)) byCode.delete(code);
@@ -135,6 +137,18 @@ function dropLessSpecific(byCode: Map<string, CodedDiagnosis>): void {
   for (const d of byCode.values()) if (!UNSPECIFIC.test(d.title)) specificCategories.add(d.code.slice(0, 3));
   for (const d of [...byCode.values()]) {
     if (UNSPECIFIC.test(d.title) && specificCategories.has(d.code.slice(0, 3))) byCode.delete(d.code);
+  }
+}
+
+/**
+ * A main term's unspecified default yields to a code of one of its subterms named as such
+ * ("anemia" D64.9 beside "iron deficiency anemia" D50.9; Alphabetic Index, guidelines
+ * I.B.2-3), whatever the category: the two name one condition at two levels of detail.
+ */
+function dropMainTermDefaults(byCode: Map<string, CodedDiagnosis>): void {
+  const current = [...byCode.values()].filter((d) => d.basis === 'present' || d.basis === 'combination').map((d) => ({ code: d.code, name: d.concept.name }));
+  for (const d of [...byCode.values()]) {
+    if (d.basis !== 'family' && yieldsToSubterm(d.code, current)) byCode.delete(d.code);
   }
 }
 
