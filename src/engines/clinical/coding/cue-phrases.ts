@@ -4,7 +4,7 @@
 import { alternation } from '../language/data.ts';
 import { codingCues, type CodingCues } from '../language/coding.ts';
 
-interface Cues { testedFor: RegExp; doubtedAfter: RegExp; doubtedBefore: RegExp; causesListed: RegExp; confirmedBy: RegExp; confirmHedge: RegExp; generic: RegExp; hedgedGeneric: RegExp; possessed: RegExp; presupposing: RegExp }
+interface Cues { testedFor: RegExp; doubtedAfter: RegExp; doubtedBefore: RegExp; causesListed: RegExp; confirmedBy: RegExp; confirmHedge: RegExp; vaccineBefore: RegExp; vaccineAfter: RegExp; generic: RegExp; hedgedGeneric: RegExp; possessed: RegExp; presupposing: RegExp }
 let compiled: Cues | undefined;
 
 /** Subject, `hedges` hedge words (at least) then modals, a verb of having, up to three words, end. */
@@ -29,6 +29,9 @@ function cues(): Cues {
     // The phrase, then up to three words ("a right"), then the mention.
     confirmedBy: new RegExp(`(?:^|\\s)(?:${alternation(data.confirmed_by.phrases)})(?:\\s+\\S+){0,3}$`, 'i'),
     confirmHedge: new RegExp(`(?:^|\\s)(?:${alternation(data.confirmed_by.hedges)})(?:\\s|$)`, 'i'),
+    // A vaccine word, then up to three words ("the vaccinations, hepatitis"), then the mention.
+    vaccineBefore: new RegExp(`(?:^|\\s)(?:${alternation(data.vaccinated_against.before)})(?:\\s+\\S+){0,3}$`, 'i'),
+    vaccineAfter: new RegExp(`^[^\\w']*(?:${alternation(data.vaccinated_against.after)})\\b`, 'i'),
     doubtedBefore: new RegExp(`(?:^|\\s)(?:${alternation(data.doubted_before.phrases)})(?:\\s+\\S+){0,3}$`, 'i'),
     // Up to three words after the mention ("issues"), then the phrase.
     // Word and non-word runs alternate ("'" counts as a word character), so the match is linear.
@@ -89,4 +92,10 @@ export function confirmed(lead: string): boolean {
   if (!m) return false;
   const clause = ` ${lead.slice(0, m.index)} `.split(CLAUSE_BREAK).pop()!;
   return !confirmHedge.test(clause);
+}
+
+/** Is the condition named as what a vaccine prevents ("the vaccinations, hepatitis B", "flu jab")? */
+export function vaccinatedAgainst(lead: string, tail: string): boolean {
+  const { vaccineBefore, vaccineAfter } = cues();
+  return vaccineBefore.test(lead) || vaccineAfter.test(tail);
 }

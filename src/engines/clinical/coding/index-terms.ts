@@ -4,6 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import type { Concept, ConceptMention, Token } from '../lexicon/index.ts';
+import { systemsOf } from './systems.ts';
 
 const FILE = new URL('../../../../data/icd10cm/coding-index.tsv', import.meta.url);
 
@@ -81,15 +82,6 @@ function kindOf(code: string, marked: boolean): Concept['kind'] {
   return marked || code.startsWith('R') ? 'symptom' : code.startsWith('Z') ? 'status' : 'dx';
 }
 
-// The body system of a symptom code (the tags of data/lexicon/concepts.tsv), so a confirmed
-// diagnosis of that system explains it (guidelines IV.D: signs and symptoms integral to a
-// confirmed diagnosis are not coded).
-const SYMPTOM_SYSTEMS: [RegExp, string[]][] = [
-  [/^M/, ['msk']], [/^R0[0-3]/, ['cardio']], [/^R0[4-9]/, ['resp']], [/^R1[0-9]/, ['gi']], [/^R2[0-3]/, ['skin']],
-  [/^R2[5-9]/, ['neuro', 'msk']], [/^R3/, ['gu']], [/^R4[0-4]/, ['neuro']], [/^R4[5-6]/, ['psych']],
-];
-const symptomSystems = (code: string): string[] => SYMPTOM_SYSTEMS.find(([re]) => re.test(code))?.[1] ?? [];
-
 /** One concept per phrase (so repeated mentions of it group as one condition). */
 function conceptOf(phrase: string, spec: string): Concept {
   let c = concepts.get(phrase);
@@ -97,7 +89,7 @@ function conceptOf(phrase: string, spec: string): Concept {
     const [codeSpec, mark] = spec.split('\t');
     const codes = codesOf(codeSpec!);
     const kind = kindOf(codes.U, mark === 'symptom');
-    concepts.set(phrase, (c = { codes, kind, systems: kind === 'symptom' ? symptomSystems(codes.U) : [], history: '-', name: phrase }));
+    concepts.set(phrase, (c = { codes, kind, systems: systemsOf(codes.U), history: '-', name: phrase }));
   }
   return c;
 }

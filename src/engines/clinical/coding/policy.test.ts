@@ -116,3 +116,28 @@ test('the engine preloads the index between event-loop turns and codes from it o
   const span = result.diagnoses[0]!.text_span;
   assert.equal('Doctor: This is a case of hypothermia.'.slice(span.start_char, span.end_char), span.text);
 });
+
+test('findings "consistent with" a condition state it; hedged, they do not (IV.H)', () => {
+  assert.deepEqual(codes('Doctor: Your symptoms are consistent with medial epicondylitis of the right elbow.'), ['M77.01']);
+  assert.deepEqual(codes('Doctor: I do believe that this is consistent with medial epicondylitis.'), ['M77.00']);
+  assert.deepEqual(codes('Doctor: Your symptoms seem consistent with medial epicondylitis.'), []);
+  assert.deepEqual(codes('Doctor: This may be consistent with medial epicondylitis.'), []);
+});
+
+test('a main term\'s unspecified default yields to its subterm named with it (Index: Anemia D64.9; iron deficiency D50.9)', () => {
+  assert.deepEqual(codes('Doctor: Your anemia is iron deficiency anemia, so we start iron.'), ['D50.9']);
+  // Another main term's code is not a subterm of it: both stay.
+  assert.deepEqual(codes('Doctor: You have anemia. You also have hypothyroidism.'), ['D64.9', 'E03.9']);
+});
+
+test('an index diagnosis explains the symptoms of its tabular chapter (IV.D)', () => {
+  // Index: Duodenitis K29.80 (digestive system) explains abdominal pain R10.9 (R10-R19), not a rash R21 (R20-R23).
+  assert.deepEqual(codes('Doctor: You have duodenitis. You also have abdominal pain.'), ['K29.80']);
+  assert.deepEqual(codes('Doctor: You have duodenitis. You also have a rash on your arm.'), ['K29.80', 'R21']);
+});
+
+test('a disease named as what a vaccine prevents, or only suspected, is not coded', () => {
+  assert.deepEqual(codes('Doctor: Are you up to date with the vaccinations, hepatitis B, that kind of thing?\nPatient: Yes.'), []);
+  assert.deepEqual(codes('Doctor: I am suspecting coronary spasm.'), []);
+  assert.deepEqual(codes('Doctor: You have coronary spasm.'), ['I20.1']);
+});
