@@ -31,6 +31,8 @@ export interface Mention {
   familyWeighed?: boolean;
   /** Who says it, when the text labels its turns. */
   speaker?: Speaker;
+  /** Present by the answer to a question about it ("any allergies?" "yeah"): history taking. */
+  answered?: boolean;
 }
 
 // The other speaker turning a statement down outright ("no no no").
@@ -240,6 +242,7 @@ export function findMentions(text: string): Mention[] {
     const framing = framingAt(lead, tail, m.start / Math.max(1, text.length));
     const framed = framing !== undefined;
     const status = statusIn({ text, sentences, sentence, said, lead, tail, assertion, framing, start: m.start });
+    const answered = status === 'present' && framing !== 'heading' && !presupposed(lead) && (assertion.question || unmarkedQuestion(text, sentences, sentence) !== undefined);
     let side = sideOf(tokens, m.from, m.to, sentence);
     if (side === 'U' && m.concept.codes.R) {
       const part = bodyPartOf(m.concept);
@@ -258,7 +261,7 @@ export function findMentions(text: string): Mention[] {
     const { concept } = specified;
     if (specified.side) side = specified.side;
     const weighed = status === 'family' ? familyWeighed(said) : undefined;
-    out.push({ concept, start: m.start, end: m.end, sentence, side, status, assertion, framed, familyWeighed: weighed, speaker });
+    out.push({ concept, start: m.start, end: m.end, sentence, side, status, assertion, framed, familyWeighed: weighed, speaker, answered });
   }
   carryFamily(text, out);
   removedConditions(text, out);

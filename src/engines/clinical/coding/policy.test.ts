@@ -141,3 +141,16 @@ test('a disease named as what a vaccine prevents, or only suspected, is not code
   assert.deepEqual(codes('Doctor: I am suspecting coronary spasm.'), []);
   assert.deepEqual(codes('Doctor: You have coronary spasm.'), ['I20.1']);
 });
+
+// A long conversation with labelled turns (the selection of what was assessed applies there).
+const denied = ['fever', 'cough', 'nausea', 'vomiting', 'diarrhea', 'rash', 'headache', 'dizziness'].flatMap((s) => [`[doctor] any ${s}?`, '[patient] no.']);
+const chatter = (lines: string[]): string => [...Array.from({ length: 30 }, (_, i) => (i % 2 ? '[patient] okay, sounds good to me.' : '[doctor] alright, tell me more about how your week went.')), ...denied, ...lines].join('\n');
+
+test("the patient's own framing and a yes to a history question are not the clinician's assessment", () => {
+  const framedByPatient = chatter(['[doctor] any other medical problems?', '[patient] my pcp just diagnosed me with hypothyroidism.', '[doctor] okay, so for your knee we will order an x-ray.']);
+  assert.ok(!codes(framedByPatient).includes('E03.9'));
+  const framedByClinician = chatter(['[doctor] so you were diagnosed with hypothyroidism, we will continue the levothyroxine.']);
+  assert.ok(codes(framedByClinician).includes('E03.9'));
+  const answered = chatter(['[doctor] do you have seasonal allergies or anything like that?', '[patient] yeah i think so.', '[doctor] okay, so for your knee we will order an x-ray.']);
+  assert.ok(!codes(answered).includes('J30.9'));
+});

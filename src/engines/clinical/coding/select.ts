@@ -172,7 +172,9 @@ function dropIntegralSymptoms(byCode: Map<string, CodedDiagnosis>): void {
  */
 function dropPassingSymptoms(byCode: Map<string, CodedDiagnosis>, closingFrom: number): void {
   // Framed as a problem (a chronic condition also when said as long-standing: "your history of gout").
-  const managed = (m: Mention): boolean => m.framed && (m.status === 'present' || (m.status === 'historical' && m.concept.history === '='));
+  // The patient's own framing ("i just got diagnosed with diabetes") is history: the
+  // clinician frames what the visit manages (issue #18 policy).
+  const managed = (m: Mention): boolean => m.framed && m.speaker !== 'patient' && (m.status === 'present' || (m.status === 'historical' && m.concept.history === '='));
   const framed = (d: CodedDiagnosis): boolean => d.basis === 'present' && d.mentions.some(managed);
   const condition = (d: CodedDiagnosis): boolean => d.concept.kind === 'dx' || d.concept.kind === 'chronic';
   for (const d of [...byCode.values()]) {
@@ -197,7 +199,8 @@ function dropPassingSymptoms(byCode: Map<string, CodedDiagnosis>, closingFrom: n
 
 /**
  * Was a condition taken up where the assessment is said? In a text with labelled turns, a
- * clinician's mention (present, or a chronic condition's history) in the closing part; the
+ * clinician's mention (present, or a chronic condition's history) in the closing part, not
+ * asked as a question; the
  * patient's words alone do not make an assessment (issue #18 policy: what the patient says
  * and the clinician does not take up is not coded). Without turns: named more than once or
  * in the closing part.
@@ -205,7 +208,8 @@ function dropPassingSymptoms(byCode: Map<string, CodedDiagnosis>, closingFrom: n
 function assessed(d: CodedDiagnosis, closingFrom: number): boolean {
   const current = (m: Mention): boolean => m.status === 'present' || (m.status === 'historical' && m.concept.history === '=');
   const closing = (m: Mention): boolean => m.start >= closingFrom;
-  if (d.mentions.some((m) => m.speaker !== undefined)) return d.mentions.some((m) => current(m) && m.speaker === 'clinician' && closing(m));
+  // A question the patient answers yes to is history taking, not the clinician's assessment.
+  if (d.mentions.some((m) => m.speaker !== undefined)) return d.mentions.some((m) => current(m) && m.speaker === 'clinician' && closing(m) && !m.answered);
   return d.count >= MENTIONS_OF_MANAGED || closing(d.mention);
 }
 
