@@ -225,8 +225,9 @@ export function findMentions(text: string): Mention[] {
   const sentences = splitSentences(text);
   const out: Mention[] = [];
   const speakerAt = speakersOf(text);
-  const named = findConcepts(tokens);
-  const indexed = new Set(findIndexTerms(text, tokens, named));
+  const found = findConcepts(tokens);
+  const indexed = new Set(findIndexTerms(text, tokens, found));
+  const named = found.filter((c) => ![...indexed].some((x) => x.start <= c.start && c.end <= x.end));
   for (const m of [...named, ...indexed].sort((a, b) => a.start - b.start)) {
     if (m.concept.kind === 'ignore') continue;
     const speaker = speakerAt(m.start);

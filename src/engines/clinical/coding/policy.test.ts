@@ -154,3 +154,10 @@ test("the patient's own framing and a yes to a history question are not the clin
   const answered = chatter(['[doctor] do you have seasonal allergies or anything like that?', '[patient] yeah i think so.', '[doctor] okay, so for your knee we will order an x-ray.']);
   assert.ok(!codes(answered).includes('J30.9'));
 });
+
+test('an index subterm around a named main term wins (Index: Anemia, refractory D46.4); other overlaps keep the concept', () => {
+  assert.deepEqual(codes('Doctor: Refractory anemia, transfusion dependent.'), ['D46.4']);
+  assert.deepEqual(codes('Doctor: You have anemia.'), ['D64.9']);
+  // A list comma ends an index phrase: "anxiety, depression" is two conditions, not F41.8.
+  assert.deepEqual(codes('Doctor: We discussed your anxiety, depression and sleep.'), ['F32.A', 'F41.9']);
+});
