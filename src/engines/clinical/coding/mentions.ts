@@ -1,7 +1,7 @@
 // Concept mentions of a visit with their assertion status and the side they refer to.
 import type { Span } from '../../ports.ts';
 import { assertionsFor, sentenceAt, splitSentences, type Assertion } from '../context/index.ts';
-import { findConcepts, tokenize, type Concept, type Token } from '../lexicon/index.ts';
+import { findConcepts, icd10cmTitle, tokenize, type Concept, type Token } from '../lexicon/index.ts';
 import { SIDE_WORDS, type Side } from './side.ts';
 import { confirmed, presupposed } from './cue-phrases.ts';
 import { answersNo, answersYes } from '../language/discourse.ts';
@@ -143,18 +143,19 @@ const BODY_PARTS = new Set(['knee', 'shoulder', 'hip', 'ankle', 'foot', 'elbow',
 /**
  * The side the visit names for a body part ("right knee" throughout), used when the sentence
  * of a mention names none: the only side named, or one named at least SIDE_MAJORITY times as
- * often as the other (a slip of the tongue, "the left leg… I mean the right"). None when both
- * are named alike, or neither.
+ * often as the other and "both" together (a slip of the tongue, "the left leg… I mean the
+ * right"; "both knees" said once in an exam); else both when the visit says "both knees" or
+ * "bilateral knees". None when right and left are named alike, or no side is.
  */
 function visitSides(tokens: Token[]): Map<string, Side> {
-  const seen = new Map<string, { R: number; L: number }>();
+  const seen = new Map<string, { R: number; L: number; B: number }>();
   tokens.forEach((t, i) => {
     const side = SIDE_WORDS[t.norm];
-    if (side !== 'R' && side !== 'L') return;
+    if (!side || side === 'U') return;
     for (let j = i + 1; j <= i + 3 && j < tokens.length; j++) {
       const part = tokens[j]!.norm.replace(/s$/, '');
       if (BODY_PARTS.has(part)) {
-        const n = seen.get(part) ?? { R: 0, L: 0 };
+        const n = seen.get(part) ?? { R: 0, L: 0, B: 0 };
         n[side]++;
         seen.set(part, n);
         break;
@@ -163,15 +164,18 @@ function visitSides(tokens: Token[]): Map<string, Side> {
   });
   const sides = new Map<string, Side>();
   for (const [part, n] of seen) {
-    if (n.R >= SIDE_MAJORITY * n.L && n.R > 0) sides.set(part, 'R');
-    else if (n.L >= SIDE_MAJORITY * n.R && n.L > 0) sides.set(part, 'L');
+    if (n.R >= SIDE_MAJORITY * (n.L + n.B) && n.R > n.B) sides.set(part, 'R');
+    else if (n.L >= SIDE_MAJORITY * (n.R + n.B) && n.L > n.B) sides.set(part, 'L');
+    else if (n.B > 0) sides.set(part, 'B');
   }
   return sides;
 }
 const SIDE_MAJORITY = 3;
 
+/** The body part of a sided concept: named in its phrase ("knee pain"), else in its right-side code's title ("Medial epicondylitis, right elbow"). */
 function bodyPartOf(concept: Concept): string | undefined {
-  return concept.name.split(/\s+/).map((w) => w.replace(/s$/, '')).find((w) => BODY_PARTS.has(w));
+  const inWords = (words: string): string | undefined => words.toLowerCase().split(/[^a-z]+/).map((w) => w.replace(/s$/, '')).find((w) => BODY_PARTS.has(w));
+  return inWords(concept.name) ?? (concept.codes.R ? inWords(icd10cmTitle(concept.codes.R) ?? '') : undefined);
 }
 
 /** Where a mention is said: its sentence and the words either side. */

@@ -161,3 +161,9 @@ test('an index subterm around a named main term wins (Index: Anemia, refractory 
   // A list comma ends an index phrase: "anxiety, depression" is two conditions, not F41.8.
   assert.deepEqual(codes('Doctor: We discussed your anxiety, depression and sleep.'), ['F32.A', 'F41.9']);
 });
+
+test('a visit that says "both elbows" codes both sides of a sided diagnosis whose site is in its title', () => {
+  const text = '[doctor] so the pain is on both elbows ?\n[patient] yes .\n[doctor] what you have is medial epicondylitis .';
+  assert.deepEqual(codes(text), ['M77.01', 'M77.02']);
+  assert.deepEqual(codes('[doctor] so the pain is on the right elbow ?\n[patient] yes .\n[doctor] what you have is medial epicondylitis .'), ['M77.01']);
+});
