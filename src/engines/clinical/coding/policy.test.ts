@@ -167,3 +167,9 @@ test('a visit that says "both elbows" codes both sides of a sided diagnosis whos
   assert.deepEqual(codes(text), ['M77.01', 'M77.02']);
   assert.deepEqual(codes('[doctor] so the pain is on the right elbow ?\n[patient] yes .\n[doctor] what you have is medial epicondylitis .'), ['M77.01']);
 });
+
+test('a condition outside chapter XVIII explains the chapter XVIII signs of its system, not another condition', () => {
+  assert.deepEqual(codes('Doctor: You are constipated, and that is why you have abdominal pain.'), ['K59.00']);
+  // Knee pain (M25.561) is a symptom in all but chapter: it explains nothing.
+  assert.deepEqual(codes('Doctor: You have right knee pain and right shoulder pain.'), ['M25.511', 'M25.561']);
+});

@@ -152,14 +152,24 @@ function dropMainTermDefaults(byCode: Map<string, CodedDiagnosis>): void {
   }
 }
 
-/** A symptom of a body system whose diagnosis is coded is integral to it. */
+/**
+ * A symptom of a body system whose diagnosis is coded is integral to it (guidelines IV.D,
+ * I.B.5). A condition the classification places outside chapter XVIII (constipation K59.00,
+ * though spoken of as a symptom) likewise explains the chapter XVIII signs of its system
+ * (abdominal pain R10.9), but not another condition; a musculoskeletal pain code (M25.5-,
+ * M54.-) is a symptom in all but chapter and explains nothing.
+ */
 function dropIntegralSymptoms(byCode: Map<string, CodedDiagnosis>): void {
   const explained = new Set<string>();
+  const signsExplained = new Set<string>();
   for (const d of byCode.values()) {
-    if (d.concept.kind === 'dx' && d.basis !== 'family' && d.basis !== 'history') d.concept.systems.forEach((s) => explained.add(s));
+    if (d.basis === 'family' || d.basis === 'history') continue;
+    if (d.concept.kind === 'dx') d.concept.systems.forEach((s) => explained.add(s));
+    else if (d.concept.kind === 'symptom' && !/^[RM]/.test(d.code)) d.concept.systems.forEach((s) => signsExplained.add(s));
   }
   for (const d of [...byCode.values()]) {
-    if (d.concept.kind === 'symptom' && d.concept.systems.some((s) => explained.has(s))) byCode.delete(d.code);
+    if (d.concept.kind !== 'symptom') continue;
+    if (d.concept.systems.some((s) => explained.has(s) || (d.code.startsWith('R') && signsExplained.has(s)))) byCode.delete(d.code);
   }
 }
 
