@@ -4,7 +4,7 @@
 import { alternation } from '../language/data.ts';
 import { codingCues, type CodingCues } from '../language/coding.ts';
 
-interface Cues { testedFor: RegExp; doubtedAfter: RegExp; doubtedBefore: RegExp; causesListed: RegExp; confirmedBy: RegExp; confirmHedge: RegExp; vaccineBefore: RegExp; vaccineAfter: RegExp; generic: RegExp; hedgedGeneric: RegExp; possessed: RegExp; presupposing: RegExp }
+interface Cues { testedFor: RegExp; doubtedAfter: RegExp; doubtedBefore: RegExp; causesListed: RegExp; confirmedBy: RegExp; confirmHedge: RegExp; vaccineBefore: RegExp; vaccineAfter: RegExp; planned: RegExp; generic: RegExp; hedgedGeneric: RegExp; possessed: RegExp; presupposing: RegExp }
 let compiled: Cues | undefined;
 
 /** Subject, `hedges` hedge words (at least) then modals, a verb of having, up to three words, end. */
@@ -32,6 +32,8 @@ function cues(): Cues {
     // A vaccine word, then up to three words ("the vaccinations, hepatitis"), then the mention.
     vaccineBefore: new RegExp(`(?:^|\\s)(?:${alternation(data.vaccinated_against.before)})(?:\\s+\\S+){0,3}$`, 'i'),
     vaccineAfter: new RegExp(`^[^\\w']*(?:${alternation(data.vaccinated_against.after)})\\b`, 'i'),
+    // A plan word, then up to four words ("having a right knee"), then the mention.
+    planned: new RegExp(`(?:^|\\s)(?:${alternation(data.planned_procedure.before)})(?:\\s+\\S+){0,4}$`, 'i'),
     doubtedBefore: new RegExp(`(?:^|\\s)(?:${alternation(data.doubted_before.phrases)})(?:\\s+\\S+){0,3}$`, 'i'),
     // Up to three words after the mention ("issues"), then the phrase.
     // Word and non-word runs alternate ("'" counts as a word character), so the match is linear.
@@ -98,4 +100,9 @@ export function confirmed(lead: string): boolean {
 export function vaccinatedAgainst(lead: string, tail: string): boolean {
   const { vaccineBefore, vaccineAfter } = cues();
   return vaccineBefore.test(lead) || vaccineAfter.test(tail);
+}
+
+/** Is the procedure named still to come ("she's having a knee replacement", "i would perform a hysterectomy")? */
+export function plannedProcedure(lead: string): boolean {
+  return cues().planned.test(lead);
 }

@@ -3,7 +3,7 @@ import type { Span } from '../../ports.ts';
 import { assertionsFor, sentenceAt, splitSentences, type Assertion } from '../context/index.ts';
 import { findConcepts, icd10cmTitle, tokenize, type Concept, type Token } from '../lexicon/index.ts';
 import { SIDE_WORDS, type Side } from './side.ts';
-import { confirmed, presupposed } from './cue-phrases.ts';
+import { confirmed, plannedProcedure, presupposed } from './cue-phrases.ts';
 import { answersNo, answersYes } from '../language/discourse.ts';
 import { findIndexTerms } from './index-terms.ts';
 import { speakersOf, type Speaker } from './speaker.ts';
@@ -246,7 +246,9 @@ export function findMentions(text: string): Mention[] {
     const tail = text.slice(m.end, sentence.end);
     const framing = framingAt(lead, tail, m.start / Math.max(1, text.length));
     const framed = framing !== undefined;
-    const status = statusIn({ text, sentences, sentence, said, lead, tail, assertion, framing, start: m.start });
+    let status = statusIn({ text, sentences, sentence, said, lead, tail, assertion, framing, start: m.start });
+    // A status is a procedure done; one still planned is not yet a status (I.C.21.c.3).
+    if (status === 'present' && m.concept.kind === 'status' && plannedProcedure(lead)) status = 'hypothetical';
     const answered = status === 'present' && framing !== 'heading' && !presupposed(lead) && (assertion.question || unmarkedQuestion(text, sentences, sentence) !== undefined);
     let side = sideOf(tokens, m.from, m.to, sentence);
     if (side === 'U' && m.concept.codes.R) {

@@ -173,3 +173,9 @@ test('a condition outside chapter XVIII explains the chapter XVIII signs of its 
   // Knee pain (M25.561) is a symptom in all but chapter: it explains nothing.
   assert.deepEqual(codes('Doctor: You have right knee pain and right shoulder pain.'), ['M25.511', 'M25.561']);
 });
+
+test('a procedure still to come is not a status (I.C.21.c.3); one done is', () => {
+  assert.deepEqual(codes("Doctor: She's having a right knee replacement at the end of June."), []);
+  assert.deepEqual(codes('Doctor: For the surgery I would perform a hysterectomy.'), []);
+  assert.deepEqual(codes('Doctor: She had a right knee replacement last year.'), ['Z96.651']);
+});

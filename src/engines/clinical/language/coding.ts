@@ -11,6 +11,7 @@ export interface CodingCues {
   causes_listed: CueList;
   confirmed_by: CueList & { hedges: string[] };
   vaccinated_against: { why?: string; before: string[]; after: string[] };
+  planned_procedure: { why?: string; before: string[] };
   generic_subjects: { subjects: string[]; modals: string[]; verbs: string[]; hedged_subjects: string[]; hedges: string[] };
   presupposed: { possessives: string[]; openers: string[] };
   addressing: { second_person: string[]; first_person: string[] };
