@@ -1,20 +1,19 @@
 // Where a conversation's assessment and plan begins: the first marker the clinician says
 // ("assessment and plan", "for your first problem", "to summarise") past the opening part —
 // so the exam and results read out before it are not the assessment — else a fixed share of
-// the text (data/lexicon/coding-discourse.json, `assessment_opens`).
-import { readFileSync } from 'node:fs';
+// the text (data/language/en/coding.json, `assessment_opens`).
 import { alternation } from '../language/data.ts';
+import { codingCues } from '../language/coding.ts';
 import { ASSESSMENT_PART } from './discourse.ts';
 import type { Speaker } from './speaker.ts';
 
-const FILE = new URL('../../../../data/lexicon/coding-discourse.json', import.meta.url);
 // A marker before this share of the text is history taking ("what did they say your diagnosis was").
 const EARLIEST = 0.35;
 let opens: RegExp | undefined;
 
 function markers(): RegExp {
   if (opens) return opens;
-  const { assessment_opens } = JSON.parse(readFileSync(FILE, 'utf8')) as { assessment_opens: { phrases: string[] } };
+  const { assessment_opens } = codingCues();
   // Either apostrophe: transcripts write both ("let's", "let’s").
   const alternatives = alternation(assessment_opens.phrases).replace(/'/g, "['’]");
   opens = new RegExp(`\\b(?:${alternatives})\\b`, 'gi');

@@ -1,24 +1,14 @@
-// Cue phrases of data/lexicon/coding-discourse.json compiled to linear-time patterns: phrases
-// a test is ordered with ("looks for …"), phrases doubting a condition just named, and
-// questions that take a condition as given.
-import { readFileSync } from 'node:fs';
+// The coder's cue phrases (data/language/en/coding.json) compiled to linear-time patterns:
+// phrases a test is ordered with ("looks for …"), phrases doubting or confirming a condition
+// just named, and questions that take a condition as given.
 import { alternation } from '../language/data.ts';
+import { codingCues, type CodingCues } from '../language/coding.ts';
 
-interface CueList { phrases: string[] }
-interface DiscourseFile {
-  tested_for: CueList;
-  doubted_after: CueList;
-  doubted_before: CueList;
-  causes_listed: CueList;
-  generic_subjects: { subjects: string[]; modals: string[]; verbs: string[]; hedged_subjects: string[]; hedges: string[] };
-  presupposed: { possessives: string[]; openers: string[] } }
-
-const FILE = new URL('../../../../data/lexicon/coding-discourse.json', import.meta.url);
-interface Cues { testedFor: RegExp; doubtedAfter: RegExp; doubtedBefore: RegExp; causesListed: RegExp; generic: RegExp; hedgedGeneric: RegExp; possessed: RegExp; presupposing: RegExp }
+interface Cues { testedFor: RegExp; doubtedAfter: RegExp; doubtedBefore: RegExp; causesListed: RegExp; confirmedBy: RegExp; confirmHedge: RegExp; vaccineBefore: RegExp; vaccineAfter: RegExp; planned: RegExp; generic: RegExp; hedgedGeneric: RegExp; possessed: RegExp; presupposing: RegExp }
 let compiled: Cues | undefined;
 
 /** Subject, `hedges` hedge words (at least) then modals, a verb of having, up to three words, end. */
-function genericPattern(data: DiscourseFile, subjects: string[], hedges: number): RegExp {
+function genericPattern(data: CodingCues, subjects: string[], hedges: number): RegExp {
   const g = data.generic_subjects;
   const hedge = hedges > 0 ? `(?:\\s+(?:${alternation(g.hedges)})){${hedges},2}` : '';
   return new RegExp(
@@ -29,13 +19,21 @@ function genericPattern(data: DiscourseFile, subjects: string[], hedges: number)
 
 function cues(): Cues {
   if (compiled) return compiled;
-  const data = JSON.parse(readFileSync(FILE, 'utf8')) as DiscourseFile;
+  const data = codingCues();
   compiled = {
     // The phrase, then up to six words, then the mention (the lead ends at the mention).
     testedFor: new RegExp(`(?:^|\\s)(?:${alternation(data.tested_for.phrases)})(?:\\s+\\S+){0,6}$`, 'i'),
     causesListed: new RegExp(`(?:^|\\s)(?:${alternation(data.causes_listed.phrases)})\\b`, 'i'),
     generic: genericPattern(data, data.generic_subjects.subjects, 0),
     hedgedGeneric: genericPattern(data, data.generic_subjects.hedged_subjects, 1),
+    // The phrase, then up to three words ("a right"), then the mention.
+    confirmedBy: new RegExp(`(?:^|\\s)(?:${alternation(data.confirmed_by.phrases)})(?:\\s+\\S+){0,3}$`, 'i'),
+    confirmHedge: new RegExp(`(?:^|\\s)(?:${alternation(data.confirmed_by.hedges)})(?:\\s|$)`, 'i'),
+    // A vaccine word, then up to three words ("the vaccinations, hepatitis"), then the mention.
+    vaccineBefore: new RegExp(`(?:^|\\s)(?:${alternation(data.vaccinated_against.before)})(?:\\s+\\S+){0,3}$`, 'i'),
+    vaccineAfter: new RegExp(`^[^\\w']*(?:${alternation(data.vaccinated_against.after)})\\b`, 'i'),
+    // A plan word, then up to four words ("having a right knee"), then the mention.
+    planned: new RegExp(`(?:^|\\s)(?:${alternation(data.planned_procedure.before)})(?:\\s+\\S+){0,4}$`, 'i'),
     doubtedBefore: new RegExp(`(?:^|\\s)(?:${alternation(data.doubted_before.phrases)})(?:\\s+\\S+){0,3}$`, 'i'),
     // Up to three words after the mention ("issues"), then the phrase.
     // Word and non-word runs alternate ("'" counts as a word character), so the match is linear.
@@ -80,4 +78,31 @@ export function doubted(lead: string, tail: string): boolean {
 export function presupposed(lead: string): boolean {
   const { possessed, presupposing } = cues();
   return possessed.test(lead) || presupposing.test(lead);
+}
+
+// A confirming phrase is read in its own clause: these words end the clause before it.
+const CLAUSE_BREAK = /\s(?:and|but|so|because|which)\s/;
+
+/**
+ * Does the clinician state the condition as the finding ("your symptoms are consistent with an
+ * ankle sprain"), with no hedge in that clause ("seem consistent with")? `lead`: the words
+ * of its sentence before it, single-spaced.
+ */
+export function confirmed(lead: string): boolean {
+  const { confirmedBy, confirmHedge } = cues();
+  const m = confirmedBy.exec(lead);
+  if (!m) return false;
+  const clause = ` ${lead.slice(0, m.index)} `.split(CLAUSE_BREAK).pop()!;
+  return !confirmHedge.test(clause);
+}
+
+/** Is the condition named as what a vaccine prevents ("the vaccinations, hepatitis B", "flu jab")? */
+export function vaccinatedAgainst(lead: string, tail: string): boolean {
+  const { vaccineBefore, vaccineAfter } = cues();
+  return vaccineBefore.test(lead) || vaccineAfter.test(tail);
+}
+
+/** Is the procedure named still to come ("she's having a knee replacement", "i would perform a hysterectomy")? */
+export function plannedProcedure(lead: string): boolean {
+  return cues().planned.test(lead);
 }

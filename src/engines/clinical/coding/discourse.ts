@@ -3,7 +3,7 @@
 // a coder gives a phrase (a drug's indication, someone else's habit, a definition, a removed
 // lesion, an abbreviation in its other sense).
 import type { Span } from '../../ports.ts';
-import { doubted, genericExperiencer, testedFor } from './cue-phrases.ts';
+import { doubted, genericExperiencer, testedFor, vaccinatedAgainst } from './cue-phrases.ts';
 
 /** Lower-case words of text[from, to), single-spaced ("do n't" kept as said). */
 export function wordsBefore(text: string, from: number, to: number): string {
@@ -99,6 +99,7 @@ export function localStatus(lead: string, tail: string, fullLead = lead): 'hypot
   const m = INDICATION.exec(lead);
   if (m && !POSSESSIVE.test(m[0])) return 'hypothetical';
   if (OTHER_PERSON.test(lead) || DEFINITION.test(lead) || genericExperiencer(lead)) return 'hypothetical';
+  if (vaccinatedAgainst(lead, tail)) return 'hypothetical';
   return undefined;
 }
 

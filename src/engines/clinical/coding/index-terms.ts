@@ -4,6 +4,8 @@
 import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import type { Concept, ConceptMention, Token } from '../lexicon/index.ts';
+import { systemsOf } from './systems.ts';
+import { yieldsToSubterm } from './main-terms.ts';
 
 const FILE = new URL('../../../../data/icd10cm/coding-index.tsv', import.meta.url);
 
@@ -81,15 +83,6 @@ function kindOf(code: string, marked: boolean): Concept['kind'] {
   return marked || code.startsWith('R') ? 'symptom' : code.startsWith('Z') ? 'status' : 'dx';
 }
 
-// The body system of a symptom code (the tags of data/lexicon/concepts.tsv), so a confirmed
-// diagnosis of that system explains it (guidelines IV.D: signs and symptoms integral to a
-// confirmed diagnosis are not coded).
-const SYMPTOM_SYSTEMS: [RegExp, string[]][] = [
-  [/^M/, ['msk']], [/^R0[0-3]/, ['cardio']], [/^R0[4-9]/, ['resp']], [/^R1[0-9]/, ['gi']], [/^R2[0-3]/, ['skin']],
-  [/^R2[5-9]/, ['neuro', 'msk']], [/^R3/, ['gu']], [/^R4[0-4]/, ['neuro']], [/^R4[5-6]/, ['psych']],
-];
-const symptomSystems = (code: string): string[] => SYMPTOM_SYSTEMS.find(([re]) => re.test(code))?.[1] ?? [];
-
 /** One concept per phrase (so repeated mentions of it group as one condition). */
 function conceptOf(phrase: string, spec: string): Concept {
   let c = concepts.get(phrase);
@@ -97,7 +90,7 @@ function conceptOf(phrase: string, spec: string): Concept {
     const [codeSpec, mark] = spec.split('\t');
     const codes = codesOf(codeSpec!);
     const kind = kindOf(codes.U, mark === 'symptom');
-    concepts.set(phrase, (c = { codes, kind, systems: kind === 'symptom' ? symptomSystems(codes.U) : [], history: '-', name: phrase }));
+    concepts.set(phrase, (c = { codes, kind, systems: systemsOf(codes.U), history: '-', name: phrase }));
   }
   return c;
 }
@@ -121,12 +114,24 @@ function longestAt(tokens: readonly Token[], i: number): { phrase: string; spec:
 // an index phrase can name, the encounter reasons (Z00 general examination, Z01 special
 // examination). Status, screening and therapy Z codes need more than a phrase.
 const Z_BY_PHRASE = /^Z0[01]\./;
-// A phrase runs within one sentence or turn: "…syndrome. Congenital…" is two.
-const BREAK = /[.?!;\n]/;
+// A phrase runs within one sentence or turn, and not across a list comma: "…syndrome. Congenital…"
+// is two, and so is "anxiety, depression" (not Anxiety, depression F41.8).
+const BREAK = /[.?!;,\n]/;
+
+/**
+ * Does the index entry at [start, end) refine the named concept `m` it holds, as a subterm
+ * refines its main term ("refractory anemia" D46.4 around "anemia" D64.9)? Then it wins.
+ */
+function refines(entry: Concept, m: ConceptMention, start: number, end: number): boolean {
+  if (!(start <= m.start && m.end <= end && end - start > m.end - m.start)) return false;
+  // Injuries (chapter XIX) take their site and side from the injury tables (specify.ts), not a phrase.
+  if (/^[ST]/.test(m.concept.codes.U)) return false;
+  return yieldsToSubterm(m.concept.codes.U, [{ code: entry.codes.U, name: entry.name }]);
+}
 
 /**
  * Index entries named in the tokens of `text`, longest first, leaving out those overlapping
- * `taken` mentions.
+ * `taken` mentions unless they refine one they hold (the caller then drops that mention).
  */
 export function findIndexTerms(text: string, tokens: readonly Token[], taken: readonly ConceptMention[]): ConceptMention[] {
   const out: ConceptMention[] = [];
@@ -142,8 +147,9 @@ export function findIndexTerms(text: string, tokens: readonly Token[], taken: re
     i = hit.to;
     if (hit.spec.startsWith('Z') && !Z_BY_PHRASE.test(hit.spec)) continue;
     if (BREAK.test(text.slice(start, end))) continue;
-    if (taken.some((m) => m.start < end && start < m.end)) continue;
-    out.push({ concept: conceptOf(hit.phrase, hit.spec), start, end, from, to: hit.to });
+    const concept = conceptOf(hit.phrase, hit.spec);
+    if (taken.some((m) => m.start < end && start < m.end && !refines(concept, m, start, end))) continue;
+    out.push({ concept, start, end, from, to: hit.to });
   }
   return out;
 }

@@ -1,9 +1,10 @@
 // Concept mentions of a visit with their assertion status and the side they refer to.
 import type { Span } from '../../ports.ts';
 import { assertionsFor, sentenceAt, splitSentences, type Assertion } from '../context/index.ts';
-import { findConcepts, tokenize, type Concept, type Token } from '../lexicon/index.ts';
+import { findConcepts, icd10cmTitle, tokenize, type Concept, type Token } from '../lexicon/index.ts';
 import { SIDE_WORDS, type Side } from './side.ts';
-import { presupposed } from './cue-phrases.ts';
+import { confirmed, plannedProcedure, presupposed } from './cue-phrases.ts';
+import { answersNo, answersYes } from '../language/discourse.ts';
 import { findIndexTerms } from './index-terms.ts';
 import { speakersOf, type Speaker } from './speaker.ts';
 import { specify, visitSiteOf, type InjurySite } from './specify.ts';
@@ -30,10 +31,10 @@ export interface Mention {
   familyWeighed?: boolean;
   /** Who says it, when the text labels its turns. */
   speaker?: Speaker;
+  /** Present by the answer to a question about it ("any allergies?" "yeah"): history taking. */
+  answered?: boolean;
 }
 
-const YES = /^(yes|yeah|yep|yup|uh-huh|mm-hmm|i do|i have|i did|correct|right|sometimes|a little|definitely)\b/i;
-const NO = /^(no|nope|nah|never|not really|i don't|i haven't|i do not|none)\b/i;
 // The other speaker turning a statement down outright ("no no no").
 const REJECTED = /^no\W+no\b/i;
 // A turn label at the start of a line: "[patient]", "Doctor:", "Speaker 1:", "[00:01:02] P:".
@@ -96,8 +97,9 @@ function nextBody(text: string, sentences: Span[], sentence: Span): { body: stri
 function answerAfter(text: string, sentences: Span[], sentence: Span): 'yes' | 'no' | undefined {
   const body = nextBody(text, sentences, sentence)?.body;
   if (body === undefined) return undefined;
-  if (YES.test(body)) return 'yes';
-  if (NO.test(body)) return 'no';
+  // The answer words are the shared discourse lists (data/language/en/discourse.json).
+  if (answersYes(body)) return 'yes';
+  if (answersNo(body)) return 'no';
   return undefined;
 }
 
@@ -141,18 +143,19 @@ const BODY_PARTS = new Set(['knee', 'shoulder', 'hip', 'ankle', 'foot', 'elbow',
 /**
  * The side the visit names for a body part ("right knee" throughout), used when the sentence
  * of a mention names none: the only side named, or one named at least SIDE_MAJORITY times as
- * often as the other (a slip of the tongue, "the left leg… I mean the right"). None when both
- * are named alike, or neither.
+ * often as the other and "both" together (a slip of the tongue, "the left leg… I mean the
+ * right"; "both knees" said once in an exam); else both when the visit says "both knees" or
+ * "bilateral knees". None when right and left are named alike, or no side is.
  */
 function visitSides(tokens: Token[]): Map<string, Side> {
-  const seen = new Map<string, { R: number; L: number }>();
+  const seen = new Map<string, { R: number; L: number; B: number }>();
   tokens.forEach((t, i) => {
     const side = SIDE_WORDS[t.norm];
-    if (side !== 'R' && side !== 'L') return;
+    if (!side || side === 'U') return;
     for (let j = i + 1; j <= i + 3 && j < tokens.length; j++) {
       const part = tokens[j]!.norm.replace(/s$/, '');
       if (BODY_PARTS.has(part)) {
-        const n = seen.get(part) ?? { R: 0, L: 0 };
+        const n = seen.get(part) ?? { R: 0, L: 0, B: 0 };
         n[side]++;
         seen.set(part, n);
         break;
@@ -161,15 +164,18 @@ function visitSides(tokens: Token[]): Map<string, Side> {
   });
   const sides = new Map<string, Side>();
   for (const [part, n] of seen) {
-    if (n.R >= SIDE_MAJORITY * n.L && n.R > 0) sides.set(part, 'R');
-    else if (n.L >= SIDE_MAJORITY * n.R && n.L > 0) sides.set(part, 'L');
+    if (n.R >= SIDE_MAJORITY * (n.L + n.B) && n.R > n.B) sides.set(part, 'R');
+    else if (n.L >= SIDE_MAJORITY * (n.R + n.B) && n.L > n.B) sides.set(part, 'L');
+    else if (n.B > 0) sides.set(part, 'B');
   }
   return sides;
 }
 const SIDE_MAJORITY = 3;
 
+/** The body part of a sided concept: named in its phrase ("knee pain"), else in its right-side code's title ("Medial epicondylitis, right elbow"). */
 function bodyPartOf(concept: Concept): string | undefined {
-  return concept.name.split(/\s+/).map((w) => w.replace(/s$/, '')).find((w) => BODY_PARTS.has(w));
+  const inWords = (words: string): string | undefined => words.toLowerCase().split(/[^a-z]+/).map((w) => w.replace(/s$/, '')).find((w) => BODY_PARTS.has(w));
+  return inWords(concept.name) ?? (concept.codes.R ? inWords(icd10cmTitle(concept.codes.R) ?? '') : undefined);
 }
 
 /** Where a mention is said: its sentence and the words either side. */
@@ -202,6 +208,9 @@ function statusIn(x: Saying): Status {
   if ((framing === 'heading' || (framing === 'impression' && tagQuestion(said))) && status === 'unasserted') status = 'present';
   // A question that takes the condition as given asserts it ("my stomach pain", "how often are you vomiting?").
   if (status === 'unasserted' && !assertion.negated && presupposed(lead)) status = 'present';
+  // Findings said to be "consistent with" a condition, unhedged, state it (the assertion
+  // triggers read the phrase as doubt wherever it stands).
+  if (status === 'uncertain' && !assertion.negated && !assertion.family && confirmed(lead)) status = 'present';
   if (status !== 'present') return status;
   status = localStatus(lead, tail, punctuatedLead(text, x.start)) ?? status;
   const next = nextBody(text, sentences, sentence);
@@ -220,8 +229,9 @@ export function findMentions(text: string): Mention[] {
   const sentences = splitSentences(text);
   const out: Mention[] = [];
   const speakerAt = speakersOf(text);
-  const named = findConcepts(tokens);
-  const indexed = new Set(findIndexTerms(text, tokens, named));
+  const found = findConcepts(tokens);
+  const indexed = new Set(findIndexTerms(text, tokens, found));
+  const named = found.filter((c) => ![...indexed].some((x) => x.start <= c.start && c.end <= x.end));
   for (const m of [...named, ...indexed].sort((a, b) => a.start - b.start)) {
     if (m.concept.kind === 'ignore') continue;
     const speaker = speakerAt(m.start);
@@ -236,7 +246,10 @@ export function findMentions(text: string): Mention[] {
     const tail = text.slice(m.end, sentence.end);
     const framing = framingAt(lead, tail, m.start / Math.max(1, text.length));
     const framed = framing !== undefined;
-    const status = statusIn({ text, sentences, sentence, said, lead, tail, assertion, framing, start: m.start });
+    let status = statusIn({ text, sentences, sentence, said, lead, tail, assertion, framing, start: m.start });
+    // A status is a procedure done; one still planned is not yet a status (I.C.21.c.3).
+    if (status === 'present' && m.concept.kind === 'status' && plannedProcedure(lead)) status = 'hypothetical';
+    const answered = status === 'present' && framing !== 'heading' && !presupposed(lead) && (assertion.question || unmarkedQuestion(text, sentences, sentence) !== undefined);
     let side = sideOf(tokens, m.from, m.to, sentence);
     if (side === 'U' && m.concept.codes.R) {
       const part = bodyPartOf(m.concept);
@@ -255,7 +268,7 @@ export function findMentions(text: string): Mention[] {
     const { concept } = specified;
     if (specified.side) side = specified.side;
     const weighed = status === 'family' ? familyWeighed(said) : undefined;
-    out.push({ concept, start: m.start, end: m.end, sentence, side, status, assertion, framed, familyWeighed: weighed, speaker });
+    out.push({ concept, start: m.start, end: m.end, sentence, side, status, assertion, framed, familyWeighed: weighed, speaker, answered });
   }
   carryFamily(text, out);
   removedConditions(text, out);

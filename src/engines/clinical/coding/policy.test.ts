@@ -116,3 +116,66 @@ test('the engine preloads the index between event-loop turns and codes from it o
   const span = result.diagnoses[0]!.text_span;
   assert.equal('Doctor: This is a case of hypothermia.'.slice(span.start_char, span.end_char), span.text);
 });
+
+test('findings "consistent with" a condition state it; hedged, they do not (IV.H)', () => {
+  assert.deepEqual(codes('Doctor: Your symptoms are consistent with medial epicondylitis of the right elbow.'), ['M77.01']);
+  assert.deepEqual(codes('Doctor: I do believe that this is consistent with medial epicondylitis.'), ['M77.00']);
+  assert.deepEqual(codes('Doctor: Your symptoms seem consistent with medial epicondylitis.'), []);
+  assert.deepEqual(codes('Doctor: This may be consistent with medial epicondylitis.'), []);
+});
+
+test('a main term\'s unspecified default yields to its subterm named with it (Index: Anemia D64.9; iron deficiency D50.9)', () => {
+  assert.deepEqual(codes('Doctor: Your anemia is iron deficiency anemia, so we start iron.'), ['D50.9']);
+  // Another main term's code is not a subterm of it: both stay.
+  assert.deepEqual(codes('Doctor: You have anemia. You also have hypothyroidism.'), ['D64.9', 'E03.9']);
+});
+
+test('an index diagnosis explains the symptoms of its tabular chapter (IV.D)', () => {
+  // Index: Duodenitis K29.80 (digestive system) explains abdominal pain R10.9 (R10-R19), not a rash R21 (R20-R23).
+  assert.deepEqual(codes('Doctor: You have duodenitis. You also have abdominal pain.'), ['K29.80']);
+  assert.deepEqual(codes('Doctor: You have duodenitis. You also have a rash on your arm.'), ['K29.80', 'R21']);
+});
+
+test('a disease named as what a vaccine prevents, or only suspected, is not coded', () => {
+  assert.deepEqual(codes('Doctor: Are you up to date with the vaccinations, hepatitis B, that kind of thing?\nPatient: Yes.'), []);
+  assert.deepEqual(codes('Doctor: I am suspecting coronary spasm.'), []);
+  assert.deepEqual(codes('Doctor: You have coronary spasm.'), ['I20.1']);
+});
+
+// A long conversation with labelled turns (the selection of what was assessed applies there).
+const denied = ['fever', 'cough', 'nausea', 'vomiting', 'diarrhea', 'rash', 'headache', 'dizziness'].flatMap((s) => [`[doctor] any ${s}?`, '[patient] no.']);
+const chatter = (lines: string[]): string => [...Array.from({ length: 30 }, (_, i) => (i % 2 ? '[patient] okay, sounds good to me.' : '[doctor] alright, tell me more about how your week went.')), ...denied, ...lines].join('\n');
+
+test("the patient's own framing and a yes to a history question are not the clinician's assessment", () => {
+  const framedByPatient = chatter(['[doctor] any other medical problems?', '[patient] my pcp just diagnosed me with hypothyroidism.', '[doctor] okay, so for your knee we will order an x-ray.']);
+  assert.ok(!codes(framedByPatient).includes('E03.9'));
+  const framedByClinician = chatter(['[doctor] so you were diagnosed with hypothyroidism, we will continue the levothyroxine.']);
+  assert.ok(codes(framedByClinician).includes('E03.9'));
+  const answered = chatter(['[doctor] do you have seasonal allergies or anything like that?', '[patient] yeah i think so.', '[doctor] okay, so for your knee we will order an x-ray.']);
+  assert.ok(!codes(answered).includes('J30.9'));
+});
+
+test('an index subterm around a named main term wins (Index: Anemia, refractory D46.4); other overlaps keep the concept', () => {
+  assert.deepEqual(codes('Doctor: Refractory anemia, transfusion dependent.'), ['D46.4']);
+  assert.deepEqual(codes('Doctor: You have anemia.'), ['D64.9']);
+  // A list comma ends an index phrase: "anxiety, depression" is two conditions, not F41.8.
+  assert.deepEqual(codes('Doctor: We discussed your anxiety, depression and sleep.'), ['F32.A', 'F41.9']);
+});
+
+test('a visit that says "both elbows" codes both sides of a sided diagnosis whose site is in its title', () => {
+  const text = '[doctor] so the pain is on both elbows ?\n[patient] yes .\n[doctor] what you have is medial epicondylitis .';
+  assert.deepEqual(codes(text), ['M77.01', 'M77.02']);
+  assert.deepEqual(codes('[doctor] so the pain is on the right elbow ?\n[patient] yes .\n[doctor] what you have is medial epicondylitis .'), ['M77.01']);
+});
+
+test('a condition outside chapter XVIII explains the chapter XVIII signs of its system, not another condition', () => {
+  assert.deepEqual(codes('Doctor: You are constipated, and that is why you have abdominal pain.'), ['K59.00']);
+  // Knee pain (M25.561) is a symptom in all but chapter: it explains nothing.
+  assert.deepEqual(codes('Doctor: You have right knee pain and right shoulder pain.'), ['M25.511', 'M25.561']);
+});
+
+test('a procedure still to come is not a status (I.C.21.c.3); one done is', () => {
+  assert.deepEqual(codes("Doctor: She's having a right knee replacement at the end of June."), []);
+  assert.deepEqual(codes('Doctor: For the surgery I would perform a hysterectomy.'), []);
+  assert.deepEqual(codes('Doctor: She had a right knee replacement last year.'), ['Z96.651']);
+});

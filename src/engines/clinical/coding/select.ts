@@ -3,6 +3,7 @@ import { icd10cmTitle, isBillable, type Concept } from '../lexicon/index.ts';
 import type { Mention } from './mentions.ts';
 import { ASSESSMENT_PART } from './discourse.ts';
 import { codeMatches, combinationRules, familyHistoryCode } from './rules.ts';
+import { yieldsToSubterm } from './main-terms.ts';
 
 export type Basis = 'present' | 'history' | 'family' | 'combination';
 
@@ -76,6 +77,7 @@ export function selectDiagnoses(mentions: readonly Mention[], textLength: number
   applyCombinations(byCode);
   examWithFindings(byCode);
   dropLessSpecific(byCode);
+  dropMainTermDefaults(byCode);
   dropIntegralSymptoms(byCode);
   // Never emit a header or unknown code, whatever the tables say.
   for (const code of [...byCode.keys()]) if (!isBillable(code)) byCode.delete(code);
@@ -138,14 +140,36 @@ function dropLessSpecific(byCode: Map<string, CodedDiagnosis>): void {
   }
 }
 
-/** A symptom of a body system whose diagnosis is coded is integral to it. */
+/**
+ * A main term's unspecified default yields to a code of one of its subterms named as such
+ * ("anemia" D64.9 beside "iron deficiency anemia" D50.9; Alphabetic Index, guidelines
+ * I.B.2-3), whatever the category: the two name one condition at two levels of detail.
+ */
+function dropMainTermDefaults(byCode: Map<string, CodedDiagnosis>): void {
+  const current = [...byCode.values()].filter((d) => d.basis === 'present' || d.basis === 'combination').map((d) => ({ code: d.code, name: d.concept.name }));
+  for (const d of [...byCode.values()]) {
+    if (d.basis !== 'family' && yieldsToSubterm(d.code, current)) byCode.delete(d.code);
+  }
+}
+
+/**
+ * A symptom of a body system whose diagnosis is coded is integral to it (guidelines IV.D,
+ * I.B.5). A condition the classification places outside chapter XVIII (constipation K59.00,
+ * though spoken of as a symptom) likewise explains the chapter XVIII signs of its system
+ * (abdominal pain R10.9), but not another condition; a musculoskeletal pain code (M25.5-,
+ * M54.-) is a symptom in all but chapter and explains nothing.
+ */
 function dropIntegralSymptoms(byCode: Map<string, CodedDiagnosis>): void {
   const explained = new Set<string>();
+  const signsExplained = new Set<string>();
   for (const d of byCode.values()) {
-    if (d.concept.kind === 'dx' && d.basis !== 'family' && d.basis !== 'history') d.concept.systems.forEach((s) => explained.add(s));
+    if (d.basis === 'family' || d.basis === 'history') continue;
+    if (d.concept.kind === 'dx') d.concept.systems.forEach((s) => explained.add(s));
+    else if (d.concept.kind === 'symptom' && !/^[RM]/.test(d.code)) d.concept.systems.forEach((s) => signsExplained.add(s));
   }
   for (const d of [...byCode.values()]) {
-    if (d.concept.kind === 'symptom' && d.concept.systems.some((s) => explained.has(s))) byCode.delete(d.code);
+    if (d.concept.kind !== 'symptom') continue;
+    if (d.concept.systems.some((s) => explained.has(s) || (d.code.startsWith('R') && signsExplained.has(s)))) byCode.delete(d.code);
   }
 }
 
@@ -158,7 +182,9 @@ function dropIntegralSymptoms(byCode: Map<string, CodedDiagnosis>): void {
  */
 function dropPassingSymptoms(byCode: Map<string, CodedDiagnosis>, closingFrom: number): void {
   // Framed as a problem (a chronic condition also when said as long-standing: "your history of gout").
-  const managed = (m: Mention): boolean => m.framed && (m.status === 'present' || (m.status === 'historical' && m.concept.history === '='));
+  // The patient's own framing ("i just got diagnosed with diabetes") is history: the
+  // clinician frames what the visit manages (issue #18 policy).
+  const managed = (m: Mention): boolean => m.framed && m.speaker !== 'patient' && (m.status === 'present' || (m.status === 'historical' && m.concept.history === '='));
   const framed = (d: CodedDiagnosis): boolean => d.basis === 'present' && d.mentions.some(managed);
   const condition = (d: CodedDiagnosis): boolean => d.concept.kind === 'dx' || d.concept.kind === 'chronic';
   for (const d of [...byCode.values()]) {
@@ -183,7 +209,8 @@ function dropPassingSymptoms(byCode: Map<string, CodedDiagnosis>, closingFrom: n
 
 /**
  * Was a condition taken up where the assessment is said? In a text with labelled turns, a
- * clinician's mention (present, or a chronic condition's history) in the closing part; the
+ * clinician's mention (present, or a chronic condition's history) in the closing part, not
+ * asked as a question; the
  * patient's words alone do not make an assessment (issue #18 policy: what the patient says
  * and the clinician does not take up is not coded). Without turns: named more than once or
  * in the closing part.
@@ -191,7 +218,8 @@ function dropPassingSymptoms(byCode: Map<string, CodedDiagnosis>, closingFrom: n
 function assessed(d: CodedDiagnosis, closingFrom: number): boolean {
   const current = (m: Mention): boolean => m.status === 'present' || (m.status === 'historical' && m.concept.history === '=');
   const closing = (m: Mention): boolean => m.start >= closingFrom;
-  if (d.mentions.some((m) => m.speaker !== undefined)) return d.mentions.some((m) => current(m) && m.speaker === 'clinician' && closing(m));
+  // A question the patient answers yes to is history taking, not the clinician's assessment.
+  if (d.mentions.some((m) => m.speaker !== undefined)) return d.mentions.some((m) => current(m) && m.speaker === 'clinician' && closing(m) && !m.answered);
   return d.count >= MENTIONS_OF_MANAGED || closing(d.mention);
 }
 

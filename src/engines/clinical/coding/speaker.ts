@@ -1,29 +1,22 @@
 // Who speaks the turn a mention lies in, from the turn label at the start of its line
-// ("[doctor]", "Patient:", "Guest_family:"); labels are data (data/lexicon/coding-discourse.json).
-import { readFileSync } from 'node:fs';
+// ("[doctor]", "Patient:", "Guest_family:"); labels are data (data/language/en/coding.json).
+import { codingCues } from '../language/coding.ts';
 
 export type Speaker = 'clinician' | 'patient';
 
-interface DiscourseFile { speakers: Record<Speaker, string[]>; addressing: { second_person: string[]; first_person: string[] } }
-
-const FILE = new URL('../../../../data/lexicon/coding-discourse.json', import.meta.url);
 let labels: Map<string, Speaker> | undefined;
 let persons: { second: Set<string>; first: Set<string> } | undefined;
-
-function discourse(): DiscourseFile {
-  return JSON.parse(readFileSync(FILE, 'utf8')) as DiscourseFile;
-}
 
 function speakerLabels(): Map<string, Speaker> {
   if (labels) return labels;
   labels = new Map();
-  for (const [who, words] of Object.entries(discourse().speakers) as [Speaker, string[]][]) for (const w of words) labels.set(w, who);
+  for (const [who, words] of Object.entries(codingCues().speakers) as [Speaker, string[]][]) for (const w of words) labels.set(w, who);
   return labels;
 }
 
 function personWords(): { second: Set<string>; first: Set<string> } {
   if (persons) return persons;
-  const { addressing } = discourse();
+  const { addressing } = codingCues();
   persons = { second: new Set(addressing.second_person), first: new Set(addressing.first_person) };
   return persons;
 }

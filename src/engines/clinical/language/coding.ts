@@ -1,0 +1,24 @@
+// The coder's cue words (data/language/en/coding.json): turn labels, and phrases that make a named condition not the patient's confirmed diagnosis.
+import { languageData } from './data.ts';
+
+interface CueList { why?: string; phrases: string[] }
+
+export interface CodingCues {
+  speakers: { clinician: string[]; patient: string[] };
+  tested_for: CueList;
+  doubted_after: CueList;
+  doubted_before: CueList;
+  causes_listed: CueList;
+  confirmed_by: CueList & { hedges: string[] };
+  vaccinated_against: { why?: string; before: string[]; after: string[] };
+  planned_procedure: { why?: string; before: string[] };
+  generic_subjects: { subjects: string[]; modals: string[]; verbs: string[]; hedged_subjects: string[]; hedges: string[] };
+  presupposed: { possessives: string[]; openers: string[] };
+  addressing: { second_person: string[]; first_person: string[] };
+  assessment_opens: CueList;
+}
+
+/** The coder's cue lists, loaded once (question, hedge, offer and answer words are discourse.json's). */
+export function codingCues(language = 'en'): CodingCues {
+  return languageData<CodingCues>('coding', language);
+}
