@@ -1,7 +1,7 @@
 // The language module: discourse cues, voice and tidy, each read from data/language/en.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { answersNo, answersYes, asksLonger, asksShorter, asksYesNo, clinicianToNote, isOffer, isQuestion, isSafetyNet, noteSentence, opensAsQuestion, patientToThird, setsFollowUp, tidy, voiceFor, THEY } from './index.ts';
+import { answersNo, answersYes, asksLonger, asksShorter, asksYesNo, clinicianToNote, introducesPatient, isOffer, isQuestion, isSafetyNet, noteSentence, opensAsQuestion, patientToThird, setsFollowUp, tidy, voiceFor, THEY } from './index.ts';
 
 test('questions: unpunctuated openers count, statement tags do not', () => {
   assert.ok(isQuestion('how long have you had this pain'));
@@ -71,4 +71,11 @@ test('dictation to the documentation system is recognised', async () => {
   assert.ok(isDictation('please use my physical exam template'));
   assert.ok(!isDictation('your knee exam is normal'));
   assert.ok(!isDictation('the macrocytic anemia is better'));
+});
+
+test('introductions: the age phrase as ASR spaces it still introduces the patient, and tidy joins it', () => {
+  assert.ok(introducesPatient('carolyn is a 34 -year-old female with a history of diabetes'));
+  assert.ok(introducesPatient('martha is a 50-year-old female'));
+  assert.ok(!introducesPatient('my son is 12 and plays soccer'));
+  assert.equal(tidy('she is a 34 -year-old female'), 'she is a 34-year-old female');
 });

@@ -51,6 +51,14 @@ export function voiceFor(gender: string | undefined, fallback: Voice = THEY): Vo
   return sex === 'female' ? FEMALE : sex === 'male' ? MALE : fallback;
 }
 
+/** An age as notes and introductions say it; ASR often spaces the hyphen ("43 -year-old"). */
+export const AGE_PHRASE = String.raw`\d+\s*[- ]\s*years?[- ]old`;
+const INTRODUCTION = new RegExp(String.raw`\bis an? ${AGE_PHRASE}\b`, 'i');
+/** The clinician's one-line summary of who the patient is ("… is a 43-year-old male with …"). */
+export function introducesPatient(text: string): boolean {
+  return INTRODUCTION.test(text);
+}
+
 /** Words that say the patient's sex in a clinician's introduction ("a 58-year-old gentleman") or anywhere. */
 export const GENDERED = {
   introduction: { female: alternation(d.genderedIntroduction.female), male: alternation(d.genderedIntroduction.male) },

@@ -12,7 +12,7 @@ const FLOOR: Record<Part, number> = { hpi: 60, exam: 25, results: 20, plan: 60, 
 
 const PLAN_ACTION = /\b(?:start|prescrib|give|order|switch|use|try|continue|increase|decrease|refer|avoid|stop|change)\w*/i;
 // Announcements ("we will do a quick exam", "let me look at your results") are not findings.
-const ANNOUNCEMENT = /\b(?:we will|let me|i'm going to) (?:go ahead and )?(?:do|take|look|check|review|examine|listen)\b/i;
+const ANNOUNCEMENT = /\b(?:we will|let me|let's|i'm going to|i (?:just )?want(?:ed)? to|i'd like to) (?:just )?(?:go ahead and )?(?:do|take|look|check|review|examine|listen|go over|talk about|discuss)\b/i;
 // A sentence cut off mid-thought ("we will go ahead and...") says nothing certain.
 const CUT_OFF = /(?:\.\.\.|…|\b(?:and|or)\.)$/;
 

@@ -1,5 +1,6 @@
 // Subjective: chief complaint, history of present illness (with its intro line), review of systems, allergies.
 import type { NoteRequest, Span } from '../../ports.ts';
+import { introducesPatient } from '../language/index.ts';
 import type { RosFinding, Said, Visit } from '../visit/index.ts';
 import { mergeSpans, type Statement } from './evidence.ts';
 import type { SoapJson } from './fields.ts';
@@ -12,7 +13,6 @@ export interface Subjective {
 }
 
 const MAX_PAST = 3;
-const INTRO = /\bis an? \d+[- ]year[- ]old\b/i;
 
 function ageOf(request: NoteRequest): number | undefined {
   const dob = Date.parse(request.patientInfo?.dateOfBirth ?? '');
@@ -55,7 +55,7 @@ function openingLines(request: NoteRequest, visit: Visit): Statement[] {
 /** Intro line: the clinician's own summary if said, otherwise the opening line from the request and the Visit. */
 function history(request: NoteRequest, visit: Visit, said: Statement[]): Statement[] {
   const rest = [...said];
-  const introIndex = rest.findIndex((s) => INTRO.test(s.text));
+  const introIndex = rest.findIndex((s) => introducesPatient(s.text));
   return introIndex >= 0 ? [...rest.splice(introIndex, 1), ...rest] : [...openingLines(request, visit), ...rest];
 }
 

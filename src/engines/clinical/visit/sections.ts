@@ -1,5 +1,5 @@
 // Section cues: which part of the note each sentence of the visit belongs to, or none (chit-chat).
-import { isDictation, LEADING_WORDS, PROBLEM_FRAME, WAKE_WORDS } from '../language/index.ts';
+import { introducesPatient, isDictation, LEADING_WORDS, PROBLEM_FRAME, WAKE_WORDS } from '../language/index.ts';
 import type { Sentence } from '../transcript/index.ts';
 
 import type { Part } from './types.ts';
@@ -11,6 +11,9 @@ const EXAM = /\b(?:exam(?:ination)?|tender(?:ness)?|swelling|murmur|lungs?|heart
 const RESULTS = /\b(?:x-?rays?|mri|ct scan|cat scan|ultrasound|echo(?:cardiogram)?|ekg|ecg|labs?|lab work|blood work|a1c|hemoglobin|lipid|cholesterol|results?|showed|shows|revealed|reveals|biopsy|mammogram|culture|level was|levels? (?:is|are|were))\b/;
 const PLAN = /\b(?:prescrib|start (?:you|him|her|them|an?|the|on)|let's (?:start|try|get|put|give|switch|increase|decrease|continue|refer|order|schedule|have)|see (?:you|him|her) (?:back|again|in)|as needed|puffs?|starting|continue|increase|decrease|stop (?:taking|the)|refer|referral|order(?:ing)?|follow up|follow-up|come back|schedul|recommend|i want (?:you|to)|we'?ll|we will|going to (?:have|put|give|send|start|order|get|refer|check|do)|gon na (?:have|put|give|send|start|order|get|refer|check|do)|physical therapy|surgery|injection|diagnos|my assessment|my impression|i think (?:you|it|this|that)|sounds like (?:you|it)|consistent with|plan|prescription|milligrams|mg|dose|therapy|avoid|make sure|ice|rest|brace|counsel)\b/;
 const CLINICAL = /\b(?:pain|hurt|ache|aching|sore|swell|swollen|fever|chills|cough|nausea|vomit|diarrhea|constipat|dizz|tired|fatigue|weak|numb|tingl|blood|sugar|pressure|medication|medicine|pills?|taking|mg|milligrams|doctor|hospital|surgery|weeks?|months?|days?|years?|started|since|worse|better|diagnosed|history|injur|fell|fall|twist|noticed|breath|chest|heart|knee|back|shoulder|ankle|hip|neck|head|stomach|belly|diet|exercise|sleep|smok|alcohol|drink|allerg|rash|itch|urin|bowel|weight|depress|anxi|stress|insulin|inhaler|therapy)\b/;
+
+// Tests still to be done or waited for ("we should have the results back", "depending on the results") are plan, not results.
+const PLANNED = /\b(?:going to|gon na|we'?ll|will|would|should|order\w*|let's|need to|want to|depending|recommend\w*|schedul\w*|drawn|have the results)\b/;
 
 // Requests and commands (to the patient or to a dictation assistant) are not findings or plans.
 const COMMAND = new RegExp(String.raw`^(?:(?:${LEADING_WORDS})[\s,]+)*(?:show me|tell me|give me|send me|bring me|why don't you|why do n't you|can you|could you|go ahead and|record them)\b|\bplease (?:summarize|add|list|include|insert|document|note|put|make|mark|remove)\b|^(?:(?:${LEADING_WORDS})[\s,]+)*in (?:the )?(?:assessment|plan|hpi|history|exam|physical exam)[\s,]+(?:please|put|add|list|we'll|let's)\b`);
@@ -39,8 +42,8 @@ export function classify(sentences: Sentence[]): Classified[] {
     else if (!clinician && /^(?:no|not|nope|nothing|yes|yeah|yep|mm-hmm|uh-huh)\b/.test(t) && words < 7) part = 'none';
     else if (!clinician) part = s.question ? 'none' : CLINICAL.test(t) || words >= 8 ? 'hpi' : 'none';
     else if (s.question) part = 'none';
-    else if (/\bis an? \d+[- ]year[- ]old\b/.test(t)) part = 'hpi';
-    else if (RESULTS.test(t) && !/\b(?:going to|gon na|we'?ll|order)\b/.test(t)) part = 'results';
+    else if (introducesPatient(t)) part = 'hpi';
+    else if (RESULTS.test(t)) part = PLANNED.test(t) ? 'plan' : 'results';
     else if (phase === 'exam' && EXAM.test(t)) part = 'exam';
     else if (phase === 'exam' && PLAN.test(t)) { part = 'plan'; }
     else if (phase === 'plan' && (PLAN.test(t) || CLINICAL.test(t) || PROBLEM_FRAME.test(t))) part = 'plan';

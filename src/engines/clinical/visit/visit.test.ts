@@ -84,3 +84,19 @@ test('orders, results and routes are read with their spans', () => {
   assert.ok(v.results.some((r) => /a1c was 7\.2/.test(r.text) && /x-ray/.test(said(v, r.spans))));
   assert.equal(v.medications.find((m) => m.name === 'Albuterol')?.route, 'inhaled');
 });
+
+test('a test still to be done or waited for is plan talk, not a result', () => {
+  const t = [
+    '[doctor] hi there, what brings you in today?',
+    '[patient] my stomach has been hurting on and off for about a month now.',
+    '[doctor] your ultrasound from last month showed a small gallstone.',
+    '[doctor] we will get some blood work drawn today and we should have the results back in a couple of days.',
+    '[doctor] depending on the results you may need a ct scan of the abdomen.',
+  ].join('\n');
+  const v = readVisit(t);
+  const part = (re: RegExp): string | undefined => v.sentences.find((s) => re.test(s.text))?.part;
+  assert.equal(part(/ultrasound from last month/), 'results');
+  assert.equal(part(/results back/), 'plan');
+  assert.equal(part(/depending on the results/), 'plan');
+  assert.ok(v.results.every((r) => !/results back|depending/.test(r.text)));
+});
