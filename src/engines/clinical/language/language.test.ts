@@ -79,3 +79,10 @@ test('introductions: the age phrase as ASR spaces it still introduces the patien
   assert.ok(!introducesPatient('my son is 12 and plays soccer'));
   assert.equal(tidy('she is a 34 -year-old female'), 'she is a 34-year-old female');
 });
+
+test('note sentences are written out: no contractions, units abbreviated after a number', () => {
+  assert.equal(noteSentence("she 's been taking twenty milligrams and it does n't help"), 'She has been taking 20 mg and it does not help.');
+  assert.equal(noteSentence("it's worse at night, i'm not sleeping"), 'It is worse at night, I am not sleeping.');
+  assert.equal(noteSentence("that's the patient's knee"), "That is the patient's knee.");
+  assert.equal(noteSentence('we talked about milligrams'), 'We talked about milligrams.');
+});

@@ -2,6 +2,7 @@
 import { spokenNumbersToDigits } from '../numbers/index.ts';
 import { cleanUtterance } from './fillers.ts';
 import { alternation, languageData } from './data.ts';
+import { writtenOut } from './written.ts';
 
 interface TidyData { leadingWords: string[]; leadingBeforeComma: string[]; closingTags: string[]; closingAfterComma: string[]; }
 interface FillerData { fillers: string[]; }
@@ -57,8 +58,8 @@ export function sentenceCase(text: string): string {
   return /[.?!]$/.test(cased) ? cased.replace(/\?$/, '.') : `${cased}.`;
 }
 
-/** What was said, as a note sentence: tidied, numbers as digits, capitalised and closed. */
+/** What was said, as a note sentence: tidied, numbers as digits, written register, capitalised and closed. */
 export function noteSentence(text: string): string {
-  const t = tidy(spokenNumbersToDigits(text));
+  const t = writtenOut(tidy(spokenNumbersToDigits(text)));
   return t ? sentenceCase(t) : '';
 }

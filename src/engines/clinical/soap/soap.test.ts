@@ -25,7 +25,7 @@ test('a visit becomes a SOAP note under the usual headings', async () => {
   assert.equal(j.objective.vitalSigns.bloodPressure, '120/80 mmHg');
   assert.equal(j.objective.vitalSigns.heartRate, '72 bpm');
   assert.deepEqual({ ...j.plan.medications[0], instructions: undefined }, { name: 'Meloxicam', dosage: '15 mg', frequency: 'once daily', instructions: undefined });
-  assert.match(j.plan.medications[0].instructions, /meloxicam 15 milligrams/i);
+  assert.match(j.plan.medications[0].instructions, /meloxicam 15 mg/i);
   assert.match(j.subjective.reviewOfSystems.constitutional, /^Denies fever, chills\.$/);
   assert.match(j.subjective.historyOfPresentIllness, /\bShe has been having pain in her right knee\b/);
   assert.ok(j.plan.followUp);
