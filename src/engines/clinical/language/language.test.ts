@@ -85,4 +85,5 @@ test('note sentences are written out: no contractions, units abbreviated after a
   assert.equal(noteSentence("it's worse at night, i'm not sleeping"), 'It is worse at night, I am not sleeping.');
   assert.equal(noteSentence("that's the patient's knee"), "That is the patient's knee.");
   assert.equal(noteSentence('we talked about milligrams'), 'We talked about milligrams.');
+  assert.equal(noteSentence("she's just been really tired, we'll go ahead and check a little bit of blood work"), 'She has been tired, we will check a little blood work.');
 });
