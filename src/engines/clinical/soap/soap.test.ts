@@ -27,7 +27,7 @@ test('a visit becomes a SOAP note under the usual headings', async () => {
   assert.deepEqual({ ...j.plan.medications[0], instructions: undefined }, { name: 'Meloxicam', dosage: '15 mg', frequency: 'once daily', instructions: undefined });
   assert.match(j.plan.medications[0].instructions, /meloxicam 15 mg/i);
   assert.match(j.subjective.reviewOfSystems.constitutional, /^Denies fever, chills\.$/);
-  assert.match(j.subjective.historyOfPresentIllness, /\bShe has been having pain in her right knee\b/);
+  assert.match(j.subjective.historyOfPresentIllness, /\bThe patient reports she has been having pain in her right knee\b/);
   assert.ok(j.plan.followUp);
 });
 
@@ -160,7 +160,7 @@ test('framing words are dropped and abdominal findings are filed under the abdom
 test("the clinician's introduction gives the patient's sex when patientInfo does not", async () => {
   const transcript = "[doctor] logan is a 58 year old male who presents today with back pain .\n[patient] i hurt my back lifting boxes for my daughter and her friend .";
   const note = await engine.generateNote({ transcript, noteType: { type: 'soap' } });
-  assert.match(note.markdown, /\bHe hurt his back\b/);
+  assert.match(note.markdown, /\bThe patient reports he hurt his back\b/);
 });
 
 test('the assessment and plan follow the problems as the clinician framed them', async () => {
@@ -195,4 +195,18 @@ test('the markdown lists the medications with dose and frequency, each line with
   const evidence = (note.json as Json).evidence.markdown as { start: number; end: number; spans: { start: number; end: number }[] }[];
   const line = evidence.find((e) => note.markdown.slice(e.start, e.end).startsWith('Metformin 500 mg'));
   assert.ok(line && line.spans.some((s) => /metformin/.test(transcript.slice(s.start, s.end))));
+});
+
+test("what the patient tells is attributed: a turn's first sentence is reported, a later one names the patient", async () => {
+  const transcript = [
+    '[doctor] what brings you in today?',
+    "[patient] well , my left ankle has been swelling for about three days . i ca n't put weight on it since the fall .",
+    '[doctor] any fever?',
+    "[patient] no , i have n't had any fever at all .",
+  ].join('\n');
+  const note = await engine.generateNote({ transcript, noteType: { type: 'soap' }, patientInfo: { gender: 'female' } });
+  const hpi = note.markdown.split('HISTORY OF PRESENT ILLNESS')[1]?.split(/\n[A-Z][A-Z ]+\n/)[0] ?? '';
+  assert.match(hpi, /The patient reports her left ankle has been swelling for about 3 days\./);
+  assert.match(hpi, /The patient cannot put weight on it since the fall\./);
+  assert.doesNotMatch(hpi, /reports (?:well|no)\b/i);
 });

@@ -1,5 +1,5 @@
 // The visit's sentences in note voice, per note part, within each part's word budget.
-import { clinicianToNote, noteSentence, patientToThird, PROBLEM_FRAME } from '../language/index.ts';
+import { answersNo, clinicianToNote, noteSentence, patientToThird, PROBLEM_FRAME, tidy } from '../language/index.ts';
 import type { Part, Visit } from '../visit/index.ts';
 import type { Statement } from './evidence.ts';
 import { withinBudget } from './select.ts';
@@ -18,9 +18,20 @@ const CUT_OFF = /(?:\.\.\.|…|\b(?:and|or)\.)$/;
 
 export type Parts = Record<Part, Statement[]>;
 
-function voiced(visit: Visit, text: string, role: string): string {
+/**
+ * What the patient told, attributed as notes write it: the first sentence of each of the
+ * patient's turns reads "The patient reports …"; a later one that opens with "I" names the patient.
+ * A bare no opens no report ("no, I have not" is an answer, kept in the review of systems).
+ */
+function patientSaid(visit: Visit, text: string, opensTurn: boolean): string {
+  const t = tidy(text);
+  if (opensTurn && !answersNo(t)) return `the patient reports ${patientToThird(t, visit.sex)}`;
+  return patientToThird(t, visit.sex, { nameFirst: true });
+}
+
+function voiced(visit: Visit, text: string, role: string, opensTurn: boolean): string {
   const t = role === 'clinician' ? clinicianToNote(text, visit.sex)
-    : role === 'patient' ? patientToThird(text, visit.sex)
+    : role === 'patient' ? patientSaid(visit, text, opensTurn)
     : role === 'family' ? `A family member reports: ${text}`
     : text;
   return noteSentence(t);
@@ -30,12 +41,15 @@ function voiced(visit: Visit, text: string, role: string): string {
 function allParts(visit: Visit): Parts {
   const parts: Parts = { hpi: [], exam: [], results: [], plan: [], none: [] };
   const said = new Set<string>();
+  let lastTurn = -1;
   for (const sentence of visit.sentences) {
+    const opensTurn = sentence.turn !== lastTurn;
+    lastTurn = sentence.turn;
     const part = sentence.part;
     if (part === 'none') continue;
     // An allergy said in the plan ("since you're allergic to penicillin, we'll start azithromycin") keeps the plan.
     if (sentence.allergy && !(sentence.role !== 'patient' && PLAN_ACTION.test(sentence.text))) continue;
-    const t = voiced(visit, sentence.text, sentence.role);
+    const t = voiced(visit, sentence.text, sentence.role, opensTurn);
     if (t.split(/\s+/).length < 4 || said.has(t.toLowerCase()) || CUT_OFF.test(t)) continue;
     if ((part === 'exam' || part === 'results') && ANNOUNCEMENT.test(t)) continue;
     said.add(t.toLowerCase());
