@@ -13,6 +13,8 @@
  *
  * An allergen is never listed under plan.medications, a reaction from the allergy history is never
  * coded as a diagnosis, and plan.followUp is also written as its own line under ASSESSMENT AND PLAN.
+ * There each problem's plan talk is written in labelled lines by what it does (soap/plan-kinds.ts):
+ * "• Medical Reasoning:", "• Additional Testing:", "• Medical Treatment:", "• Patient Education and Counseling:".
  *
  *   evidence: {
  *     fields:   { "<dotted JSON path>": { spans: Span[], request?: "patientInfo" } },

@@ -2,6 +2,7 @@
 import { MarkdownWriter, type Statement } from './evidence.ts';
 import type { Objective } from './objective.ts';
 import type { Plan } from './plan.ts';
+import { byKind, PLAN_KIND_TITLES } from './plan-kinds.ts';
 import type { Subjective } from './subjective.ts';
 
 const SYSTEM_TITLES: Record<string, string> = {
@@ -41,7 +42,10 @@ function assessmentAndPlan(md: MarkdownWriter, diagnoses: Statement[], plan: Pla
   diagnoses.forEach((d, i) => {
     paragraphBreak(md);
     md.statements([d]);
-    if (plan.byProblem[i]!.length) { md.text += '\n'; md.statements(plan.byProblem[i]!); }
+    for (const [kind, items] of byKind(plan.byProblem[i]!)) {
+      md.text += `\n• ${PLAN_KIND_TITLES[kind]}: `;
+      md.statements(items);
+    }
   });
   if (plan.followUp.length) {
     paragraphBreak(md);

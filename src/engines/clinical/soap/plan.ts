@@ -60,6 +60,8 @@ function byProblem(visit: Visit, plan: Statement[]): { general: Statement[]; gro
     if (named >= 0 && PROBLEM_FRAME.test(st.text) && st.text.split(/\s+/).length <= FRAME_ONLY_WORDS) continue;
     (current >= 0 ? groups[current]! : general).push(st);
   }
+  // With one problem, the talk before it was named is its plan too.
+  if (groups.length === 1) return { general: [], groups: [[...general, ...groups[0]!]] };
   return { general, groups };
 }
 

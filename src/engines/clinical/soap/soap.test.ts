@@ -186,6 +186,7 @@ test('the assessment and plan follow the problems as the clinician framed them',
   assert.doesNotMatch(block(/diabetes/i), /lisinopril|meloxicam/);
   assert.match(block(/hypertension|blood pressure/i), /lisinopril/);
   assert.doesNotMatch(plan, /For his next problem/);
+  assert.match(block(/diabetes/i), /\n• Medical Treatment: .*metformin/);
 });
 
 test('the markdown lists the medications with dose and frequency, each line with its evidence', async () => {

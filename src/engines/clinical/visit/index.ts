@@ -24,4 +24,5 @@
 export { readVisit } from './read.ts';
 export { drugNamed, isDeviceOrForm } from './medications.ts';
 export { problemNamer, type ProblemNamer } from './problems.ts';
+export { ORDERABLE_WORDS } from './orders.ts';
 export type { Allergy, Medication, MedicationChange, Order, Part, Problem, Procedure, RosFinding, Said, Sentence, Sex, SpeakerRole, Turn, Visit, VisitOptions, VisitSentence, VitalSign } from './types.ts';
