@@ -87,3 +87,9 @@ test('note sentences are written out: no contractions, units abbreviated after a
   assert.equal(noteSentence('we talked about milligrams'), 'We talked about milligrams.');
   assert.equal(noteSentence("she's just been really tired, we'll go ahead and check a little bit of blood work"), 'She has been tired, we will check a little blood work.');
 });
+
+test('"you" after a causative verb is the object: "we will have you continue"', () => {
+  assert.equal(clinicianToNote("we'll have you continue the aspirin", 'male'), 'we will have him continue the aspirin');
+  assert.equal(clinicianToNote('i want to let you know the results', 'female'), 'we will let her know the results');
+  assert.equal(clinicianToNote('have you continued the aspirin', 'male'), 'has he continued the aspirin');
+});
