@@ -2,6 +2,7 @@
 import { answersNo, clinicianToNote, noteSentence, patientToThird, PROBLEM_FRAME, tidy } from '../language/index.ts';
 import type { Part, Visit } from '../visit/index.ts';
 import type { Statement } from './evidence.ts';
+import { examFinding } from './exam-finding.ts';
 import { withinBudget } from './select.ts';
 import type { Steering } from './steer.ts';
 
@@ -49,8 +50,9 @@ function allParts(visit: Visit): Parts {
     if (part === 'none') continue;
     // An allergy said in the plan ("since you're allergic to penicillin, we'll start azithromycin") keeps the plan.
     if (sentence.allergy && !(sentence.role !== 'patient' && PLAN_ACTION.test(sentence.text))) continue;
-    const t = voiced(visit, sentence.text, sentence.role, opensTurn);
-    if (t.split(/\s+/).length < 4 || said.has(t.toLowerCase()) || CUT_OFF.test(t)) continue;
+    const spoken = voiced(visit, sentence.text, sentence.role, opensTurn);
+    const t = part === 'exam' && sentence.role !== 'patient' ? examFinding(spoken) : spoken;
+    if (spoken.split(/\s+/).length < 4 || said.has(t.toLowerCase()) || CUT_OFF.test(t)) continue;
     if ((part === 'exam' || part === 'results') && ANNOUNCEMENT.test(t)) continue;
     said.add(t.toLowerCase());
     parts[part].push({ text: t, spans: [sentence.span] });
