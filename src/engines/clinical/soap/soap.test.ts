@@ -211,3 +211,19 @@ test("what the patient tells is attributed: a turn's first sentence is reported,
   assert.match(hpi, /The patient cannot put weight on it since the fall\./);
   assert.doesNotMatch(hpi, /reports (?:well|no)\b/i);
 });
+
+test("a plan sentence's opening clause that only names its problem is dropped under that problem", async () => {
+  const transcript = [
+    '[doctor] what brings you in today ?',
+    '[patient] my back hurts after lifting boxes , and my sugars have been high .',
+    '[doctor] okay , on exam you have tenderness of the lumbar spine .',
+    '[doctor] so , let me talk about my assessment and plan for you .',
+    '[doctor] for your first problem , your back pain , i think you have a lumbar strain from the lifting .',
+    '[doctor] in terms of your diabetes , we will increase the metformin to 1000 mg twice a day .',
+  ].join('\n');
+  const { markdown } = await engine.generateNote({ transcript, noteType: { type: 'soap' }, patientInfo: { gender: 'male' } });
+  const plan = markdown.slice(markdown.indexOf('ASSESSMENT AND PLAN'));
+  assert.match(plan, /: I think he has a lumbar strain from the lifting\./);
+  assert.match(plan, /: We will increase the metformin to 1000 mg twice a day\./);
+  assert.doesNotMatch(plan, /first problem|in terms of|assessment and plan for/i);
+});

@@ -14,6 +14,8 @@ const FLOOR: Record<Part, number> = { hpi: 60, exam: 25, results: 20, plan: 60, 
 const PLAN_ACTION = /\b(?:start|prescrib|give|order|switch|use|try|continue|increase|decrease|refer|avoid|stop|change)\w*/i;
 // Announcements ("we will do a quick exam", "let me look at your results") are not findings.
 const ANNOUNCEMENT = /\b(?:we will|let me|let's|i'm going to|i (?:just )?want(?:ed)? to|i'd like to) (?:just )?(?:go ahead and )?(?:do|take|look|check|review|examine|listen|go over|talk about|discuss)\b/i;
+// "Let's talk about my assessment and plan": announces the plan, says none of it.
+const PLAN_ANNOUNCEMENT = /\b(?:go over|talk about|talk a little about|discuss|review|tell (?:her|him|them|you) about)\b.{0,30}\b(?:my|the|our) (?:assessment|plan|impression)\b/i;
 // A sentence cut off mid-thought ("we will go ahead and...") says nothing certain.
 const CUT_OFF = /(?:\.\.\.|…|\b(?:and|or)\.)$/;
 
@@ -54,6 +56,7 @@ function allParts(visit: Visit): Parts {
     const t = part === 'exam' && sentence.role !== 'patient' ? examFinding(spoken) : spoken;
     if (spoken.split(/\s+/).length < 4 || said.has(t.toLowerCase()) || CUT_OFF.test(t)) continue;
     if ((part === 'exam' || part === 'results') && ANNOUNCEMENT.test(t)) continue;
+    if (part === 'plan' && PLAN_ANNOUNCEMENT.test(t) && t.split(/\s+/).length <= 16) continue;
     said.add(t.toLowerCase());
     parts[part].push({ text: t, spans: [sentence.span] });
   }
