@@ -1,7 +1,7 @@
 // The language module: discourse cues, voice and tidy, each read from data/language/en.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { answersNo, answersYes, asksLonger, asksShorter, asksYesNo, clinicianToNote, introducesPatient, isOffer, isQuestion, isSafetyNet, noteSentence, opensAsQuestion, patientToThird, setsFollowUp, tidy, voiceFor, THEY } from './index.ts';
+import { acceptsPlan, answersNo, answersYes, asksLonger, asksShorter, asksYesNo, checksPlan, clinicianToNote, introducesPatient, isOffer, isQuestion, isSafetyNet, noteSentence, opensAsQuestion, patientToThird, setsFollowUp, tidy, voiceFor, THEY } from './index.ts';
 
 test('questions: unpunctuated openers count, statement tags do not', () => {
   assert.ok(isQuestion('how long have you had this pain'));
@@ -92,4 +92,17 @@ test('"you" after a causative verb is the object: "we will have you continue"', 
   assert.equal(clinicianToNote("we'll have you continue the aspirin", 'male'), 'we will have him continue the aspirin');
   assert.equal(clinicianToNote('i want to let you know the results', 'female'), 'we will let her know the results');
   assert.match(clinicianToNote('have you continued the aspirin', 'male'), /\bhe continued\b/);
+});
+
+test('checking the plan: "does that sound good?" wants assent, "any questions?" wants none; a question back is neither', () => {
+  assert.equal(checksPlan('does that sound like a plan'), 'agreement');
+  assert.equal(checksPlan('do you have any questions for me ?'), 'questions');
+  assert.equal(checksPlan('if you have any questions , call the office'), undefined);
+  assert.equal(checksPlan('we will start the inhaler'), undefined);
+  assert.ok(acceptsPlan('that sounds great , thank you', 'agreement'));
+  assert.ok(acceptsPlan('not at this point .', 'questions'));
+  assert.ok(acceptsPlan("no , i do n't think so", 'questions'));
+  assert.ok(!acceptsPlan('yes , will the tramadol be okay with my digoxin ?', 'questions'));
+  assert.ok(!acceptsPlan("i'm not sure", 'agreement'));
+  assert.ok(!acceptsPlan('no', 'agreement'));
 });

@@ -47,6 +47,11 @@ function assessmentAndPlan(md: MarkdownWriter, diagnoses: Statement[], plan: Pla
       md.statements(items);
     }
   });
+  if (plan.agreement) {
+    paragraphBreak(md);
+    md.text += 'Patient Agreements: ';
+    md.statements([plan.agreement]);
+  }
   if (plan.followUp.length) {
     paragraphBreak(md);
     md.statements(plan.followUp, { lines: true });

@@ -13,6 +13,8 @@ export interface Plan {
   /** Plan talk under each problem (index into visit.problems). */
   byProblem: Statement[][];
   followUp: Statement[];
+  /** The patient's agreement with the plan, when they accepted it. */
+  agreement?: Statement;
 }
 
 const INSTRUCTION = /\b(?:i want (?:her|him|the patient) to|make sure|should|try to|avoid|keep|continue to|ice|elevate|rest|call)\b/i;
@@ -111,5 +113,7 @@ export function writePlan(visit: Visit, planSaid: Statement[], out: SoapJson): P
   if (followUp.length) out.set('plan.followUp', followUp.map((s) => s.text).join(' '), followUp.flatMap((s) => s.spans));
   const { general, groups } = byProblem(visit, rest);
   medicationChanges(visit, groups);
-  return { medications: meds, general, byProblem: groups, followUp };
+  const agreement = visit.planAgreement;
+  if (agreement) out.set('plan.patientAgreement', agreement.text, agreement.spans);
+  return { medications: meds, general, byProblem: groups, followUp, ...(agreement ? { agreement } : {}) };
 }

@@ -227,3 +227,16 @@ test("a plan sentence's opening clause that only names its problem is dropped un
   assert.match(plan, /: We will increase the metformin to 1000 mg twice a day\./);
   assert.doesNotMatch(plan, /first problem|in terms of|assessment and plan for/i);
 });
+
+test("the patient's agreement with the plan closes the assessment and plan and is in the JSON", async () => {
+  const transcript = [
+    '[doctor] what brings you in today ?',
+    '[patient] my right ankle has been swollen for three days since i twisted it .',
+    '[doctor] on exam there is swelling and tenderness over the lateral ankle .',
+    '[doctor] i think you have an ankle sprain . we will start ibuprofen 600 mg three times a day . any questions ?',
+    '[patient] no , not at this point .',
+  ].join('\n');
+  const note = await engine.generateNote({ transcript, noteType: { type: 'soap' }, patientInfo: { gender: 'female' } });
+  assert.match(note.markdown, /\n\nPatient Agreements: The patient understands and agrees with the recommended medical treatment plan\./);
+  assert.equal((note.json as Json).plan.patientAgreement, 'The patient understands and agrees with the recommended medical treatment plan.');
+});

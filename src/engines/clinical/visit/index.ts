@@ -20,6 +20,7 @@
  *   results[]                          — results talk as said, numbers as digits, with spans
  *   orders[]                           — { kind: imaging|lab|referral|therapy, what, spans }
  *   procedures[]                       — { code (CPT), display, span } done at the visit
+ *   planAgreement?                     — the patient accepted the plan when the clinician checked it
  */
 export { readVisit } from './read.ts';
 export { drugNamed, isDeviceOrForm } from './medications.ts';

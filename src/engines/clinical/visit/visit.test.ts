@@ -100,3 +100,16 @@ test('a test still to be done or waited for is plan talk, not a result', () => {
   assert.equal(part(/depending on the results/), 'plan');
   assert.ok(v.results.every((r) => !/results back|depending/.test(r.text)));
 });
+
+test("the patient's agreement with the plan is read from the check near the end, with both turns as evidence", () => {
+  const lines = [
+    '[doctor] what brings you in today?',
+    '[patient] my ankle has been swollen for three days.',
+    '[doctor] on exam there is swelling over the lateral ankle.',
+    "[doctor] we will get an x-ray and start ibuprofen six hundred milligrams. does that sound good?",
+  ];
+  const agreed = readVisit([...lines, '[patient] sounds good, thank you.'].join('\n'));
+  assert.match(agreed.planAgreement?.text ?? '', /agrees with the recommended medical treatment plan/);
+  assert.match(said(agreed, agreed.planAgreement!.spans), /does that sound good.*\| sounds good/);
+  assert.equal(readVisit([...lines, '[patient] can i still go running on it?'].join('\n')).planAgreement, undefined);
+});
