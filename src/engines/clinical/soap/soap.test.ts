@@ -240,3 +240,14 @@ test("the patient's agreement with the plan closes the assessment and plan and i
   assert.match(note.markdown, /\n\nPatient Agreements: The patient understands and agrees with the recommended medical treatment plan\./);
   assert.equal((note.json as Json).plan.patientAgreement, 'The patient understands and agrees with the recommended medical treatment plan.');
 });
+
+test("the assessment opens with the clinician's one-line summary of the patient", async () => {
+  const transcript = [
+    '[doctor] martha is a 50 -year-old female with a past medical history of hypertension who presents for knee pain .',
+    '[patient] my left knee has been hurting for about two weeks .',
+    '[doctor] on exam there is tenderness over the medial joint line .',
+    '[doctor] for your knee pain , i think it is osteoarthritis . we will start meloxicam 15 mg daily .',
+  ].join('\n');
+  const { markdown } = await engine.generateNote({ transcript, noteType: { type: 'soap' }, patientInfo: { gender: 'female' } });
+  assert.match(markdown, /ASSESSMENT AND PLAN\n\nMartha is a 50-year-old female with a past medical history of hypertension who presents for knee pain\.\n\n/);
+});
