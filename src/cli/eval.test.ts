@@ -9,6 +9,7 @@ import { createEmbeddedNoteEngine } from '../engines/clinical/soap/index.ts';
 import { ChatClient } from '../engines/llm/chat-client.ts';
 import { modelChooser } from '../engines/llm/context.ts';
 import { createLlmNoteEngine } from '../engines/llm/notes.ts';
+import { inlineLlmWork } from '../engines/llm/work.ts';
 import { plantedSoap, VISIT } from '../engines/llm/testing/visit.test-data.ts';
 import { evaluate } from './eval.ts';
 
@@ -40,7 +41,7 @@ describe('clinscribe eval', () => {
   });
 
   test('scores a model engine: planted facts are counted as listed, none is left unsupported in the notes', async () => {
-    const ctx = { client: new ChatClient({ baseUrl: llm.baseUrl }), model: modelChooser('m', {}), grounding: 'drop' as const, chunkChars: 24_000 };
+    const ctx = { client: new ChatClient({ baseUrl: llm.baseUrl }), model: modelChooser('m', {}), grounding: 'drop' as const, chunkChars: 24_000, work: inlineLlmWork() };
     const report = await evaluate([file], createLlmNoteEngine(ctx, { hybrid: false }), 'llm');
     assert.ok(report.ungroundedListed >= 7);
     assert.equal(report.unsupportedInNotes, 0);

@@ -31,7 +31,7 @@ describe('dashboard in Chromium', { skip: missing }, () => {
 
   before(async () => {
     // Engines share the server's event loop; a busy CI machine must not answer pages with 503.
-    const env = testEnv('sqlite', { CLINSCRIBE_ADMIN_PASSWORD: PASSWORD, CLINSCRIBE_MAX_EVENT_LOOP_DELAY_MS: '0' });
+    const env = testEnv('sqlite', { CLINSCRIBE_ADMIN_PASSWORD: PASSWORD });
     cleanup = env.cleanup;
     server = await startProcess(['bin/clinscribe.js', 'serve', '--port', '0', '--host', '127.0.0.1'], env.env);
     receiver = await startReceiver();

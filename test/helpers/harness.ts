@@ -49,7 +49,15 @@ export function storeEnv(store: StoreName, extra: Record<string, string> = {}): 
 
 /** The same with the tests' short leases and retries, and webhooks allowed on loopback. */
 export function testEnv(store: StoreName, extra: Record<string, string> = {}): { env: Record<string, string>; cleanup: () => Promise<void> } {
-  return storeEnv(store, { CLINSCRIBE_JOB_LEASE_SECONDS: '3', CLINSCRIBE_JOB_RETRY_BASE_MS: '50', CLINSCRIBE_WEBHOOK_ALLOW_PRIVATE: '1', ...extra });
+  // Load shedding is off: a stall caused by other processes on a busy machine must not turn an
+  // unrelated test's answer into 503 (test/routes/reliability-load.test.ts turns it on).
+  return storeEnv(store, {
+    CLINSCRIBE_JOB_LEASE_SECONDS: '3',
+    CLINSCRIBE_JOB_RETRY_BASE_MS: '50',
+    CLINSCRIBE_WEBHOOK_ALLOW_PRIVATE: '1',
+    CLINSCRIBE_MAX_EVENT_LOOP_DELAY_MS: '0',
+    ...extra,
+  });
 }
 
 export async function dropSchemas(schema: string): Promise<void> {
@@ -98,7 +106,7 @@ export async function startHarness(
 }
 
 /** Polls until `check` returns a value or the time runs out (then it throws). */
-export async function eventually<T>(check: () => Promise<T | undefined>, timeoutMs = 15_000, everyMs = 50): Promise<T> {
+export async function eventually<T>(check: () => Promise<T | undefined>, timeoutMs = 30_000, everyMs = 50): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await check();

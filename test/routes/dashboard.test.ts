@@ -49,7 +49,7 @@ describe('operators dashboard', () => {
   });
 
   test('sign in, create an account (key shown once), create and revoke keys; sessions, origins and CSRF enforced', async () => {
-    const h = await startHarness('sqlite', { workers: false, env: { CLINSCRIBE_ADMIN_PASSWORD: PASSWORD, CLINSCRIBE_MAX_EVENT_LOOP_DELAY_MS: '0' } });
+    const h = await startHarness('sqlite', { workers: false, env: { CLINSCRIBE_ADMIN_PASSWORD: PASSWORD } });
     try {
       const anonymous = await h.app.inject({ method: 'GET', url: '/dashboard' });
       assert.match(anonymous.body, /Operator password/);
@@ -117,7 +117,7 @@ describe('operators dashboard', () => {
   });
 
   for (const store of STORES) test(`${store}: a session ends at sign-out, and every session ends when the admin password changes`, async () => {
-    const h = await startHarness(store, { workers: false, env: { CLINSCRIBE_ADMIN_PASSWORD: PASSWORD, CLINSCRIBE_MAX_EVENT_LOOP_DELAY_MS: '0' } });
+    const h = await startHarness(store, { workers: false, env: { CLINSCRIBE_ADMIN_PASSWORD: PASSWORD } });
     try {
       const signedIn = (app: Harness['app'], cookie: string) =>
         app.inject({ method: 'GET', url: '/dashboard', headers: { cookie } }).then((r) => !/Operator password/.test(r.body));
@@ -146,7 +146,7 @@ describe('operators dashboard', () => {
   });
 
   test('webhook endpoints: register (secret once), delivery log, redelivery, secret rotation', async () => {
-    const h = await startHarness('sqlite', { env: { CLINSCRIBE_ADMIN_PASSWORD: PASSWORD, CLINSCRIBE_MAX_EVENT_LOOP_DELAY_MS: '0' } });
+    const h = await startHarness('sqlite', { env: { CLINSCRIBE_ADMIN_PASSWORD: PASSWORD } });
     const receiver = await startReceiver();
     try {
       const session = await signIn(h.app);
@@ -181,7 +181,7 @@ describe('operators dashboard', () => {
   });
 
   test('the playground writes a note whose facts are marked with their transcript evidence', async () => {
-    const h = await startHarness('sqlite', { env: { CLINSCRIBE_ADMIN_PASSWORD: PASSWORD, CLINSCRIBE_MAX_EVENT_LOOP_DELAY_MS: '0' } });
+    const h = await startHarness('sqlite', { env: { CLINSCRIBE_ADMIN_PASSWORD: PASSWORD } });
     try {
       const session = await signIn(h.app);
       const transcript = '[doctor] What brings you in?\n[patient] I have had a sore throat and a fever for three days.\n[doctor] Are you allergic to anything?\n[patient] Sulfa drugs give me hives.';

@@ -31,7 +31,7 @@ describe('FHIR R4 export', () => {
   before(async () => {
     loadFhirSchema();
     // Engines run on this test's event loop: a busy machine must not turn polls into load-shedding 503s.
-    h = await startHarness('sqlite', { env: { CLINSCRIBE_MAX_EVENT_LOOP_DELAY_MS: '0' } });
+    h = await startHarness('sqlite');
     const created = await h.app.inject({
       method: 'POST',
       url: '/v1/notes',

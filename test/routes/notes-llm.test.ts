@@ -88,9 +88,29 @@ describe('llm engines through the HTTP API', () => {
   test('text-to-JSON: a value not in the text is not returned', async () => {
     const schema = { type: 'object', required: ['medications'], properties: { medications: { type: 'array', items: { type: 'string' } } } };
     const res = await h.app.inject({ method: 'POST', url: '/v1/utils/text-to-json', headers: h.stable, payload: { text: VISIT, schema, includeMeta: true } });
-    assert.equal(res.statusCode, 200);
+    assert.equal(res.statusCode, 200, res.body);
     assert.deepEqual(res.json().data, { medications: ['lisinopril'] });
     assert.equal(res.json().meta.ungrounded[0].text, INVENTED);
+  });
+});
+
+describe('llm engines keep their CPU work off the API thread', () => {
+  test("the caller's schema is checked in an engine thread, under the engine deadline", async () => {
+    const llm = await startFakeLlm(planting);
+    // Shorter than an engine thread takes to start: only a call made in the pool can hit it.
+    const h = await startHarness('sqlite', {
+      env: { CLINSCRIBE_LLM_BASE_URL: llm.baseUrl, CLINSCRIBE_LLM_MODEL: 'm', CLINSCRIBE_EXTRACTION_ENGINE: 'llm', CLINSCRIBE_ENGINE_DEADLINE_MS_EXTRACTION: '100' },
+    });
+    try {
+      const schema = { type: 'object', properties: { medications: { type: 'array', items: { type: 'string' } } } };
+      const res = await h.app.inject({ method: 'POST', url: '/v1/utils/text-to-json', headers: h.stable, payload: { text: VISIT, schema } });
+      assert.equal(res.statusCode, 422);
+      assert.match(res.json().message, /CLINSCRIBE_ENGINE_DEADLINE_MS_EXTRACTION/);
+      assert.equal(llm.requests.length, 0, 'the model is not asked before the schema is accepted');
+    } finally {
+      await h.close();
+      await llm.close();
+    }
   });
 });
 

@@ -53,15 +53,15 @@ function regexesInFile(path: string): RegexSource[] {
   return found;
 }
 
-/** Pattern strings in data files: values of keys that hold regexes ("patterns", "metaPatterns"). */
+/** Pattern strings in data files: values of keys that hold regexes ("patterns"). */
 function regexesInData(path: string): RegexSource[] {
   const file = relative(ROOT, path);
   const found: RegexSource[] = [];
   const visit = (value: unknown, key: string, trail: string): void => {
     if (Array.isArray(value)) value.forEach((v, i) => visit(v, key, `${trail}/${i}`));
     else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) visit(v, k, `${trail}/${k}`);
-    // Data patterns are compiled with the 'i' flag by their readers (templates/select.ts, rewrite.ts).
-    else if (typeof value === 'string' && /^(?:patterns|metaPatterns)$/.test(key)) found.push({ where: `${file}#${trail}`, file, source: value, flags: 'i' });
+    // Data patterns are compiled with the 'i' flag by their reader (templates/select.ts).
+    else if (typeof value === 'string' && key === 'patterns') found.push({ where: `${file}#${trail}`, file, source: value, flags: 'i' });
   };
   visit(JSON.parse(readFileSync(path, 'utf8')), '', '');
   return found;

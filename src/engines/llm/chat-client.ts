@@ -35,13 +35,16 @@ export interface ChatClientOptions {
   structuredOutput?: StructuredOutput;
 }
 
+export type AnswerCheck = (value: unknown) => string | undefined | Promise<string | undefined>;
+
 export interface JsonOptions {
   /** Token usage of every answer is added here. */
   usage?: Usage;
   /** The schema is written for strict structured outputs (every property required, no extras). */
   strict?: boolean;
-  /** A validator to use instead of compiling `schema` (e.g. the caller's compiled schema). */
-  validate?: { check(value: unknown): boolean; errors(): string };
+  /** A check to use instead of compiling `schema`: what is wrong with a value, or undefined
+   * when it is acceptable. May answer later (a caller's schema is checked in an engine thread). */
+  validate?: AnswerCheck;
 }
 
 interface Completion {
@@ -86,22 +89,23 @@ export class ChatClient {
    * JSON that breaks the schema is still a failure.
    */
   async jsonOrText<T>(model: string, messages: ChatMessage[], schemaName: string, schema: Record<string, unknown>, options: JsonOptions = {}): Promise<{ json: T } | { text: string } | { failed: true }> {
-    const validator = options.validate ?? compiled(schema);
+    const problemWith = options.validate ?? compiled(schema);
     const attempts = 1 + (this.options.retries ?? 1);
     let conversation = messages;
     let last: { content: string; prose: boolean } = { content: '', prose: false };
     for (let attempt = 1; attempt <= attempts; attempt++) {
       const reply = await this.structured(model, conversation, schemaName, schema, options);
       const value = reply.truncated ? undefined : parseJsonReply(reply.content);
-      if (value !== undefined && validator.check(value)) return { json: value as T };
+      const problem = value === undefined ? undefined : await problemWith(value);
+      if (value !== undefined && problem === undefined) return { json: value as T };
       // Prose is text that does not even start like JSON: a broken object is never taken for prose.
       last = { content: reply.content, prose: !reply.truncated && value === undefined && /^\s*[^\s{[`]/.test(reply.content) };
-      const problem = reply.truncated
+      const request = reply.truncated
         ? 'That answer was cut off before the JSON ended. Answer again, more briefly, with only the complete JSON object.'
         : value === undefined
           ? 'That answer was not valid JSON. Answer again with only the JSON object.'
-          : `That JSON does not match the required schema (${validator.errors().slice(0, 500)}). Answer again with only the corrected JSON object.`;
-      conversation = [...messages, { role: 'assistant', content: reply.content.slice(0, 20_000) }, { role: 'user', content: problem }];
+          : `That JSON does not match the required schema (${(problem ?? '').slice(0, 500)}). Answer again with only the corrected JSON object.`;
+      conversation = [...messages, { role: 'assistant', content: reply.content.slice(0, 20_000) }, { role: 'user', content: request }];
     }
     return last.prose ? { text: last.content } : { failed: true };
   }
@@ -188,16 +192,17 @@ export class ChatClient {
   }
 }
 
-const validators = new WeakMap<object, { check(value: unknown): boolean; errors(): string }>();
+// Only the engines' own response schemas are compiled here; a caller's schema never is.
+const validators = new WeakMap<object, AnswerCheck>();
 
-function compiled(schema: Record<string, unknown>): { check(value: unknown): boolean; errors(): string } {
-  let v = validators.get(schema);
-  if (!v) {
+function compiled(schema: Record<string, unknown>): AnswerCheck {
+  let check = validators.get(schema);
+  if (!check) {
     const validate = ajv.compile(schema);
-    v = { check: (value) => validate(value) as boolean, errors: () => ajv.errorsText(validate.errors) };
-    validators.set(schema, v);
+    check = (value) => (validate(value) ? undefined : ajv.errorsText(validate.errors));
+    validators.set(schema, check);
   }
-  return v;
+  return check;
 }
 
 /** Waits `ms`, or less if the job is cancelled meanwhile (then it throws). */

@@ -4,6 +4,7 @@ import { type ChatRequest, startFakeLlm } from '../../../test/helpers/fake-llm.t
 import { EngineError } from '../ports.ts';
 import { ChatClient } from './chat-client.ts';
 import { createLlmConsensusEngine } from './consensus.ts';
+import { inlineLlmWork } from './work.ts';
 
 function scripted(request: ChatRequest) {
   const question = request.messages.at(-1)?.content ?? '';
@@ -25,7 +26,7 @@ describe('llm consensus engine against an OpenAI-compatible server', () => {
   after(() => llm.close());
 
   test('asks every model with a json_schema response format and reconciles their answers', async () => {
-    const engine = createLlmConsensusEngine(new ChatClient({ baseUrl: llm.baseUrl, apiKey: 'sk-test' }), ['model-a', 'model-b']);
+    const engine = createLlmConsensusEngine(new ChatClient({ baseUrl: llm.baseUrl, apiKey: 'sk-test' }), ['model-a', 'model-b'], inlineLlmWork());
     const before = llm.requests.length;
     const result = await engine.answer({ query: 'First-line drug for type 2 diabetes?' });
     assert.equal(result.consensus_response, 'Both answers recommend metformin first.');
@@ -36,25 +37,25 @@ describe('llm consensus engine against an OpenAI-compatible server', () => {
   });
 
   test('a model whose output does not validate is asked again', async () => {
-    const engine = createLlmConsensusEngine(new ChatClient({ baseUrl: llm.baseUrl }), ['flaky']);
+    const engine = createLlmConsensusEngine(new ChatClient({ baseUrl: llm.baseUrl }), ['flaky'], inlineLlmWork());
     const result = await engine.answer({ query: 'First-line drug for type 2 diabetes?' });
     assert.equal(result.consensus_response, 'flaky: metformin first line');
   });
 
   test('a query without clinical context is rejected with a clear reason', async () => {
-    const engine = createLlmConsensusEngine(new ChatClient({ baseUrl: llm.baseUrl }), ['model-a']);
+    const engine = createLlmConsensusEngine(new ChatClient({ baseUrl: llm.baseUrl }), ['model-a'], inlineLlmWork());
     await assert.rejects(engine.answer({ query: 'what dose?' }), (e: Error) => e instanceof EngineError && /lacks the clinical context/.test(e.message));
   });
 
   test('server errors and unreachable servers become engine errors without details', async () => {
     const failing = await startFakeLlm(() => ({ status: 503 }));
     try {
-      const engine = createLlmConsensusEngine(new ChatClient({ baseUrl: failing.baseUrl, retryBaseMs: 5 }), ['m']);
+      const engine = createLlmConsensusEngine(new ChatClient({ baseUrl: failing.baseUrl, retryBaseMs: 5 }), ['m'], inlineLlmWork());
       await assert.rejects(engine.answer({ query: 'q?' }), /answered with status 503/);
     } finally {
       await failing.close();
     }
-    const gone = createLlmConsensusEngine(new ChatClient({ baseUrl: 'http://127.0.0.1:9/v1', timeoutMs: 2000, retryBaseMs: 5 }), ['m']);
+    const gone = createLlmConsensusEngine(new ChatClient({ baseUrl: 'http://127.0.0.1:9/v1', timeoutMs: 2000, retryBaseMs: 5 }), ['m'], inlineLlmWork());
     await assert.rejects(gone.answer({ query: 'q?' }), /could not be reached/);
   });
 });

@@ -3,10 +3,8 @@
 // only what the answers agree on and names where they differ. A question the models find
 // lacks clinical context is refused (the job fails with that reason).
 import { type ConsensusEngine, type ConsensusRequest, type ConsensusResult, EngineError } from '../ports.ts';
-import { checkFacts, factsIn, REASONS } from '../grounding/prose.ts';
-import { TranscriptGrounder } from '../grounding/transcript-grounder.ts';
-import type { Ungrounded } from '../grounding/types.ts';
 import type { ChatClient } from './chat-client.ts';
+import type { LlmWork } from './work.ts';
 import { newUsage, type Usage } from './usage.ts';
 
 interface ModelAnswer {
@@ -56,21 +54,11 @@ const RECONCILE_PROMPT =
   'states what the answers agree on, names any disagreement plainly, and adds nothing that none of ' +
   'them said. Rate the agreement as full, partial or none.';
 
-/**
- * Grounding of a consensus answer: an answer may well name drugs and doses the question did
- * not (that is its job), but a vital sign it states about the patient must come from the
- * question or its context. Such a claim is flagged, never silently removed from advice.
- */
-function groundConsensus(text: string, request: ConsensusRequest): Ungrounded[] {
-  const grounder = new TranscriptGrounder(`${request.query}\n${request.context ?? ''}`);
-  const vitals = text.split(/(?<=[.!?])\s+|\n+/).flatMap((sentence) => factsIn(sentence).filter((f) => f.kind === 'vital'));
-  return checkFacts(vitals, grounder).missing.map((f) => ({ path: 'consensus_response', text: f.text, reason: REASONS.vital }));
-}
-
-export function createLlmConsensusEngine(client: ChatClient, models: string[]): ConsensusEngine {
+export function createLlmConsensusEngine(client: ChatClient, models: string[], work: LlmWork): ConsensusEngine {
   if (models.length === 0) throw new Error('consensus needs at least one model');
-  const metadata = (usage: Usage, text: string, request: ConsensusRequest) => ({
-    engine: 'llm', grounding: 'flag', ungrounded: groundConsensus(text, request), usage,
+  // A stated vital sign must come from the question or its context (finish/consensus.ts).
+  const metadata = async (usage: Usage, answer: string, request: ConsensusRequest) => ({
+    engine: 'llm', grounding: 'flag', ungrounded: await work.finish('consensus', { answer, query: request.query, context: request.context }), usage,
   });
   return {
     async answer(request: ConsensusRequest): Promise<ConsensusResult> {
@@ -88,7 +76,7 @@ export function createLlmConsensusEngine(client: ChatClient, models: string[]): 
       const usable = answers.filter((a) => a.sufficient_context);
       const perModel = usable.map((a, i) => ({ model: models[answers.indexOf(a)] ?? `model-${i}`, confidence: a.confidence, key_points: a.key_points }));
       if (usable.length === 1) {
-        return { consensus_response: usable[0].answer, agreement: 'single model', models: perModel, metadata: metadata(usage, usable[0].answer, request) };
+        return { consensus_response: usable[0].answer, agreement: 'single model', models: perModel, metadata: await metadata(usage, usable[0].answer, request) };
       }
       const listing = usable.map((a, i) => `Answer ${i + 1} (confidence ${a.confidence}):\n${a.answer}\nKey points: ${a.key_points.join('; ')}`).join('\n\n');
       const reconciled = await client.json<Reconciled>(
@@ -106,7 +94,7 @@ export function createLlmConsensusEngine(client: ChatClient, models: string[]): 
         agreement: reconciled.agreement,
         disagreements: reconciled.disagreements,
         models: perModel,
-        metadata: metadata(usage, reconciled.consensus_response, request),
+        metadata: await metadata(usage, reconciled.consensus_response, request),
       };
     },
   };

@@ -1,8 +1,10 @@
 // What every language-model engine needs: the shared client, the model for its
-// capability, the grounding mode and the chunk size for long transcripts.
+// capability, the grounding mode, the chunk size for long transcripts and the engine
+// threads that do its CPU-bound work.
 import type { GroundingMode, Ungrounded } from '../grounding/types.ts';
 import type { ChatClient } from './chat-client.ts';
 import type { Usage } from './usage.ts';
+import type { LlmWork } from './work.ts';
 
 export type Capability = 'notes' | 'templates' | 'coding' | 'extraction' | 'consensus' | 'summary';
 
@@ -13,11 +15,28 @@ export interface LlmContext {
   grounding: GroundingMode;
   /** A transcript longer than this is summarised chunk by chunk before the main request. */
   chunkChars: number;
+  /** Embedded engines (hybrid seeds) and the finishing of answers, off the API thread. */
+  work: LlmWork;
+}
+
+/** What an answer's metadata says besides its ungrounded facts; plain data, so it crosses to an engine thread. */
+export interface AnswerMeta {
+  engine: string;
+  grounding: GroundingMode;
+  usage: Usage;
+}
+
+export function answerMeta(engine: string, ctx: LlmContext, usage: Usage): AnswerMeta {
+  return { engine, grounding: ctx.grounding, usage };
 }
 
 /** The result metadata every model-written answer carries. */
+export function metadata(meta: AnswerMeta, ungrounded: Ungrounded[]): Record<string, unknown> {
+  return { engine: meta.engine, grounding: meta.grounding, ungrounded, usage: meta.usage };
+}
+
 export function resultMetadata(engine: string, ctx: LlmContext, usage: Usage, ungrounded: Ungrounded[]): Record<string, unknown> {
-  return { engine, grounding: ctx.grounding, ungrounded, usage };
+  return metadata(answerMeta(engine, ctx, usage), ungrounded);
 }
 
 /** Models per capability from the settings: the capability's own, else the first of `fallback` (comma-separated). */

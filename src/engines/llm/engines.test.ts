@@ -11,6 +11,7 @@ import { type LlmContext, modelChooser } from './context.ts';
 import { createLlmExtractionEngine } from './extraction.ts';
 import { createLlmNoteEngine } from './notes.ts';
 import { createLlmTemplateEngine } from './templates.ts';
+import { inlineLlmWork } from './work.ts';
 import { goodSoap, plantedSoap, VISIT } from './testing/visit.test-data.ts';
 
 /** The scripted model: answers by the structured-output name the engine asked for. */
@@ -31,6 +32,7 @@ function context(grounding: GroundingMode = 'drop', chunkChars = 24_000): LlmCon
     model: modelChooser('big-model', { coding: 'small-model' }),
     grounding,
     chunkChars,
+    work: inlineLlmWork(),
   };
 }
 const json = (value: unknown): Reply => ({ content: JSON.stringify(value) });

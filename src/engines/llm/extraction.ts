@@ -1,25 +1,21 @@
-// The language-model ExtractionEngine (text-to-JSON): the caller's schema goes to the
-// model as is, the answer is validated with the same Ajv compilation the route uses, then
-// grounded: a value the text does not contain becomes null (or the least value the schema
-// accepts), unless its field asks for a judgement.
-import { compileSchema, createEmbeddedExtractionEngine } from '../clinical/extraction/index.ts';
-import { groundExtraction } from '../grounding/json.ts';
-import { TranscriptGrounder } from '../grounding/transcript-grounder.ts';
-import { EngineError, EngineInputError, type ExtractionEngine, type ExtractionResult, type Span } from '../ports.ts';
-import { type LlmContext, resultMetadata } from './context.ts';
+// The language-model ExtractionEngine (text-to-JSON): the caller's schema goes to the model
+// as is. The schema is compiled, each answer checked against it and the accepted answer
+// grounded in an engine thread (finish/extraction.ts): a value the text does not contain
+// becomes null (or the least value the schema accepts), unless its field asks for a judgement.
+import { EngineError, EngineInputError, type ExtractionEngine, type ExtractionResult } from '../ports.ts';
+import { answerMeta, type LlmContext } from './context.ts';
 import { EXTRACTION_PROMPT } from './prompts.ts';
 import { newUsage } from './usage.ts';
 
 export function createLlmExtractionEngine(ctx: LlmContext, options: { hybrid: boolean }): ExtractionEngine {
   const engine = options.hybrid ? 'llm+embedded' : 'llm';
-  const embedded = createEmbeddedExtractionEngine();
   return {
     async extract(text: string, schema: Record<string, unknown>): Promise<ExtractionResult> {
-      const compiled = compileSchema(schema);
-      if (!compiled.ok) throw compiled.refused ? new EngineError(compiled.message) : new EngineInputError(compiled.message);
+      const verdict = await ctx.work.finish('schemaVerdict', { schema });
+      if (!verdict.ok) throw verdict.refused ? new EngineError(verdict.message) : new EngineInputError(verdict.message);
       const usage = newUsage();
       // The embedded reader's answer seeds the prompt; a schema it cannot serve just goes without.
-      const seed = options.hybrid ? await embedded.extract(text, schema).then((r) => r.data, () => undefined) : undefined;
+      const seed = options.hybrid ? await ctx.work.embedded.extraction.extract(text, schema).then((r) => r.data, () => undefined) : undefined;
       const answer = await ctx.client.json<unknown>(
         ctx.model('extraction'),
         [
@@ -35,16 +31,9 @@ export function createLlmExtractionEngine(ctx: LlmContext, options: { hybrid: bo
         ],
         'extraction',
         schema,
-        { usage, validate: { check: compiled.validate, errors: compiled.errors } },
+        { usage, validate: (value) => ctx.work.finish('schemaProblem', { schema, value }) },
       );
-      const grounded = groundExtraction(answer, schema, new TranscriptGrounder(text), compiled.validate, ctx.grounding);
-      return { data: grounded.data, meta: { evidence: evidenceList(grounded.evidence), ...resultMetadata(engine, ctx, usage, grounded.ungrounded) } };
+      return ctx.work.finish('extraction', { text, schema, answer, meta: answerMeta(engine, ctx, usage) });
     },
   };
-}
-
-/** Evidence in the embedded engine's shape: one `{path, start, end}` per span, paths as JSON Pointers. */
-function evidenceList(byPath: Record<string, Span[]>): { path: string; start: number; end: number }[] {
-  const pointer = (dotted: string) => (dotted ? `/${dotted.split('.').map((k) => k.replace(/~/g, '~0').replace(/\//g, '~1')).join('/')}` : '');
-  return Object.entries(byPath).flatMap(([path, spans]) => spans.map((s) => ({ path: pointer(path), start: s.start, end: s.end })));
 }

@@ -10,6 +10,7 @@
 import type { Config } from '../../config.ts';
 import { ChatClient } from './chat-client.ts';
 import { type LlmContext, modelChooser } from './context.ts';
+import type { LlmWork } from './work.ts';
 
 export { createLlmNoteEngine } from './notes.ts';
 export { createLlmTemplateEngine } from './templates.ts';
@@ -17,6 +18,7 @@ export { createLlmCodingEngine } from './coding.ts';
 export { createLlmExtractionEngine } from './extraction.ts';
 export { createLlmConsensusEngine } from './consensus.ts';
 export type { LlmContext } from './context.ts';
+export { inlineLlmWork, type LlmWork } from './work.ts';
 
 const clients = new WeakMap<Config, ChatClient>();
 
@@ -42,7 +44,7 @@ export function llmClient(config: Config): ChatClient | undefined {
 }
 
 /** The context for a capability's engine, or why there is none. */
-export function llmContext(config: Config, capability: 'notes' | 'templates' | 'coding' | 'extraction' | 'consensus'): LlmContext | string {
+export function llmContext(config: Config, capability: 'notes' | 'templates' | 'coding' | 'extraction' | 'consensus', work: LlmWork): LlmContext | string {
   const client = llmClient(config);
   if (!client) return 'the llm engine needs a model server; set CLINSCRIBE_LLM_BASE_URL and CLINSCRIBE_LLM_MODEL';
   const model = modelChooser(config.llm.model, config.llm.models ?? {});
@@ -51,5 +53,5 @@ export function llmContext(config: Config, capability: 'notes' | 'templates' | '
   } catch {
     return `the llm engine needs a model; set CLINSCRIBE_LLM_MODEL or CLINSCRIBE_LLM_MODEL_${capability.toUpperCase()}`;
   }
-  return { client, model, grounding: config.grounding ?? 'drop', chunkChars: config.llm.chunkChars ?? 24_000 };
+  return { client, model, grounding: config.grounding ?? 'drop', chunkChars: config.llm.chunkChars ?? 24_000, work };
 }

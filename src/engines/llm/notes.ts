@@ -1,17 +1,14 @@
 // The language-model NoteEngine: SOAP notes (spec JSON + markdown), template notes and
-// note styles. The model writes; grounding then checks every fact against the transcript.
-// Hybrid mode (llm+embedded) seeds the prompt with the embedded engine's verified facts.
+// note styles. The model writes; an engine thread then checks every fact against the
+// transcript (finish/). Hybrid mode (llm+embedded) seeds the prompt with the embedded
+// engine's verified facts, read in an engine thread too.
 import { EngineError, type NoteEngine, type NoteRequest, type NoteResult } from '../ports.ts';
-import { TranscriptGrounder } from '../grounding/transcript-grounder.ts';
-import { groundSoap } from '../grounding/soap.ts';
-import { groundProse } from '../grounding/prose.ts';
 import { templateForRequest } from '../clinical/templates/index.ts';
 import { transcriptForModel } from './chunks.ts';
-import { type LlmContext, resultMetadata } from './context.ts';
+import { answerMeta, type LlmContext } from './context.ts';
 import { SOAP_PROMPT } from './prompts.ts';
 import { embeddedFacts, requestDetails, userMessage } from './request-text.ts';
-import { SOAP_ACCEPTED, SOAP_SCHEMA, toSpecSoap, unwrapped } from './soap-schema.ts';
-import { soapMarkdown } from './soap-markdown.ts';
+import { SOAP_SCHEMA, soapAccepted } from './soap-schema.ts';
 import { templateNoteWithModel } from './template-note.ts';
 import { newUsage } from './usage.ts';
 
@@ -28,11 +25,10 @@ export function createLlmNoteEngine(ctx: LlmContext, options: LlmNoteOptions): N
       const template = templateForRequest(request);
       const usage = newUsage();
       const transcript = await transcriptForModel(request.transcript, ctx, usage);
-      const facts = options.hybrid ? embeddedFacts(request) : '';
-      const grounder = new TranscriptGrounder(request.transcript);
-      if (template) return templateNoteWithModel({ ctx, request, template, transcript, facts, grounder, usage, engine });
+      const facts = options.hybrid ? await hybridFacts(ctx, request) : '';
+      if (template) return templateNoteWithModel({ ctx, request, template, transcript, facts, usage, engine });
 
-      const answer = await ctx.client.jsonOrText<Record<string, any>>(
+      const answer = await ctx.client.jsonOrText<Record<string, unknown>>(
         ctx.model('notes'),
         [
           { role: 'system', content: SOAP_PROMPT },
@@ -40,21 +36,22 @@ export function createLlmNoteEngine(ctx: LlmContext, options: LlmNoteOptions): N
         ],
         'soap_note',
         SOAP_SCHEMA,
-        { usage, strict: true, validate: SOAP_ACCEPTED },
+        { usage, strict: true, validate: soapAccepted },
       );
       if ('failed' in answer) throw new EngineError(`The language model "${ctx.model('notes').slice(0, 80)}" did not return a valid SOAP note.`);
-      if ('text' in answer) {
-        // A model that writes the note as prose: its markdown is kept, grounded sentence by sentence.
-        const checked = groundProse(answer.text, 'markdown', grounder, ctx.grounding);
-        return { markdown: checked.text, json: { evidence: { markdown: checked.spans }, metadata: { ...resultMetadata(engine, ctx, usage, checked.ungrounded), format: 'markdown' } } };
-      }
-      const json = toSpecSoap(unwrapped(answer.json));
-      const checked = groundSoap(json, grounder, ctx.grounding);
-      const markdown = soapMarkdown(json);
-      return {
-        markdown,
-        json: { ...json, evidence: { fields: checked.evidence }, metadata: resultMetadata(engine, ctx, usage, checked.ungrounded) },
-      };
+      // A model that writes the note as prose has its markdown kept, grounded sentence by sentence.
+      return ctx.work.finish('soap', { transcript: request.transcript, answer, meta: answerMeta(engine, ctx, usage) });
     },
   };
+}
+
+/** The embedded SOAP engine's facts as a prompt block; empty when it cannot read the visit. */
+async function hybridFacts(ctx: LlmContext, request: NoteRequest): Promise<string> {
+  try {
+    const note = await ctx.work.embedded.notes.generateNote({ ...request, noteType: { type: 'soap' } });
+    return embeddedFacts(note.json);
+  } catch (error) {
+    if (error instanceof EngineError) return '';
+    throw error;
+  }
 }

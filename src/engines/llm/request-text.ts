@@ -1,7 +1,6 @@
 // The parts of a note request the model reads besides the transcript, as labelled text;
 // and the embedded engine's facts that seed a hybrid (llm+embedded) prompt.
-import { EngineError, type NoteRequest } from '../ports.ts';
-import { generateSoapNote } from '../clinical/soap/index.ts';
+import type { NoteRequest } from '../ports.ts';
 import { HYBRID_FACTS_INTRO } from './prompts.ts';
 
 export function requestDetails(request: NoteRequest): string {
@@ -17,15 +16,8 @@ export function requestDetails(request: NoteRequest): string {
   return lines.join('\n\n');
 }
 
-/** The embedded SOAP engine's verified facts, as a prompt block (empty when it cannot read the visit). */
-export function embeddedFacts(request: NoteRequest): string {
-  let json: Record<string, any>;
-  try {
-    json = generateSoapNote({ ...request, noteType: { type: 'soap' } }).json;
-  } catch (error) {
-    if (error instanceof EngineError) return '';
-    throw error;
-  }
+/** The embedded SOAP engine's verified facts in its note JSON, as a prompt block. */
+export function embeddedFacts(json: Record<string, any>): string {
   const facts = {
     medications: json.plan?.medications,
     allergies: json.subjective?.allergies,

@@ -60,15 +60,13 @@ const SECTIONS = ['subjective', 'objective', 'assessment', 'plan'];
  * systems and exam, strings for list items) as servers without structured outputs tend to
  * write it. Anything else gets the repair round.
  */
-export const SOAP_ACCEPTED = {
-  check(raw: unknown): boolean {
-    if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return false;
-    const value = unwrapped(raw as Obj);
-    const sections = SECTIONS.map((k) => (value as Obj)[k]).filter((v) => v !== undefined);
-    return sections.length > 0 && sections.every((v) => v && typeof v === 'object' && !Array.isArray(v));
-  },
-  errors: () => 'the answer must be an object with subjective, objective, assessment and plan objects',
-};
+export function soapAccepted(raw: unknown): string | undefined {
+  const problem = 'the answer must be an object with subjective, objective, assessment and plan objects';
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return problem;
+  const value = unwrapped(raw as Obj);
+  const sections = SECTIONS.map((k) => (value as Obj)[k]).filter((v) => v !== undefined);
+  return sections.length > 0 && sections.every((v) => v && typeof v === 'object' && !Array.isArray(v)) ? undefined : problem;
+}
 
 /** The SOAP object inside a one-level wrapper ({"json": {...}}, {"soap_note": {...}}), else the answer itself. */
 export function unwrapped(answer: Obj): Obj {

@@ -1,7 +1,7 @@
 // The language-model TemplateEngine: template generation (from provider notes or a
 // description), refinement, and note styles. Every template the model writes passes the
 // same validation as a caller's template; one that does not is a failed job, never output.
-import { createEmbeddedTemplateEngine, validateTemplate } from '../clinical/templates/index.ts';
+import { validateTemplate } from '../clinical/templates/index.ts';
 import { EngineError, type NoteTemplate, type StyleRequest, type TemplateEngine, type TemplateGenerationRequest, type TemplateJobResult, type TemplateRefinementRequest } from '../ports.ts';
 import { type LlmContext, resultMetadata } from './context.ts';
 import { STYLE_PROMPT, TEMPLATE_GENERATION_PROMPT, TEMPLATE_REFINEMENT_PROMPT } from './prompts.ts';
@@ -34,7 +34,6 @@ function checked(answer: TemplateAnswer, id: string): NoteTemplate {
 
 export function createLlmTemplateEngine(ctx: LlmContext, options: { hybrid: boolean }): TemplateEngine {
   const engine = options.hybrid ? 'llm+embedded' : 'llm';
-  const embedded = createEmbeddedTemplateEngine();
   const ask = (usage: Usage, system: string, user: string) =>
     ctx.client.json<TemplateAnswer>(ctx.model('templates'), [{ role: 'system', content: system }, { role: 'user', content: user }], 'note_template', TEMPLATE_SCHEMA, { usage });
   return {
@@ -42,7 +41,7 @@ export function createLlmTemplateEngine(ctx: LlmContext, options: { hybrid: bool
       const notes = (request.notes ?? []).filter((n) => n.content?.trim());
       if (notes.length === 0 && !request.description?.trim()) throw new EngineError('template generation needs notes or a description');
       const usage = newUsage();
-      const seed = options.hybrid ? `A draft from a rule-based reader (improve it):\n${JSON.stringify((await embedded.generate(request)).template)}\n\n` : '';
+      const seed = options.hybrid ? `A draft from a rule-based reader (improve it):\n${JSON.stringify((await ctx.work.embedded.templates.generate(request)).template)}\n\n` : '';
       const source = notes.length
         ? `Write one template that reproduces the structure of these provider notes:\n${notes.map((n, i) => `--- Note ${i + 1}${n.description ? ` (${n.description})` : ''}\n${n.content}`).join('\n')}`
         : `Write a template from this description:\n${request.description}`;

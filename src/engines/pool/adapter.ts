@@ -1,6 +1,9 @@
 // Pooled engines: the embedded note, template, coding and text-to-JSON engines behind their
-// ports (and the speech engine's diarization), each call run in the engine thread pool under its capability's deadline.
+// ports, the speech engine's diarization and the language-model engines' finishing, each call
+// run in the engine thread pool under its capability's deadline.
 import type { EngineDeadlines } from '../../config.ts';
+import type { FinishKind } from '../llm/finish/index.ts';
+import type { LlmWork } from '../llm/work.ts';
 import type { CodingEngine, CodingResult, ExtractionEngine, ExtractionResult, NoteEngine, NoteResult, TemplateEngine, TemplateJobResult } from '../ports.ts';
 import type { SpeechAnalyser, SpeechAnalysis } from '../speech/pocketsphinx/analysis.ts';
 import type { EnginePool } from './pool.ts';
@@ -33,4 +36,19 @@ export function pooledExtractionEngine(pool: EnginePool, deadlines: EngineDeadli
 
 export function pooledSpeechAnalyser(pool: EnginePool, deadlines: EngineDeadlines): SpeechAnalyser {
   return (source, maxSpeakers) => pool.run<SpeechAnalysis>({ call: 'speech.analyse', source, maxSpeakers }, limits(deadlines, 'diarization'));
+}
+
+/** Whose deadline a language-model answer's finishing runs under. */
+const FINISH_DEADLINES: Record<FinishKind, keyof EngineDeadlines> = {
+  soap: 'notes',
+  templateNote: 'notes',
+  consensus: 'notes',
+  coding: 'coding',
+  schemaVerdict: 'extraction',
+  schemaProblem: 'extraction',
+  extraction: 'extraction',
+};
+
+export function pooledLlmFinishing(pool: EnginePool, deadlines: EngineDeadlines): LlmWork['finish'] {
+  return (kind, input) => pool.run({ call: 'llm.finish', kind, input }, limits(deadlines, FINISH_DEADLINES[kind]));
 }

@@ -1,9 +1,6 @@
 // Engine worker thread: runs one embedded-engine call per task and answers with its result,
 // or with the kind of error it threw (class identity does not survive the thread boundary).
-import { createEmbeddedCodingEngine } from '../clinical/coding/index.ts';
-import { createEmbeddedExtractionEngine } from '../clinical/extraction/index.ts';
-import { createEmbeddedNoteEngine } from '../clinical/soap/index.ts';
-import { createEmbeddedTemplateEngine, withTemplateNotes } from '../clinical/templates/index.ts';
+import { type EmbeddedEngines, embeddedEngines } from '../embedded.ts';
 import {
   EngineError,
   EngineInputError,
@@ -15,6 +12,7 @@ import {
   TransientEngineError,
 } from '../ports.ts';
 import { analyseInline, type PcmRange } from '../speech/pocketsphinx/analysis.ts';
+import { type FinishKind, runFinisher } from '../llm/finish/index.ts';
 
 /** One engine call, as sent to a worker thread. */
 export type EngineTask =
@@ -24,26 +22,18 @@ export type EngineTask =
   | { call: 'templates.deriveStyle'; request: StyleRequest }
   | { call: 'coding.code'; text: string }
   | { call: 'extraction.extract'; text: string; schema: Record<string, unknown> }
-  | { call: 'speech.analyse'; source: PcmRange; maxSpeakers?: number };
+  | { call: 'speech.analyse'; source: PcmRange; maxSpeakers?: number }
+  | { call: 'llm.finish'; kind: FinishKind; input: unknown };
 
 export type WorkerAnswer =
   | { ok: true; value: unknown }
   | { ok: false; error: 'engine' | 'input' | 'unavailable' | 'transient' | 'internal'; message: string; retryAfterSeconds?: number };
 
 // Built once per thread, on its first task: the lexicons load with them.
-let engines: ReturnType<typeof build> | undefined;
-
-function build() {
-  return {
-    notes: withTemplateNotes(createEmbeddedNoteEngine()),
-    templates: createEmbeddedTemplateEngine(),
-    coding: createEmbeddedCodingEngine(),
-    extraction: createEmbeddedExtractionEngine(),
-  };
-}
+let engines: EmbeddedEngines | undefined;
 
 async function perform(task: EngineTask): Promise<unknown> {
-  const e = (engines ??= build());
+  const e = (engines ??= embeddedEngines());
   switch (task.call) {
     case 'notes.generateNote': return e.notes.generateNote(task.request);
     case 'templates.generate': return e.templates.generate(task.request);
@@ -52,6 +42,8 @@ async function perform(task: EngineTask): Promise<unknown> {
     case 'coding.code': return e.coding.code(task.text);
     case 'extraction.extract': return e.extraction.extract(task.text, task.schema);
     case 'speech.analyse': return analyseInline(task.source, task.maxSpeakers);
+    // The input was built by this service's own engine on the API thread, for this kind.
+    case 'llm.finish': return runFinisher(task.kind, task.input as never);
   }
 }
 

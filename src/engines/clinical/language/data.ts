@@ -28,3 +28,12 @@ export function escapeRegExp(text: string): string {
 export function alternation(words: readonly string[]): string {
   return [...new Set(words)].sort((a, b) => b.length - a.length).map((w) => escapeRegExp(w).replace(/ /g, '\\s+')).join('|');
 }
+
+/**
+ * Terms as one alternation, like alternation(), where an entry ending in "*" is a word stem
+ * ("wheez*": wheeze, wheezing). Lists of clinical words name stems this way; nothing else is syntax.
+ */
+export function terms(words: readonly string[]): string {
+  return [...new Set(words)].sort((a, b) => b.length - a.length)
+    .map((w) => (w.endsWith('*') ? `${alternation([w.slice(0, -1)])}\\w*` : alternation([w]))).join('|');
+}

@@ -138,29 +138,12 @@ export function asksLonger(text: string): boolean {
   return LONGER.test(text);
 }
 
-interface DictationData { wakeWords: string[]; questions: { whAbout: string[] } }
-const dictation = languageData<DictationData>('discourse');
-/** A voice assistant's wake words ("hey dragon"), said to the machine, never to the patient. */
-export const WAKE_WORDS = alternation(dictation.wakeWords);
-const WAKE = new RegExp(`^(?:(?:${dictation.wakeWords.map((w) => alternation([w]).replace(/\\s\+/g, '[\\s,]+')).join('|')})\\b[\\s,.]*)+`, 'i');
-const QUESTION_LEAD = new RegExp(`^(?:(?:${LEADING_WORDS}|${alternation(dictation.questions.whAbout)})[\\s,]+)+`, 'i');
-
-/** Drops a voice assistant's wake word ("hey dragon, order an x-ray" → "order an x-ray"). */
-export function stripWakeWords(text: string): string {
-  return text.replace(WAKE, '').trim();
-}
+const whAbout = languageData<{ questions: { whAbout: string[] } }>('discourse').questions.whAbout;
+const QUESTION_LEAD = new RegExp(`^(?:(?:${LEADING_WORDS}|${alternation(whAbout)})[\\s,]+)+`, 'i');
 
 /** A question without its leading words ("and how about any fever" → "any fever"). */
 export function withoutQuestionLead(text: string): string {
   return text.replace(QUESTION_LEAD, '');
-}
-
-interface DictationWords { dictation: { requests: string[]; objects: string[] } }
-const dictated = languageData<DictationWords>('discourse').dictation;
-const DICTATION = new RegExp(`\\b(?:${alternation(dictated.requests)}|${alternation(dictated.objects)})\\b`, 'i');
-/** Said to the documentation system, not about the patient ("please use my physical exam template"). */
-export function isDictation(text: string): boolean {
-  return DICTATION.test(text);
 }
 
 interface AgreementData { planAgreement: { asksAgreement: string[]; asksQuestions: string[]; assents: string[]; noQuestions: string[] } }

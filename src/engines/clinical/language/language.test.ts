@@ -106,3 +106,37 @@ test('checking the plan: "does that sound good?" wants assent, "any questions?" 
   assert.ok(!acceptsPlan("i'm not sure", 'agreement'));
   assert.ok(!acceptsPlan('no', 'agreement'));
 });
+
+test('body systems: one list serves the review of systems, the exam areas and the labels', async () => {
+  const { examArea, ROS_SYSTEMS, systemLabel } = await import('./index.ts');
+  const asked = (text: string) => ROS_SYSTEMS.flatMap(([system, re]) => [...text.matchAll(re)].map((m) => `${system}:${m[0]}`));
+  assert.deepEqual(asked('any wheezing, fevers or burning when you urinate'), ['constitutional:fevers', 'respiratory:wheezing', 'genitourinary:burning when you urinate']);
+  assert.equal(examArea('Mild tenderness in the upper abdominal quadrants.'), 'abdomen');
+  assert.equal(examArea('No cervical lymphadenopathy.'), 'heent');
+  assert.equal(examArea('She is alert and oriented.'), 'general');
+  assert.equal(systemLabel('Denies fever or chest pain.'), 'Constitutional');
+  assert.equal(systemLabel('Denies chest pain or palpitations.'), 'Cardiovascular');
+  assert.equal(systemLabel('Reports feeling well.'), undefined);
+});
+
+test('clinical terms: stems match their words, and the ranking counts every term and number', async () => {
+  const { CLINICAL_TALK, CLINICAL_TERMS } = await import('./index.ts');
+  assert.ok(CLINICAL_TALK.test("i've been so constipated"));
+  assert.ok(CLINICAL_TALK.test('my hands keep itching'));
+  assert.ok(!CLINICAL_TALK.test('we drove up from the city'));
+  assert.deepEqual('Knee tenderness for 2 weeks; refer to ortho.'.match(CLINICAL_TERMS), ['Knee', 'tenderness', '2', 'weeks', 'refer']);
+});
+
+test('wake words, commands and remarks about the visit are recognised', async () => {
+  const { isCommand, isVisitRemark, stripWakeWords } = await import('./index.ts');
+  assert.equal(stripWakeWords('hey, dragon, order an x-ray'), 'order an x-ray');
+  assert.ok(isVisitRemark("let's take a quick look at your results"));
+  assert.ok(isVisitRemark('show me the knee x-ray'));
+  assert.ok(isVisitRemark("we'll have to look into that"));
+  assert.ok(isVisitRemark('does that sound good'));
+  assert.ok(!isVisitRemark('the x-ray shows no fracture'));
+  assert.ok(!isVisitRemark('i do have some pain in my knee'));
+  assert.ok(isCommand('okay, can you lift your arm for me'));
+  assert.ok(isCommand('in the plan, put that we refilled the inhaler'));
+  assert.ok(!isCommand('the plan is to refill the inhaler'));
+});

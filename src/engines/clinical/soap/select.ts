@@ -1,8 +1,8 @@
 // Keeps the most clinical sentences of a note part within a word budget, in visit order:
 // reference notes are about a third as long as the conversation, so most talk must go.
+import { CLINICAL_TERMS as CLINICAL_TERM } from '../language/index.ts';
 import type { Statement } from './evidence.ts';
 
-const CLINICAL_TERM = /\b(?:pain|hurt\w*|ache|sore|swell\w*|swollen|fever|chills|cough\w*|nausea|vomit\w*|diarrhea|dizz\w*|tired|fatigue|weak\w*|numb\w*|tingl\w*|blood|sugar|pressure|medications?|medicine|pills?|mg|\d+|weeks?|months?|days?|years?|started|since|worse|better|diagnosed|history|injur\w*|fell|twist\w*|breath\w*|chest|heart|knee|back|shoulder|ankle|hip|neck|head\w*|stomach|diet|exercise|sleep\w*|smok\w*|alcohol|allerg\w*|rash|urin\w*|weight|depress\w*|anxi\w*|insulin|therapy|surgery|x-?ray|mri|exam\w*|tender\w*|edema|murmur|lungs?|normal|range of motion|refer\w*|order|prescri\w*|follow|continue|increase|start|recommend\w*|diagnos\w*|symptoms?|taking|denies|reports?)\b/gi;
 const VAGUE = /\b(?:i guess|stuff|things?|like|really|just|kind of|sort of|pretty|actually|anyway|whatever)\b/gi;
 
 export function clinicalScore(text: string): number {

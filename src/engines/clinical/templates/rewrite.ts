@@ -1,4 +1,4 @@
-// Template-note wording over the shared voice and tidy: remarks about the visit, tone and body-system labels.
+// Template-note wording over the shared voice and tidy: tone, contractions and lay-to-technical words.
 // The meaning and the words stay the transcript's own, so every statement remains traceable to its span.
 import { readFileSync } from 'node:fs';
 import { clinicianToNote, patientToThird, sentenceCase, THEY, tidy, type Voice } from '../language/index.ts';
@@ -9,21 +9,12 @@ import { escapeRegExp as escape } from '../language/data.ts';
 interface RewriteData {
   contractions: Record<string, string>;
   layToTechnical: Record<string, string>;
-  systems: Record<string, string[]>;
-  metaPatterns: string[];
 }
 
 const data = JSON.parse(readFileSync(new URL('../../../../data/templates/rewrite.json', import.meta.url), 'utf8')) as RewriteData;
 
 const CONTRACTIONS = new RegExp(`\\b(?:${Object.keys(data.contractions).map(escape).join('|')})\\b`, 'gi');
-const META = data.metaPatterns.map((p) => new RegExp(p, 'i'));
 const LAY = Object.entries(data.layToTechnical).sort((a, b) => b[0].length - a[0].length);
-
-/** Remarks about the visit itself, with no clinical content of their own. */
-export function isMeta(text: string): boolean {
-  const t = text.replace(/[.?!]+$/, '').trim();
-  return t.split(/\s+/).length <= 12 && !/\d/.test(t) && META.some((re) => re.test(t));
-}
 
 export function applyTone(text: string, tone: string | undefined): string {
   const t = (tone ?? '').toLowerCase();
@@ -53,19 +44,4 @@ export function rewriteSentence(text: string, role: SpeakerRole, tone?: string, 
   const t = spokenNumbersToDigits(tidy(text)).replace(/(\d) ?milligrams?\b/gi, '$1 mg');
   if (!t) return '';
   return applyTone(role === 'patient' ? patientToThird(t, voice, { nameFirst: true }) : clinicianToNote(t, voice, { nameFirst: true }), tone);
-}
-
-/** Body-system label for a finding ("Cardiovascular", "Musculoskeletal"), if one fits. */
-export function systemLabel(text: string): string | undefined {
-  const lower = ` ${text.toLowerCase()} `;
-  let best: string | undefined;
-  let bestHits = 0;
-  for (const [label, words] of Object.entries(data.systems)) {
-    const hits = words.filter((w) => lower.includes(` ${w}`)).length;
-    if (hits > bestHits) {
-      best = label;
-      bestHits = hits;
-    }
-  }
-  return best;
 }

@@ -3,8 +3,7 @@
 // fever."), each scored against every section kind the template asks for.
 import type { Span } from '../../ports.ts';
 import { kindById, normaliseHeading, type SectionKind } from './catalog.ts';
-import { answersNo, answersYes, asksYesNo, isDictation, opensLikeQuestion, stripWakeWords, tidy, withoutQuestionLead } from '../language/index.ts';
-import { isMeta } from './rewrite.ts';
+import { answersNo, answersYes, asksYesNo, isDictation, isVisitRemark, opensLikeQuestion, stripWakeWords, tidy, withoutQuestionLead } from '../language/index.ts';
 import { readTranscript, type SpeakerRole, type Transcript } from '../transcript/index.ts';
 import { clinicianAct, planClauses, type Act } from './acts.ts';
 
@@ -112,7 +111,7 @@ export function buildCandidates(transcript: string, read: Transcript = readTrans
       const text = stripWakeWords(tidy(piece.text));
       // Talk about the visit itself ("let me take a look", "show me the x-ray") and the
       // clinician's words to the documentation system are not content.
-      if (!text || isMeta(text) || (u.role !== 'patient' && isDictation(text))) continue;
+      if (!text || isVisitRemark(text) || (u.role !== 'patient' && isDictation(text))) continue;
       const act = u.role === 'clinician' ? clinicianAct(text) : undefined;
       const joiner = 'joiner' in piece && typeof piece.joiner === 'string' ? { joiner: piece.joiner } : {};
       out.push({ text, role: u.role, spans: [piece.span], position: piece.span.start, origin: piece.origin, part: piece.part, ...joiner, ...(act ? { act } : {}) });

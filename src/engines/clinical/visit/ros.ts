@@ -1,22 +1,7 @@
 // Review of systems from the clinician's symptom questions and the patient's yes/no answers.
-import { answersNo, answersYes } from '../language/index.ts';
+import { answersNo, answersYes, ROS_SYSTEMS as SYSTEMS } from '../language/index.ts';
 import type { Sentence } from '../transcript/index.ts';
 import type { RosFinding } from './types.ts';
-
-// Global: each is read with matchAll, which works on its own copy.
-const SYSTEMS: [string, RegExp][] = [
-  ['constitutional', /\b(?:fevers?|chills|night sweats|weight (?:loss|gain)|fatigue|tired)\b/g],
-  ['cardiovascular', /\b(?:chest pains?|palpitations|swelling in (?:your|the) legs|leg swelling|racing heart)\b/g],
-  ['respiratory', /\b(?:shortness of breath|short of breath|cough(?:ing)?|wheez\w*|trouble breathing)\b/g],
-  ['gastrointestinal', /\b(?:nausea|vomiting|abdominal pain|belly pain|stomach pain|diarrhea|constipation|blood in (?:your|the) stool|heartburn)\b/g],
-  ['genitourinary', /\b(?:burning (?:with|when you) urinat\w*|urinary \w+|blood in (?:your|the) urine|frequent urination)\b/g],
-  ['musculoskeletal', /\b(?:joint pain|muscle (?:pain|aches)|back pain|stiffness)\b/g],
-  ['neurological', /\b(?:headaches?|dizziness|dizzy|numbness|tingling|weakness|lightheaded\w*|passing out|fainting)\b/g],
-  ['psychiatric', /\b(?:depress\w*|anxiety|anxious|harm (?:yourself|others)|hurt (?:yourself|others)|trouble sleeping)\b/g],
-  ['skin', /\b(?:rash(?:es)?|itching|skin changes)\b/g],
-  ['ent', /\b(?:nasal congestion|congestion|sore throat|runny nose|ear pain)\b/g],
-];
-
 
 // A negation shortly before a symptom ("i have n't had any chest pain").
 const NEGATED_BEFORE = /\b(?:no|not|n't|never|denies|without|any)\b(?:\W+\w+){0,3}\W*$/i;
