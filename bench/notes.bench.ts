@@ -1,26 +1,56 @@
 // SOAP note benchmark on ACI-bench train + valid (87 visits): ROUGE-1/2/Lsum against the
-// reference notes, medication, vital-sign and drug-allergy precision/recall (drugs a reference
-// lists as allergies are not expected medications), ungrounded facts, latency and
-// memory. Prints numbers and tables only (no transcript or note text).
+// reference notes, per note division (the upstream section files) with length ratios,
+// medication, vital-sign and drug-allergy precision/recall (drugs a reference lists as
+// allergies are not expected medications), ungrounded facts, latency and memory, each per
+// split: train is for tuning, valid is held out. NOTES_BENCH_SPLIT=train|valid runs one split.
+// Prints numbers and tables only (no transcript or note text).
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { drugNamed } from '../src/engines/clinical/visit/index.ts';
 import { generateSoapNote } from '../src/engines/clinical/soap/index.ts';
 import { spokenNumbersToDigits, vitalsIn, type Vitals } from '../src/engines/clinical/numbers/index.ts';
 import { parseCsv } from '../scripts/lib/csv.ts';
-import { rouge } from './lib/rouge.ts';
+import { rouge, tokenize } from './lib/rouge.ts';
 import { tokenF1 } from './lib/token-f1.ts';
 
 const DATA = new URL('../../shared/data/aci-bench/challenge_data/', import.meta.url);
+const SECTIONS = new URL('../../shared/data/aci-bench/challenge_data_sections/', import.meta.url);
+const DIVISIONS = ['subjective', 'objective_exam', 'objective_results', 'assessment_and_plan'] as const;
+type Division = (typeof DIVISIONS)[number];
+// Which division each heading of our markdown falls in, as the upstream section files split notes.
+const DIVISION_OF: Record<string, Division> = {
+  'CHIEF COMPLAINT': 'subjective', 'HISTORY OF PRESENT ILLNESS': 'subjective', MEDICATIONS: 'subjective', ALLERGIES: 'subjective',
+  'REVIEW OF SYSTEMS': 'subjective', 'PHYSICAL EXAMINATION': 'objective_exam', RESULTS: 'objective_results', 'ASSESSMENT AND PLAN': 'assessment_and_plan',
+};
 
-interface Visit { id: string; split: string; subset: string; dialogue: string; note: string; gender?: string; }
+interface Visit { id: string; split: string; subset: string; dialogue: string; note: string; gender?: string; divisions: Partial<Record<Division, string>>; }
 
 function load(split: string): Visit[] {
   const rows = parseCsv(readFileSync(new URL(`${split}.csv`, DATA), 'utf8')).slice(1).filter((r) => r.length >= 4);
   const meta = parseCsv(readFileSync(new URL(`${split}_metadata.csv`, DATA), 'utf8'));
   const head = meta[0]!;
   const gender = new Map(meta.slice(1).map((r) => [r[head.indexOf('encounter_id')], r[head.indexOf('patient_gender')]]));
-  return rows.map((r) => ({ split, subset: r[0]!, id: r[1]!, dialogue: r[2]!, note: r[3]!, gender: gender.get(r[1]!) }));
+  const divisions = new Map<string, Partial<Record<Division, string>>>();
+  for (const division of DIVISIONS) {
+    const file = JSON.parse(readFileSync(new URL(`${split}_${division}.json`, SECTIONS), 'utf8')) as { data: { tgt: string; file: string }[] };
+    for (const d of file.data) {
+      const id = d.file.split('-')[0]!;
+      divisions.set(id, { ...divisions.get(id), [division]: d.tgt });
+    }
+  }
+  return rows.map((r) => ({ split, subset: r[0]!, id: r[1]!, dialogue: r[2]!, note: r[3]!, gender: gender.get(r[1]!), divisions: divisions.get(r[1]!) ?? {} }));
+}
+
+/** Our markdown cut into the upstream divisions by its headings. */
+function ourDivisions(markdown: string): Record<Division, string> {
+  const out: Record<Division, string> = { subjective: '', objective_exam: '', objective_results: '', assessment_and_plan: '' };
+  let current: Division | undefined;
+  for (const line of markdown.split('\n')) {
+    const heading = DIVISION_OF[line.trim()];
+    if (heading) current = heading;
+    else if (current) out[current] += line + '\n';
+  }
+  return out;
 }
 
 function drugs(text: string): Set<string> {
@@ -50,7 +80,10 @@ function vitals(text: string): Set<string> {
 }
 
 const pct = (x: number): string => (100 * x).toFixed(1);
-const visits = [...load('train'), ...load('valid')];
+const only = process.env.NOTES_BENCH_SPLIT;
+if (only && only !== 'train' && only !== 'valid') throw new Error('NOTES_BENCH_SPLIT is train or valid');
+const visits = (only ? [only] : ['train', 'valid']).flatMap(load);
+const words = (text: string): number => tokenize(text).length;
 
 // Warm-up (lexicon loading) is reported separately from per-visit latency.
 const t0 = performance.now();
@@ -59,19 +92,40 @@ const firstCall = performance.now() - t0;
 
 const times: number[] = [];
 let peakRss = process.memoryUsage().rss;
-const sums = new Map<string, { n: number; r1: number; r2: number; rl: number }>();
-const counts = { allTp: 0, allFp: 0, allFn: 0, allergenAsMedication: 0, medTp: 0, medFp: 0, medFn: 0, vitTp: 0, vitFp: 0, vitFn: 0, ungrounded: 0, statements: 0, withoutEvidence: 0, ccVisits: 0, ccF1: 0, ccExact: 0 };
+const sums = new Map<string, { n: number; r1: number; r2: number; rl: number; ours: number; theirs: number }>();
+const ZERO = { allTp: 0, allFp: 0, allFn: 0, allergenAsMedication: 0, medTp: 0, medFp: 0, medFn: 0, vitTp: 0, vitFp: 0, vitFn: 0, ungrounded: 0, statements: 0, withoutEvidence: 0, ccVisits: 0, ccF1: 0, ccExact: 0 };
+type Counts = typeof ZERO;
+const counts = new Map<string, Counts>();
+const splits = only ? [only] : ['all', 'train', 'valid'];
+for (const key of splits) counts.set(key, { ...ZERO });
+// Per split and division: ROUGE-1 and how long our text runs against the reference's.
+const divisionSums = new Map<string, { n: number; r1: number; ours: number; theirs: number }>();
+
+function addRouge(key: string, r: { rouge1: number; rouge2: number; rougeLsum: number }, ours: number, theirs: number): void {
+  const s = sums.get(key) ?? { n: 0, r1: 0, r2: 0, rl: 0, ours: 0, theirs: 0 };
+  s.n++; s.r1 += r.rouge1; s.r2 += r.rouge2; s.rl += r.rougeLsum; s.ours += ours; s.theirs += theirs;
+  sums.set(key, s);
+}
+
 for (const v of visits) {
   const start = performance.now();
   const note = generateSoapNote({ transcript: v.dialogue, noteType: { type: 'soap' }, patientInfo: v.gender ? { gender: v.gender } : undefined });
   times.push(performance.now() - start);
   peakRss = Math.max(peakRss, process.memoryUsage().rss);
+  const keys = [...new Set(['all', v.split])].filter((k) => counts.has(k));
+  const bump = (field: keyof Counts, n = 1): void => { for (const k of keys) counts.get(k)![field] += n; };
 
   const r = rouge(note.markdown, v.note);
-  for (const key of ['all', v.split, v.subset]) {
-    const s = sums.get(key) ?? { n: 0, r1: 0, r2: 0, rl: 0 };
-    s.n++; s.r1 += r.rouge1; s.r2 += r.rouge2; s.rl += r.rougeLsum;
-    sums.set(key, s);
+  for (const key of [...keys, `${v.split} ${v.subset}`]) addRouge(key, r, words(note.markdown), words(v.note));
+  const mine = ourDivisions(note.markdown);
+  for (const division of DIVISIONS) {
+    const ref = (v.divisions[division] ?? '').replace(/^[A-Z][A-Za-z ]+:?\n/, '');
+    for (const key of keys) {
+      const d = divisionSums.get(`${key}|${division}`) ?? { n: 0, r1: 0, ours: 0, theirs: 0 };
+      d.n++; d.r1 += ref.trim() || mine[division].trim() ? rouge(mine[division], ref).rouge1 : 1;
+      d.ours += words(mine[division]); d.theirs += words(ref);
+      divisionSums.set(`${key}|${division}`, d);
+    }
   }
 
   // Medications and vitals: the note's JSON against what the reference note names.
@@ -80,62 +134,74 @@ for (const v of visits) {
   // Drugs the reference lists as allergies are not medications it expects.
   const reference = allergyLines(v.note);
   const theirs = drugs(reference.rest);
-  for (const d of ours) theirs.has(d) ? counts.medTp++ : counts.medFp++;
-  for (const d of theirs) if (!ours.has(d)) counts.medFn++;
+  for (const d of ours) bump(theirs.has(d) ? 'medTp' : 'medFp');
+  for (const d of theirs) if (!ours.has(d)) bump('medFn');
   // Allergy substances (drug names) against the reference's ALLERGIES section and allergy sentences.
   const ourAllergies = new Set<string>();
   for (const a of json.subjective?.allergies ?? []) for (const d of drugs(a.substance)) ourAllergies.add(d);
   const theirAllergies = drugs(reference.allergies);
-  for (const d of ourAllergies) theirAllergies.has(d) ? counts.allTp++ : counts.allFp++;
-  for (const d of theirAllergies) if (!ourAllergies.has(d)) counts.allFn++;
-  for (const d of ours) if (theirAllergies.has(d)) counts.allergenAsMedication++;
+  for (const d of ourAllergies) bump(theirAllergies.has(d) ? 'allTp' : 'allFp');
+  for (const d of theirAllergies) if (!ourAllergies.has(d)) bump('allFn');
+  for (const d of ours) if (theirAllergies.has(d)) bump('allergenAsMedication');
   const ourVitals = new Set(Object.entries(json.objective?.vitalSigns ?? {}).map(([k, val]) => `${k}=${(val as string).split(' ')[0]}`));
   const refVitals = vitals(v.note);
-  for (const x of ourVitals) refVitals.has(x) ? counts.vitTp++ : counts.vitFp++;
-  for (const x of refVitals) if (!ourVitals.has(x)) counts.vitFn++;
+  for (const x of ourVitals) bump(refVitals.has(x) ? 'vitTp' : 'vitFp');
+  for (const x of refVitals) if (!ourVitals.has(x)) bump('vitFn');
 
-    // Chief complaint: the note's against the reference's CHIEF COMPLAINT / CC line, where it has one.
+  // Chief complaint: the note's against the reference's CHIEF COMPLAINT / CC line, where it has one.
   const refCc = v.note.match(/^(?:CHIEF COMPLAINT|CC)\s*:?\s*\n+([^\n]+)/im)?.[1]?.trim();
   if (refCc) {
     const ourCc = (json as { subjective?: { chiefComplaint?: string } }).subjective?.chiefComplaint ?? '';
-    counts.ccVisits++;
-    counts.ccF1 += tokenF1(ourCc, refCc);
-    if (tokenF1(ourCc, refCc) === 1) counts.ccExact++;
+    bump('ccVisits');
+    bump('ccF1', tokenF1(ourCc, refCc));
+    if (tokenF1(ourCc, refCc) === 1) bump('ccExact');
   }
 
   // Ungrounded: a drug, dose or vital number the transcript never said, or a statement without evidence.
   const said = spokenNumbersToDigits(v.dialogue.toLowerCase());
   for (const m of json.plan?.medications ?? []) {
-    if (!said.includes(m.name.toLowerCase())) counts.ungrounded++;
+    if (!said.includes(m.name.toLowerCase())) bump('ungrounded');
     const dose = m.dosage?.split(' ')[0];
-    if (dose && !said.includes(dose)) counts.ungrounded++;
+    if (dose && !said.includes(dose)) bump('ungrounded');
   }
-  for (const val of Object.values(json.objective?.vitalSigns ?? {})) for (const n of (val as string).match(/\d+(?:\.\d+)?/g) ?? []) if (!said.includes(n)) counts.ungrounded++;
-  for (const e of json.evidence.markdown) { counts.statements++; if (!e.spans.length && !e.request) counts.withoutEvidence++; }
+  for (const val of Object.values(json.objective?.vitalSigns ?? {})) for (const n of (val as string).match(/\d+(?:\.\d+)?/g) ?? []) if (!said.includes(n)) bump('ungrounded');
+  for (const e of json.evidence.markdown) { bump('statements'); if (!e.spans.length && !e.request) bump('withoutEvidence'); }
 }
 times.sort((a, b) => a - b);
 const q = (p: number): number => times[Math.min(times.length - 1, Math.floor(p * times.length))]!;
+const ratio = (ours: number, theirs: number): string => (ours / Math.max(1, theirs)).toFixed(2);
 
-console.log(`\n### SOAP notes vs ACI-bench reference notes (train + valid, ${visits.length} visits)\n`);
-console.log('| split / subset | visits | ROUGE-1 | ROUGE-2 | ROUGE-Lsum |');
-console.log('| --- | ---: | ---: | ---: | ---: |');
-for (const [key, s] of sums) console.log(`| ${key} | ${s.n} | ${pct(s.r1 / s.n)} | ${pct(s.r2 / s.n)} | ${pct(s.rl / s.n)} |`);
-const prf = (tp: number, fp: number, fn: number): string => `${pct(tp / Math.max(1, tp + fp))} | ${pct(tp / Math.max(1, tp + fn))}`;
-console.log('\n| facts | precision | recall |');
-console.log('| --- | ---: | ---: |');
-console.log(`| medications (names) | ${prf(counts.medTp, counts.medFp, counts.medFn)} |`);
-console.log(`| vital signs (kind=value) | ${prf(counts.vitTp, counts.vitFp, counts.vitFn)} |`);
-console.log(`| drug allergies (names; ${counts.allTp + counts.allFn} in references) | ${prf(counts.allTp, counts.allFp, counts.allFn)} |`);
-console.log(`\n| chief complaint (${counts.ccVisits} references with a CC line) | value |`);
-console.log('| --- | ---: |');
-console.log(`| mean token F1 | ${pct(counts.ccF1 / Math.max(1, counts.ccVisits))} |`);
-console.log(`| same words | ${counts.ccExact}/${counts.ccVisits} |`);
-console.log('\n| grounding | count |');
-console.log('| --- | ---: |');
-console.log(`| ungrounded drugs/doses/vitals | ${counts.ungrounded} |`);
-console.log(`| allergens listed as medications | ${counts.allergenAsMedication} |`);
-console.log(`| markdown sentences | ${counts.statements} |`);
-console.log(`| markdown sentences without evidence | ${counts.withoutEvidence} |`);
+console.log(`\n### SOAP notes vs ACI-bench reference notes (${only ?? 'train + valid'}, ${visits.length} visits; valid is held out)\n`);
+console.log('| split / subset | visits | ROUGE-1 | ROUGE-2 | ROUGE-Lsum | length ours/ref |');
+console.log('| --- | ---: | ---: | ---: | ---: | ---: |');
+for (const [key, s] of [...sums].sort(([a], [b]) => (a === 'all' ? -1 : b === 'all' ? 1 : a.localeCompare(b)))) {
+  console.log(`| ${key} | ${s.n} | ${pct(s.r1 / s.n)} | ${pct(s.r2 / s.n)} | ${pct(s.rl / s.n)} | ${ratio(s.ours, s.theirs)} |`);
+}
+console.log('\n| division (upstream section files) | ' + splits.map((k) => `${k} ROUGE-1 | ${k} words ours/ref`).join(' | ') + ' |');
+console.log('| --- |' + ' ---: | ---: |'.repeat(splits.length));
+for (const division of DIVISIONS) {
+  const cells = splits.map((k) => {
+    const d = divisionSums.get(`${k}|${division}`)!;
+    return `${pct(d.r1 / d.n)} | ${(d.ours / d.n).toFixed(0)}/${(d.theirs / d.n).toFixed(0)}`;
+  });
+  console.log(`| ${division} | ${cells.join(' | ')} |`);
+}
+const prf = (tp: number, fp: number, fn: number): string => {
+  const p = tp / Math.max(1, tp + fp);
+  const r = tp / Math.max(1, tp + fn);
+  return `${pct(p)} / ${pct(r)} / ${pct(p + r ? (2 * p * r) / (p + r) : 0)}`;
+};
+const row = (title: string, cell: (c: Counts) => string): void => console.log(`| ${title} | ${splits.map((k) => cell(counts.get(k)!)).join(' | ')} |`);
+console.log(`\n| facts (precision / recall / F1) | ${splits.join(' | ')} |`);
+console.log('| --- |' + ' ---: |'.repeat(splits.length));
+row('medications (names)', (c) => prf(c.medTp, c.medFp, c.medFn));
+row('vital signs (kind=value)', (c) => prf(c.vitTp, c.vitFp, c.vitFn));
+row('drug allergies (names)', (c) => `${prf(c.allTp, c.allFp, c.allFn)} (${c.allTp + c.allFn} in refs)`);
+row('chief complaint mean token F1', (c) => `${pct(c.ccF1 / Math.max(1, c.ccVisits))} (${c.ccExact}/${c.ccVisits} same words)`);
+row('ungrounded drugs/doses/vitals', (c) => String(c.ungrounded));
+row('allergens listed as medications', (c) => String(c.allergenAsMedication));
+row('markdown sentences', (c) => String(c.statements));
+row('markdown sentences without evidence', (c) => String(c.withoutEvidence));
 console.log('\n| latency / memory | value |');
 console.log('| --- | ---: |');
 console.log(`| first call (loads lexicons) | ${firstCall.toFixed(0)} ms |`);

@@ -145,3 +145,26 @@ const QUESTION_LEAD = new RegExp(`^(?:(?:${LEADING_WORDS}|${alternation(whAbout)
 export function withoutQuestionLead(text: string): string {
   return text.replace(QUESTION_LEAD, '');
 }
+
+interface AgreementData { planAgreement: { asksAgreement: string[]; asksQuestions: string[]; assents: string[]; noQuestions: string[] } }
+const agreement = languageData<AgreementData>('discourse').planAgreement;
+const ASKS_AGREEMENT = new RegExp(`\\b(?:${alternation(agreement.asksAgreement)})\\b`, 'i');
+const ASKS_QUESTIONS = new RegExp(`\\b(?:${alternation(agreement.asksQuestions)})\\b`, 'i');
+const ASSENT = new RegExp(`${HESITATION}(?:${alternation(agreement.assents)})\\b`, 'i');
+const NO_QUESTIONS = new RegExp(`${HESITATION}(?:(?:no|nope)\\W+)?(?:${alternation(agreement.noQuestions)})\\b`, 'i');
+
+export type PlanCheck = 'agreement' | 'questions';
+
+/** The clinician checks the plan with the patient: "does that sound good?" (agreement) or "any questions?". */
+export function checksPlan(text: string): PlanCheck | undefined {
+  // "If you have any questions, call us" invites later questions; it checks nothing now.
+  if (/\bif (?:you )?(?:have|got|think of) any\b/i.test(text)) return undefined;
+  return ASKS_AGREEMENT.test(text) ? 'agreement' : ASKS_QUESTIONS.test(text) ? 'questions' : undefined;
+}
+
+/** The patient's answer accepts the plan: assent to "does that sound good?", none to "any questions?"; a question back does not. */
+export function acceptsPlan(answer: string, check: PlanCheck): boolean {
+  if (isQuestion(answer)) return false;
+  if (check === 'questions') return NO_QUESTIONS.test(answer) || answersNo(answer) || (ASSENT.test(answer) && !answersYes(answer));
+  return ASSENT.test(answer) && !answersNo(answer) && !UNSURE.test(answer);
+}

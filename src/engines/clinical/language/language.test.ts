@@ -1,7 +1,7 @@
 // The language module: discourse cues, voice and tidy, each read from data/language/en.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { answersNo, answersYes, asksLonger, asksShorter, asksYesNo, clinicianToNote, isOffer, isQuestion, isSafetyNet, noteSentence, opensAsQuestion, patientToThird, setsFollowUp, tidy, voiceFor, THEY } from './index.ts';
+import { acceptsPlan, answersNo, answersYes, asksLonger, asksShorter, asksYesNo, checksPlan, clinicianToNote, introducesPatient, isOffer, isQuestion, isSafetyNet, noteSentence, opensAsQuestion, patientToThird, setsFollowUp, tidy, voiceFor, THEY } from './index.ts';
 
 test('questions: unpunctuated openers count, statement tags do not', () => {
   assert.ok(isQuestion('how long have you had this pain'));
@@ -71,6 +71,40 @@ test('dictation to the documentation system is recognised', async () => {
   assert.ok(isDictation('please use my physical exam template'));
   assert.ok(!isDictation('your knee exam is normal'));
   assert.ok(!isDictation('the macrocytic anemia is better'));
+});
+
+test('introductions: the age phrase as ASR spaces it still introduces the patient, and tidy joins it', () => {
+  assert.ok(introducesPatient('carolyn is a 34 -year-old female with a history of diabetes'));
+  assert.ok(introducesPatient('martha is a 50-year-old female'));
+  assert.ok(!introducesPatient('my son is 12 and plays soccer'));
+  assert.equal(tidy('she is a 34 -year-old female'), 'she is a 34-year-old female');
+});
+
+test('note sentences are written out: no contractions, units abbreviated after a number', () => {
+  assert.equal(noteSentence("she 's been taking twenty milligrams and it does n't help"), 'She has been taking 20 mg and it does not help.');
+  assert.equal(noteSentence("it's worse at night, i'm not sleeping"), 'It is worse at night, I am not sleeping.');
+  assert.equal(noteSentence("that's the patient's knee"), "That is the patient's knee.");
+  assert.equal(noteSentence('we talked about milligrams'), 'We talked about milligrams.');
+  assert.equal(noteSentence("she's just been really tired, we'll go ahead and check a little bit of blood work"), 'She has been tired, we will check a little blood work.');
+});
+
+test('"you" after a causative verb is the object: "we will have you continue"', () => {
+  assert.equal(clinicianToNote("we'll have you continue the aspirin", 'male'), 'we will have him continue the aspirin');
+  assert.equal(clinicianToNote('i want to let you know the results', 'female'), 'we will let her know the results');
+  assert.match(clinicianToNote('have you continued the aspirin', 'male'), /\bhe continued\b/);
+});
+
+test('checking the plan: "does that sound good?" wants assent, "any questions?" wants none; a question back is neither', () => {
+  assert.equal(checksPlan('does that sound like a plan'), 'agreement');
+  assert.equal(checksPlan('do you have any questions for me ?'), 'questions');
+  assert.equal(checksPlan('if you have any questions , call the office'), undefined);
+  assert.equal(checksPlan('we will start the inhaler'), undefined);
+  assert.ok(acceptsPlan('that sounds great , thank you', 'agreement'));
+  assert.ok(acceptsPlan('not at this point .', 'questions'));
+  assert.ok(acceptsPlan("no , i do n't think so", 'questions'));
+  assert.ok(!acceptsPlan('yes , will the tramadol be okay with my digoxin ?', 'questions'));
+  assert.ok(!acceptsPlan("i'm not sure", 'agreement'));
+  assert.ok(!acceptsPlan('no', 'agreement'));
 });
 
 test('body systems: one list serves the review of systems, the exam areas and the labels', async () => {

@@ -2,6 +2,7 @@
 import { spokenNumbersToDigits } from '../numbers/index.ts';
 import { cleanUtterance } from './fillers.ts';
 import { alternation, languageData } from './data.ts';
+import { writtenOut } from './written.ts';
 
 interface TidyData { leadingWords: string[]; leadingBeforeComma: string[]; closingTags: string[]; closingAfterComma: string[]; }
 interface FillerData { fillers: string[]; }
@@ -41,7 +42,7 @@ export function tidy(text: string): string {
   t = cleanUtterance(t)
     .replace(/\bgon na\b/gi, 'going to').replace(/\bwan na\b/gi, 'want to').replace(/\bgot ta\b/gi, 'got to')
     .replace(/\b(?:kind|sort) of\s+/gi, '').replace(/\blike,\s*/gi, '')
-    .replace(/\s+([,.?!;:%])/g, '$1').replace(/,(?=\S)/g, ', ').replace(/,\s*,/g, ',')
+    .replace(/(\d)\s+-\s*(?=(?:years?|months?|weeks?|days?)\b)/gi, '$1-').replace(/\s+([,.?!;:%])/g, '$1').replace(/,(?=\S)/g, ', ').replace(/,\s*,/g, ',')
     .replace(/\s+/g, ' ').trim();
   t = collapseRepeats(t);
   for (let i = 0; i < 3; i++) t = t.replace(CLOSING, '$1').replace(CLOSING_COMMA, '$1').trim();
@@ -57,8 +58,8 @@ export function sentenceCase(text: string): string {
   return /[.?!]$/.test(cased) ? cased.replace(/\?$/, '.') : `${cased}.`;
 }
 
-/** What was said, as a note sentence: tidied, numbers as digits, capitalised and closed. */
+/** What was said, as a note sentence: tidied, numbers as digits, written register, capitalised and closed. */
 export function noteSentence(text: string): string {
-  const t = tidy(spokenNumbersToDigits(text));
+  const t = writtenOut(tidy(spokenNumbersToDigits(text)));
   return t ? sentenceCase(t) : '';
 }

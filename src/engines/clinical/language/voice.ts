@@ -51,6 +51,14 @@ export function voiceFor(gender: string | undefined, fallback: Voice = THEY): Vo
   return sex === 'female' ? FEMALE : sex === 'male' ? MALE : fallback;
 }
 
+/** An age as notes and introductions say it; ASR often spaces the hyphen ("43 -year-old"). */
+export const AGE_PHRASE = String.raw`\d+\s*[- ]\s*years?[- ]old`;
+const INTRODUCTION = new RegExp(String.raw`\bis an? ${AGE_PHRASE}\b`, 'i');
+/** The clinician's one-line summary of who the patient is ("… is a 43-year-old male with …"). */
+export function introducesPatient(text: string): boolean {
+  return INTRODUCTION.test(text);
+}
+
 /** Words that say the patient's sex in a clinician's introduction ("a 58-year-old gentleman") or anywhere. */
 export const GENDERED = {
   introduction: { female: alternation(d.genderedIntroduction.female), male: alternation(d.genderedIntroduction.male) },
@@ -137,9 +145,13 @@ function wordBefore(text: string, offset: number): string {
 /** "you" as subject ("you do have", "and you said") or as object ("start you on"). */
 const YOU = new RegExp(`\\byou\\b(?!')(\\s+((?:${ADVERB})\\s+)?([a-z']+))?`, 'gi');
 
+const CAUSATIVE_BEFORE = /\b(?:(?:will|'ll|to|let's|would|could|can|should|i|we)\s+(?:have|make|help|let)|let)\s+$/i;
+
 function replaceYou(t: string, at: (offset: number) => Voice, own: Voice): string {
   return t.replace(YOU, (_m, gap: string | undefined, adverb: string | undefined, next: string | undefined, o: number) => {
     const nextWord = next?.toLowerCase() ?? '';
+    // "we will have you continue", "let you know": the clinician acts on the patient.
+    if (CAUSATIVE_BEFORE.test(t.slice(Math.max(0, o - 30), o))) return `${own.object}${gap ?? ''}`;
     const subject = SUBJECT_BEFORE.has(wordBefore(t, o)) || VERB_AFTER.has(nextWord) || (adverb !== undefined && THIRD.has(nextWord));
     if (!subject) return `${own.object}${gap ?? ''}`;
     const v = at(o);

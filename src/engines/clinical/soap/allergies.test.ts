@@ -108,7 +108,7 @@ test('an allergy said in the plan keeps the plan; hives from shellfish is an all
   const { markdown, json } = note(t);
   assert.deepEqual(json.subjective.allergies, [{ substance: 'Shellfish', reaction: 'hives' }, { substance: 'Penicillin' }]);
   assert.deepEqual(medNames(json), ['azithromycin']);
-  assert.match(section(markdown, 'ASSESSMENT AND PLAN'), /we will start azithromycin 500 milligrams today/i);
+  assert.match(section(markdown, 'ASSESSMENT AND PLAN'), /we will start azithromycin 500 mg today/i);
 });
 
 test('a reaction to "that" is an allergy to the drug just named, and the plan to avoid it stays', () => {

@@ -10,9 +10,12 @@
  *   subjective.allergies[]:   { substance, reaction? } as said ("Penicillin", "rash"); markdown ALLERGIES
  *   subjective.allergyStatus: "No known drug allergies" | "No known allergies" (only when none are named)
  *   plan.medications[].form:  device or dose form said with the drug ("albuterol inhaler" → "inhaler")
+ *   plan.patientAgreement:    the patient accepted the plan when the clinician checked it; markdown "Patient Agreements:" line
  *
  * An allergen is never listed under plan.medications, a reaction from the allergy history is never
  * coded as a diagnosis, and plan.followUp is also written as its own line under ASSESSMENT AND PLAN.
+ * There each problem's plan talk is written in labelled lines by what it does (soap/plan-kinds.ts):
+ * "• Medical Reasoning:", "• Additional Testing:", "• Medical Treatment:", "• Patient Education and Counseling:".
  *
  *   evidence: {
  *     fields:   { "<dotted JSON path>": { spans: Span[], request?: "patientInfo" } },

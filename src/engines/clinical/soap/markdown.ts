@@ -2,6 +2,7 @@
 import { MarkdownWriter, type Statement } from './evidence.ts';
 import type { Objective } from './objective.ts';
 import type { Plan } from './plan.ts';
+import { byKind, PLAN_KIND_TITLES } from './plan-kinds.ts';
 import type { Subjective } from './subjective.ts';
 
 const SYSTEM_TITLES: Record<string, string> = {
@@ -32,17 +33,27 @@ function examination(md: MarkdownWriter, o: Objective): void {
   }
 }
 
-/** Each problem, then the plan said under it; talk before any problem first; follow-up last. */
-function assessmentAndPlan(md: MarkdownWriter, diagnoses: Statement[], plan: Plan): void {
+/** The summary line, each problem, then the plan said under it; talk before any problem first; follow-up last. */
+function assessmentAndPlan(md: MarkdownWriter, diagnoses: Statement[], plan: Plan, summary?: Statement): void {
   const planSaid = plan.general.length + plan.byProblem.reduce((n, g) => n + g.length, 0);
   if (!diagnoses.length && !planSaid && !plan.followUp.length) return;
   md.heading('ASSESSMENT AND PLAN');
+  // An assessment opens with who the patient is and why they came, as the history did.
+  if (summary) { md.statements([summary]); paragraphBreak(md); }
   if (plan.general.length) md.statements(plan.general);
   diagnoses.forEach((d, i) => {
     paragraphBreak(md);
     md.statements([d]);
-    if (plan.byProblem[i]!.length) { md.text += '\n'; md.statements(plan.byProblem[i]!); }
+    for (const [kind, items] of byKind(plan.byProblem[i]!)) {
+      md.text += `\n• ${PLAN_KIND_TITLES[kind]}: `;
+      md.statements(items);
+    }
   });
+  if (plan.agreement) {
+    paragraphBreak(md);
+    md.text += 'Patient Agreements: ';
+    md.statements([plan.agreement]);
+  }
   if (plan.followUp.length) {
     paragraphBreak(md);
     md.statements(plan.followUp, { lines: true });
@@ -62,6 +73,6 @@ export function writeMarkdown(draft: SoapDraft): MarkdownWriter {
   }
   examination(md, o);
   if (o.results.length) { md.heading('RESULTS'); md.statements(o.results); }
-  assessmentAndPlan(md, draft.diagnoses, plan);
+  assessmentAndPlan(md, draft.diagnoses, plan, s.summary);
   return md;
 }

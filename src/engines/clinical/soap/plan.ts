@@ -13,6 +13,8 @@ export interface Plan {
   /** Plan talk under each problem (index into visit.problems). */
   byProblem: Statement[][];
   followUp: Statement[];
+  /** The patient's agreement with the plan, when they accepted it. */
+  agreement?: Statement;
 }
 
 const INSTRUCTION = /\b(?:i want (?:her|him|the patient) to|make sure|should|try to|avoid|keep|continue to|ice|elevate|rest|call)\b/i;
@@ -45,6 +47,28 @@ function splitOffFollowUp(plan: Statement[]): { rest: Statement[]; followUp: Sta
   return { rest, followUp };
 }
 
+// "For her first problem, her congestive heart failure, we will …": the problem's line already says which.
+const FRAME_CLAUSE = /^((?:(?:so|okay|now|and|alright|all right|then)[,\s]+)*(?:for|from|in terms of|regarding|as for|as far as|with regards? to|with respect to|on|about)\s[^,]{2,80}?),\s*/i;
+const FRAME_SHAPE = /^(?:(?:so|okay|now|and|alright|all right|then)[,\s]+)*(?:for|from|in terms of|regarding|as for|as far as|with regards? to|with respect to|on|about)\s+(?:[a-z'-]+\s+){0,9}[a-z'-]+(?:\s+standpoint|\s+perspective|\s+wise)?$/i;
+
+const APPOSITIVE = /^((?:his|her|their|your|the)\s+(?:[a-z'-]+\s+){0,3}[a-z'-]+),\s*/i;
+
+/** The statement without an opening clause that only names its problem; up to two such clauses. */
+function withoutFrame(st: Statement, namesProblem: (text: string) => boolean): Statement {
+  let text = st.text;
+  let afterFrame = false;
+  for (let i = 0; i < 2; i++) {
+    // After "for your first problem," the problem itself may follow as a bare phrase ("your back pain,").
+    const m = FRAME_CLAUSE.exec(text) ?? (afterFrame ? APPOSITIVE.exec(text) : null);
+    if (!m || !(FRAME_SHAPE.test(m[1]!) || afterFrame) || !(namesProblem(m[1]!) || afterFrame)) break;
+    const rest = text.slice(m[0].length);
+    if (rest.split(/\s+/).length < 3) break;
+    afterFrame = PROBLEM_FRAME.test(m[1]!);
+    text = rest.charAt(0).toUpperCase() + rest.slice(1);
+  }
+  return text === st.text ? st : { ...st, text };
+}
+
 /**
  * One block per problem, as clinicians write it: the plan talk that names a problem, and what
  * follows it until another problem is named, goes under that problem.
@@ -58,8 +82,10 @@ function byProblem(visit: Visit, plan: Statement[]): { general: Statement[]; gro
     const named = namer.named(st.text);
     if (named >= 0) current = named;
     if (named >= 0 && PROBLEM_FRAME.test(st.text) && st.text.split(/\s+/).length <= FRAME_ONLY_WORDS) continue;
-    (current >= 0 ? groups[current]! : general).push(st);
+    (current >= 0 ? groups[current]! : general).push(named >= 0 ? withoutFrame(st, (t) => namer.named(t) === named || PROBLEM_FRAME.test(t)) : st);
   }
+  // With one problem, the talk before it was named is its plan too.
+  if (groups.length === 1) return { general: [], groups: [[...general, ...groups[0]!]] };
   return { general, groups };
 }
 
@@ -87,5 +113,7 @@ export function writePlan(visit: Visit, planSaid: Statement[], out: SoapJson): P
   if (followUp.length) out.set('plan.followUp', followUp.map((s) => s.text).join(' '), followUp.flatMap((s) => s.spans));
   const { general, groups } = byProblem(visit, rest);
   medicationChanges(visit, groups);
-  return { medications: meds, general, byProblem: groups, followUp };
+  const agreement = visit.planAgreement;
+  if (agreement) out.set('plan.patientAgreement', agreement.text, agreement.spans);
+  return { medications: meds, general, byProblem: groups, followUp, ...(agreement ? { agreement } : {}) };
 }

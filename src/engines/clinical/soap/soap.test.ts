@@ -25,9 +25,9 @@ test('a visit becomes a SOAP note under the usual headings', async () => {
   assert.equal(j.objective.vitalSigns.bloodPressure, '120/80 mmHg');
   assert.equal(j.objective.vitalSigns.heartRate, '72 bpm');
   assert.deepEqual({ ...j.plan.medications[0], instructions: undefined }, { name: 'Meloxicam', dosage: '15 mg', frequency: 'once daily', instructions: undefined });
-  assert.match(j.plan.medications[0].instructions, /meloxicam 15 milligrams/i);
+  assert.match(j.plan.medications[0].instructions, /meloxicam 15 mg/i);
   assert.match(j.subjective.reviewOfSystems.constitutional, /^Denies fever, chills\.$/);
-  assert.match(j.subjective.historyOfPresentIllness, /\bShe has been having pain in her right knee\b/);
+  assert.match(j.subjective.historyOfPresentIllness, /\bThe patient reports she has been having pain in her right knee\b/);
   assert.ok(j.plan.followUp);
 });
 
@@ -160,7 +160,7 @@ test('framing words are dropped and abdominal findings are filed under the abdom
 test("the clinician's introduction gives the patient's sex when patientInfo does not", async () => {
   const transcript = "[doctor] logan is a 58 year old male who presents today with back pain .\n[patient] i hurt my back lifting boxes for my daughter and her friend .";
   const note = await engine.generateNote({ transcript, noteType: { type: 'soap' } });
-  assert.match(note.markdown, /\bHe hurt his back\b/);
+  assert.match(note.markdown, /\bThe patient reports he hurt his back\b/);
 });
 
 test('the assessment and plan follow the problems as the clinician framed them', async () => {
@@ -186,6 +186,7 @@ test('the assessment and plan follow the problems as the clinician framed them',
   assert.doesNotMatch(block(/diabetes/i), /lisinopril|meloxicam/);
   assert.match(block(/hypertension|blood pressure/i), /lisinopril/);
   assert.doesNotMatch(plan, /For his next problem/);
+  assert.match(block(/diabetes/i), /\n• Medical Treatment: .*metformin/);
 });
 
 test('the markdown lists the medications with dose and frequency, each line with its evidence', async () => {
@@ -195,4 +196,58 @@ test('the markdown lists the medications with dose and frequency, each line with
   const evidence = (note.json as Json).evidence.markdown as { start: number; end: number; spans: { start: number; end: number }[] }[];
   const line = evidence.find((e) => note.markdown.slice(e.start, e.end).startsWith('Metformin 500 mg'));
   assert.ok(line && line.spans.some((s) => /metformin/.test(transcript.slice(s.start, s.end))));
+});
+
+test("what the patient tells is attributed: a turn's first sentence is reported, a later one names the patient", async () => {
+  const transcript = [
+    '[doctor] what brings you in today?',
+    "[patient] well , my left ankle has been swelling for about three days . i ca n't put weight on it since the fall .",
+    '[doctor] any fever?',
+    "[patient] no , i have n't had any fever at all .",
+  ].join('\n');
+  const note = await engine.generateNote({ transcript, noteType: { type: 'soap' }, patientInfo: { gender: 'female' } });
+  const hpi = note.markdown.split('HISTORY OF PRESENT ILLNESS')[1]?.split(/\n[A-Z][A-Z ]+\n/)[0] ?? '';
+  assert.match(hpi, /The patient reports her left ankle has been swelling for about 3 days\./);
+  assert.match(hpi, /The patient cannot put weight on it since the fall\./);
+  assert.doesNotMatch(hpi, /reports (?:well|no)\b/i);
+});
+
+test("a plan sentence's opening clause that only names its problem is dropped under that problem", async () => {
+  const transcript = [
+    '[doctor] what brings you in today ?',
+    '[patient] my back hurts after lifting boxes , and my sugars have been high .',
+    '[doctor] okay , on exam you have tenderness of the lumbar spine .',
+    '[doctor] so , let me talk about my assessment and plan for you .',
+    '[doctor] for your first problem , your back pain , i think you have a lumbar strain from the lifting .',
+    '[doctor] in terms of your diabetes , we will increase the metformin to 1000 mg twice a day .',
+  ].join('\n');
+  const { markdown } = await engine.generateNote({ transcript, noteType: { type: 'soap' }, patientInfo: { gender: 'male' } });
+  const plan = markdown.slice(markdown.indexOf('ASSESSMENT AND PLAN'));
+  assert.match(plan, /: I think he has a lumbar strain from the lifting\./);
+  assert.match(plan, /: We will increase the metformin to 1000 mg twice a day\./);
+  assert.doesNotMatch(plan, /first problem|in terms of|assessment and plan for/i);
+});
+
+test("the patient's agreement with the plan closes the assessment and plan and is in the JSON", async () => {
+  const transcript = [
+    '[doctor] what brings you in today ?',
+    '[patient] my right ankle has been swollen for three days since i twisted it .',
+    '[doctor] on exam there is swelling and tenderness over the lateral ankle .',
+    '[doctor] i think you have an ankle sprain . we will start ibuprofen 600 mg three times a day . any questions ?',
+    '[patient] no , not at this point .',
+  ].join('\n');
+  const note = await engine.generateNote({ transcript, noteType: { type: 'soap' }, patientInfo: { gender: 'female' } });
+  assert.match(note.markdown, /\n\nPatient Agreements: The patient understands and agrees with the recommended medical treatment plan\./);
+  assert.equal((note.json as Json).plan.patientAgreement, 'The patient understands and agrees with the recommended medical treatment plan.');
+});
+
+test("the assessment opens with the clinician's one-line summary of the patient", async () => {
+  const transcript = [
+    '[doctor] martha is a 50 -year-old female with a past medical history of hypertension who presents for knee pain .',
+    '[patient] my left knee has been hurting for about two weeks .',
+    '[doctor] on exam there is tenderness over the medial joint line .',
+    '[doctor] for your knee pain , i think it is osteoarthritis . we will start meloxicam 15 mg daily .',
+  ].join('\n');
+  const { markdown } = await engine.generateNote({ transcript, noteType: { type: 'soap' }, patientInfo: { gender: 'female' } });
+  assert.match(markdown, /ASSESSMENT AND PLAN\n\nMartha is a 50-year-old female with a past medical history of hypertension who presents for knee pain\.\n\n/);
 });

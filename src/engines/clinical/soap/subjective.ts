@@ -1,5 +1,6 @@
 // Subjective: chief complaint, history of present illness (with its intro line), review of systems, allergies.
 import type { NoteRequest, Span } from '../../ports.ts';
+import { introducesPatient } from '../language/index.ts';
 import type { RosFinding, Said, Visit } from '../visit/index.ts';
 import { mergeSpans, type Statement } from './evidence.ts';
 import type { SoapJson } from './fields.ts';
@@ -7,12 +8,13 @@ import type { SoapJson } from './fields.ts';
 export interface Subjective {
   chiefComplaint?: Said;
   hpi: Statement[];
+  /** Who the patient is and why they came, in one line: the assessment opens with it too. */
+  summary?: Statement;
   ros: RosFinding[];
   allergies: Statement[];
 }
 
 const MAX_PAST = 3;
-const INTRO = /\bis an? \d+[- ]year[- ]old\b/i;
 
 function ageOf(request: NoteRequest): number | undefined {
   const dob = Date.parse(request.patientInfo?.dateOfBirth ?? '');
@@ -52,11 +54,20 @@ function openingLines(request: NoteRequest, visit: Visit): Statement[] {
   return lines;
 }
 
-/** Intro line: the clinician's own summary if said, otherwise the opening line from the request and the Visit. */
-function history(request: NoteRequest, visit: Visit, said: Statement[]): Statement[] {
+/**
+ * Intro line: the clinician's own summary if said, otherwise the opening line from the request
+ * and the Visit; it is the summary when it says who the patient is (an age).
+ */
+function history(request: NoteRequest, visit: Visit, said: Statement[]): { hpi: Statement[]; summary?: Statement } {
   const rest = [...said];
-  const introIndex = rest.findIndex((s) => INTRO.test(s.text));
-  return introIndex >= 0 ? [...rest.splice(introIndex, 1), ...rest] : [...openingLines(request, visit), ...rest];
+  const introIndex = rest.findIndex((s) => introducesPatient(s.text));
+  if (introIndex >= 0) {
+    const [intro] = rest.splice(introIndex, 1);
+    return { hpi: [intro!, ...rest], summary: intro };
+  }
+  const opening = openingLines(request, visit);
+  const summary = opening.find((s) => introducesPatient(s.text));
+  return { hpi: [...opening, ...rest], ...(summary ? { summary } : {}) };
 }
 
 function allergyLines(visit: Visit, out: SoapJson): Statement[] {
@@ -79,9 +90,9 @@ export function writeSubjective(request: NoteRequest, visit: Visit, hpiSaid: Sta
   for (const f of ros) bySystem.set(f.system, [...(bySystem.get(f.system) ?? []), f]);
   for (const [system, found] of bySystem) out.set(`subjective.reviewOfSystems.${system}`, found.map((f) => f.text).join(' '), found.flatMap((f) => f.spans));
   const allergies = allergyLines(visit, out);
-  const hpi = history(request, visit, hpiSaid);
+  const { hpi, summary } = history(request, visit, hpiSaid);
   if (hpi.length) out.set('subjective.historyOfPresentIllness', hpi.map((s) => s.text).join(' '), hpi.flatMap((s) => s.spans), hpi.some((s) => s.request) ? 'patientInfo' : undefined);
   const cc = visit.chiefComplaint && { text: visit.chiefComplaint.text, spans: visit.chiefComplaint.spans };
   if (cc) out.set('subjective.chiefComplaint', cc.text, cc.spans);
-  return { chiefComplaint: cc, hpi, ros, allergies };
+  return { chiefComplaint: cc, hpi, ...(summary ? { summary } : {}), ros, allergies };
 }

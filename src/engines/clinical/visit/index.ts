@@ -20,8 +20,10 @@
  *   results[]                          — results talk as said, numbers as digits, with spans
  *   orders[]                           — { kind: imaging|lab|referral|therapy, what, spans }
  *   procedures[]                       — { code (CPT), display, span } done at the visit
+ *   planAgreement?                     — the patient accepted the plan when the clinician checked it
  */
 export { readVisit } from './read.ts';
 export { drugNamed, isDeviceOrForm } from './medications.ts';
 export { problemNamer, type ProblemNamer } from './problems.ts';
+export { ORDERABLE_WORDS } from './orders.ts';
 export type { Allergy, Medication, MedicationChange, Order, Part, Problem, Procedure, RosFinding, Said, Sentence, Sex, SpeakerRole, Turn, Visit, VisitOptions, VisitSentence, VitalSign } from './types.ts';

@@ -1,9 +1,9 @@
 // The patient's sex, for pronouns: the request's patientInfo.gender, else what the clinician says.
-import { GENDERED, sexFromGender } from '../language/index.ts';
+import { AGE_PHRASE, GENDERED, sexFromGender } from '../language/index.ts';
 import type { Sentence } from '../transcript/index.ts';
 import type { Sex } from './types.ts';
 
-const INTRO = new RegExp(`\\b\\d+[- ]years?[- ]old (${GENDERED.introduction.female}|${GENDERED.introduction.male})\\b`, 'i');
+const INTRO = new RegExp(`\\b${AGE_PHRASE} (${GENDERED.introduction.female}|${GENDERED.introduction.male})\\b`, 'i');
 const FEMALE_INTRO = new RegExp(`^(?:${GENDERED.introduction.female})$`, 'i');
 const FEMALE_WORDS = new RegExp(`\\b(?:${GENDERED.words.female})\\b`, 'gi');
 const MALE_WORDS = new RegExp(`\\b(?:${GENDERED.words.male})\\b`, 'gi');

@@ -3,6 +3,7 @@ import { codeText } from '../coding/index.ts';
 import { isSafetyNet, setsFollowUp } from '../language/index.ts';
 import { spokenNumbersToDigits } from '../numbers/index.ts';
 import { readTranscript } from '../transcript/index.ts';
+import { planAgreement } from './agreement.ts';
 import { allergiesIn } from './allergies.ts';
 import { chiefComplaint } from './chief-complaint.ts';
 import { drugNamed } from './medications.ts';
@@ -80,8 +81,12 @@ const ros: Component = (visit) => {
   visit.reviewOfSystems = reviewOfSystems(visit.sentences);
 };
 
+const agreement: Component = (visit) => {
+  visit.planAgreement = planAgreement(visit.sentences);
+};
+
 /** In order: each may read what the ones before it found. */
-const PIPELINE: Component[] = [sections, patient, allergies, planCues, coded, complaint, medications, vitals, ros, results, orders];
+const PIPELINE: Component[] = [sections, patient, allergies, planCues, coded, complaint, medications, vitals, ros, results, orders, agreement];
 
 /** Reads a transcript (any supported format) into a `Visit`: every note writer renders from it. */
 export function readVisit(text: string, options: VisitOptions = {}): Visit {

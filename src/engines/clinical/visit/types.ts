@@ -116,6 +116,8 @@ export interface Visit {
   results: Said[];
   orders: Order[];
   procedures: Procedure[];
+  /** The patient accepted the plan when the clinician checked it ("does that sound good?" "yes"). */
+  planAgreement?: Said;
 }
 
 export interface VisitOptions {

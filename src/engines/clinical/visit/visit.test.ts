@@ -84,3 +84,32 @@ test('orders, results and routes are read with their spans', () => {
   assert.ok(v.results.some((r) => /a1c was 7\.2/.test(r.text) && /x-ray/.test(said(v, r.spans))));
   assert.equal(v.medications.find((m) => m.name === 'Albuterol')?.route, 'inhaled');
 });
+
+test('a test still to be done or waited for is plan talk, not a result', () => {
+  const t = [
+    '[doctor] hi there, what brings you in today?',
+    '[patient] my stomach has been hurting on and off for about a month now.',
+    '[doctor] your ultrasound from last month showed a small gallstone.',
+    '[doctor] we will get some blood work drawn today and we should have the results back in a couple of days.',
+    '[doctor] depending on the results you may need a ct scan of the abdomen.',
+  ].join('\n');
+  const v = readVisit(t);
+  const part = (re: RegExp): string | undefined => v.sentences.find((s) => re.test(s.text))?.part;
+  assert.equal(part(/ultrasound from last month/), 'results');
+  assert.equal(part(/results back/), 'plan');
+  assert.equal(part(/depending on the results/), 'plan');
+  assert.ok(v.results.every((r) => !/results back|depending/.test(r.text)));
+});
+
+test("the patient's agreement with the plan is read from the check near the end, with both turns as evidence", () => {
+  const lines = [
+    '[doctor] what brings you in today?',
+    '[patient] my ankle has been swollen for three days.',
+    '[doctor] on exam there is swelling over the lateral ankle.',
+    "[doctor] we will get an x-ray and start ibuprofen six hundred milligrams. does that sound good?",
+  ];
+  const agreed = readVisit([...lines, '[patient] sounds good, thank you.'].join('\n'));
+  assert.match(agreed.planAgreement?.text ?? '', /agrees with the recommended medical treatment plan/);
+  assert.match(said(agreed, agreed.planAgreement!.spans), /does that sound good.*\| sounds good/);
+  assert.equal(readVisit([...lines, '[patient] can i still go running on it?'].join('\n')).planAgreement, undefined);
+});
