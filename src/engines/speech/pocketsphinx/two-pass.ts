@@ -20,6 +20,8 @@ export interface SecondPassOptions extends StretchOptions {
   minAdaptSeconds?: number;
   /** Told why a speaker or the recording was not adapted (never any transcript text). */
   onNotice?: (reason: string) => void;
+  /** Where to look for bw and mllr_solve (default: SPHINXTRAIN_DIRS). */
+  trainerDirs?: string[];
   /** Sees the result while the transform files still exist (tests). */
   inspect?: (result: SecondPassResult) => void | Promise<void>;
 }
@@ -44,7 +46,7 @@ export async function secondPass(
   options: SecondPassOptions = {},
 ): Promise<SecondPassResult> {
   const unchanged: SecondPassResult = { words: pass1, adapted: [], transforms: new Map() };
-  const lookup = await findTrainer(models.hmm);
+  const lookup = await findTrainer(models.hmm, options.trainerDirs);
   if (!lookup.ok) {
     options.onNotice?.(`speaker adaptation skipped: ${lookup.reason}`);
     return unchanged;
@@ -53,7 +55,7 @@ export async function secondPass(
   try {
     const speakers = [...new Set(turns.map((t) => t.speaker))];
     const plans = speakers.map((speaker) => ({ speaker, spans: speakerSpans(turns, speaker) }));
-    const minSeconds = options.minAdaptSeconds ?? 8;
+    const minSeconds = options.minAdaptSeconds ?? 3;
     const transforms = new Map<number, string>();
     await mapPool(plans, parallelism, async ({ speaker, spans }) => {
       const stretches = confidentStretches(pass1.filter((w) => inSpans(w, spans)), options);
