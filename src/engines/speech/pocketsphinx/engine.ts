@@ -59,6 +59,7 @@ export function createPocketSphinxEngine(options: PocketSphinxOptions = {}): Spe
   let models: ModelPaths | undefined;
   const getModels = () => (models ??= resolveModels(options));
   const parallelism = Math.max(1, options.parallelism ?? availableParallelism());
+  const secondPass: SecondPassOptions = { onNotice: warnOnce, ...options.secondPass };
   return {
     languages: ['en'],
     async transcribe(request: TranscriptionRequest): Promise<TranscriptionResult> {
@@ -74,7 +75,7 @@ export function createPocketSphinxEngine(options: PocketSphinxOptions = {}): Spe
         const source = await decodeToPcm(request.audioPath, { channel, expectedSec: probe.durationSec, maxBytes: options.audioLimits?.maxDecodedBytes });
         try {
           duration = Math.max(duration, source.durationSec);
-          channels.push(await transcribeSource(source, getModels(), { ...options, parallelism, dictation: request.dictation }));
+          channels.push(await transcribeSource(source, getModels(), { ...options, secondPass, parallelism, dictation: request.dictation }));
         } finally {
           await source.dispose();
         }
@@ -86,6 +87,14 @@ export function createPocketSphinxEngine(options: PocketSphinxOptions = {}): Spe
       return createStreamingSession(streaming, getModels());
     },
   };
+}
+
+const warned = new Set<string>();
+/** Why the second pass was skipped (tools missing): said once per reason, never with text. */
+function warnOnce(reason: string): void {
+  if (warned.has(reason)) return;
+  warned.add(reason);
+  process.emitWarning(reason, { code: 'CLINSCRIBE_SPEECH_ONE_PASS' });
 }
 
 function checkLanguage(language: string | undefined): void {
