@@ -20,6 +20,8 @@ export interface SecondPassOptions extends StretchOptions {
   minAdaptSeconds?: number;
   /** Told why a speaker or the recording was not adapted (never any transcript text). */
   onNotice?: (reason: string) => void;
+  /** Decoder flags of the second pass on top of the models' (default PASS_TWO_FLAGS). */
+  passTwoFlags?: string[];
   /** Where to look for bw and mllr_solve (default: SPHINXTRAIN_DIRS). */
   trainerDirs?: string[];
   /** Sees the result while the transform files still exist (tests). */
@@ -33,6 +35,10 @@ export interface SecondPassResult {
   /** Transform files (in the pass's folder, removed when it ends): for tests. */
   transforms: Map<number, string>;
 }
+
+/** The flat-lexicon search after the tree search; too slow for every pass (see DECODER_FLAGS)
+ * but affordable for the second alone. */
+export const PASS_TWO_FLAGS: string[] = ['-fwdflat', 'yes'];
 
 /** Audio decoded around each turn so a word cut by the turn's edge is still heard whole. */
 const EDGE_PAD = 0.2;
@@ -66,7 +72,8 @@ export async function secondPass(
     });
     const jobs = plans.filter((p) => transforms.has(p.speaker)).flatMap((p) => splitSpans(p.spans, parallelism).map((spans) => ({ ...p, spans })));
     const decoded = await mapPool(jobs, parallelism, async ({ speaker, spans }) => {
-      const adapted = { ...models, flags: [...(models.flags ?? []), '-mllr', transforms.get(speaker)!] };
+      const flags = [...(models.flags ?? []), ...(options.passTwoFlags ?? PASS_TWO_FLAGS), '-mllr', transforms.get(speaker)!];
+      const adapted = { ...models, flags };
       const padded = spans.map((s) => ({ start: Math.max(0, s.start - EDGE_PAD), end: Math.min(source.durationSec, s.end + EDGE_PAD) }));
       return (await recognizeSpans(source, padded, adapted)).filter((w) => inSpans(w, spans));
     });
