@@ -12,53 +12,40 @@
 //   SPEECH_BENCH_END_SILENCE=30 (streaming: silent frames that end an utterance)
 //   SPEECH_BENCH_SOFT_UTTERANCE=3 SPEECH_BENCH_MAX_UTTERANCE=6 (streaming: seconds after which
 //   a short pause, then any quiet frames, end an utterance)
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import type { StreamingTranscript, TranscribedWord } from '../src/engines/ports.ts';
-import { createPocketSphinxEngine, type PocketSphinxOptions } from '../src/engines/speech/pocketsphinx/engine.ts';
-import { CLINICAL_LM, DECODER_FLAGS, DRUG_DICT, resolveModels } from '../src/engines/speech/pocketsphinx/models.ts';
+import { createPocketSphinxEngine } from '../src/engines/speech/pocketsphinx/engine.ts';
+import { DECODER_FLAGS, resolveModels } from '../src/engines/speech/pocketsphinx/models.ts';
 import { createStreamingSession } from '../src/engines/speech/streaming/session.ts';
 import { type DialogueReference, makeDialogues } from '../scripts/speech/make-dialogues.ts';
-import { bestMappingAccuracy, percentile, rate, sumCounts, type WerCounts, wordErrors } from './lib/wer.ts';
+import { bestMappingAccuracy, formatCounts, percentile, rate, sumCounts, type WerCounts, wordErrors } from './lib/wer.ts';
+import { cpuSeconds, speechConfigs, toolVersions } from './speech-lib.ts';
 
 const count = Number(process.env.SPEECH_BENCH_COUNT ?? 6);
 const seconds = Number(process.env.SPEECH_BENCH_SECONDS ?? 75);
 const streams = Number(process.env.SPEECH_BENCH_STREAMS ?? 2);
 const streamSpeed = Number(process.env.SPEECH_BENCH_STREAM_SPEED ?? 1);
-const only = process.env.SPEECH_BENCH_CONFIG; // run one configuration by name
 // Decoder flags to try instead of the engine's defaults, e.g. SPEECH_BENCH_FLAGS="-ds 2 -topn 2".
 const flagsOverride = process.env.SPEECH_BENCH_FLAGS === undefined ? undefined : process.env.SPEECH_BENCH_FLAGS.split(/\s+/).filter(Boolean);
 const limit = process.env.SPEECH_BENCH_ONLY; // comma-separated recording ids
 
-const refs = makeDialogues({ split: 'valid', count, seconds }).filter((r) => !limit || limit.split(',').includes(r.id));
+// "dev": the first `count` ACI-bench valid dialogues plus a one- and a three-voice recording
+// (what decoder settings were chosen on); "heldout": the next `count` dialogues, for checking.
+const set = process.env.SPEECH_BENCH_SET ?? 'dev';
+const heldOut = set === 'heldout';
+const refs = makeDialogues({ split: 'valid', count, seconds, offset: heldOut ? count : 0, monologue: !heldOut, threeVoices: !heldOut }).filter(
+  (r) => !limit || limit.split(',').includes(r.id),
+);
 const audioSec = refs.reduce((a, r) => a + r.durationSec, 0);
-console.log(`${refs.length} recordings (ACI-bench valid, held out from the language model; + MTS-Dialog valid), ${audioSec.toFixed(0)} s of audio, ${availableParallelism()} CPUs`);
+console.log(`${set} set: ${refs.length} recordings (ACI-bench valid, held out from the language model${heldOut ? '' : '; + MTS-Dialog valid'}), ${audioSec.toFixed(0)} s of audio, ${availableParallelism()} CPUs`);
 console.log(`decoder flags: ${(flagsOverride ?? DECODER_FLAGS).join(' ') || '(PocketSphinx defaults)'}`);
+console.log(`versions: ${toolVersions()}`);
 
-interface Config {
-  name: string;
-  options: PocketSphinxOptions;
-}
-
-const configs: Config[] = [
-  { name: 'default LM', options: { lm: 'default', dictAdditions: null, decoderFlags: flagsOverride } },
-  {
-    name: existsSync(CLINICAL_LM) ? `clinical LM${existsSync(DRUG_DICT) ? ' + drug dict' : ''}` : 'clinical LM (missing: default)',
-    options: { decoderFlags: flagsOverride },
-  },
-].filter((c) => !only || c.name.startsWith(only));
+const configs = speechConfigs(true);
 
 const pct = (x: number) => (100 * x).toFixed(1);
-
-/** CPU seconds used so far by this process and its finished children (decoders, ffmpeg):
- * unlike wall time, not inflated when other work shares the machine. */
-function cpuSeconds(): number {
-  const self = process.cpuUsage();
-  const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1].split(' ');
-  const children = (Number(fields[13]) + Number(fields[14])) / 100; // cutime + cstime, clock ticks
-  return (self.user + self.system) / 1e6 + children;
-}
 
 interface Scored {
   errors: WerCounts;
@@ -121,12 +108,12 @@ for (const config of configs) {
   const countOk = rows.filter((r, i) => r.speakersFound === refs[i].speakers.length).length;
   const wall = rows.reduce((a, r) => a + r.wall, 0);
   const cpu = rows.reduce((a, r) => a + r.cpu, 0);
-  summary.push(`| ${config.name} | ${pct(rate(total))} | ${pct(attributed)} | ${countOk}/${rows.length} | ${(wall / audioSec).toFixed(2)} | ${(cpu / audioSec).toFixed(2)} |`);
+  summary.push(`| ${config.name} | ${pct(rate(total))} | ${formatCounts(total)} | ${pct(attributed)} | ${countOk}/${rows.length} | ${(wall / audioSec).toFixed(2)} | ${(cpu / audioSec).toFixed(2)} |`);
 }
 
 console.log('\n### Summary (all recordings pooled)');
-console.log('| configuration | WER % | speaker attribution % | speaker count right | RTF (wall) | CPU s / audio s |');
-console.log('|---|---|---|---|---|---|');
+console.log('| configuration | WER % | sub/del/ins (of ref words) | speaker attribution % | speaker count right | RTF (wall) | CPU s / audio s |');
+console.log('|---|---|---|---|---|---|---|');
 for (const line of summary) console.log(line);
 
 // Streaming: audio pushed in 100 ms chunks at `streamSpeed` × real time; "final lag" is the

@@ -59,6 +59,8 @@ export interface Config {
   enginePool: { threads: number; heapMb: number; maxQueue: number; deadlineMs: EngineDeadlines };
   /** What an uploaded audio file may hold; probed at upload, enforced again while decoding. */
   audioLimits: AudioLimits;
+  /** Embedded speech engine: 2 decodes uploads again per speaker with an adapted acoustic model. */
+  speechPasses: 1 | 2;
 }
 
 /** Milliseconds one engine call may take (waiting for a free engine thread included). */
@@ -225,6 +227,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     },
     enginePool: enginePool(env),
     audioLimits: audioLimits(env),
+    speechPasses: oneOf(env, 'CLINSCRIBE_SPEECH_PASSES', ['1', '2'], '2') === '2' ? 2 : 1,
   };
   return { ...config, ...overrides };
 }

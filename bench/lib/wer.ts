@@ -56,6 +56,11 @@ export function sumCounts(all: WerCounts[]): WerCounts {
   );
 }
 
+/** "sub/del/ins (reference words)" for tables. */
+export function formatCounts(c: WerCounts): string {
+  return `${c.substitutions}/${c.deletions}/${c.insertions} (${c.reference})`;
+}
+
 export function rate(c: WerCounts): number {
   return c.reference ? (c.substitutions + c.deletions + c.insertions) / c.reference : 0;
 }

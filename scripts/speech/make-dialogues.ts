@@ -39,6 +39,8 @@ export interface DialogueReference {
 export interface MakeOptions {
   split?: 'train' | 'valid';
   count?: number;
+  /** Dialogues of the split skipped before the first one read (a second, disjoint set). */
+  offset?: number;
   /** Stop adding turns once the recording is this long. */
   seconds?: number;
   /** Also make one single-speaker recording (the doctor's turns only) to test speaker counting. */
@@ -68,8 +70,9 @@ export function makeDialogues(options: MakeOptions = {}): DialogueReference[] {
   const key = createHash('sha256').update(JSON.stringify([VERSION, split, seconds, CASTS])).digest('hex').slice(0, 10);
   const dir = join(options.out ?? defaultCacheDir(), `${split}-${key}`);
   mkdirSync(dir, { recursive: true });
-  const dialogues = loadAciBench(split).slice(0, count);
-  const refs = dialogues.map((d, i) => ensure(dir, d, CASTS[i % CASTS.length], seconds, false));
+  const offset = options.offset ?? 0;
+  const dialogues = loadAciBench(split).slice(offset, offset + count);
+  const refs = dialogues.map((d, i) => ensure(dir, d, CASTS[(offset + i) % CASTS.length], seconds, false));
   if (options.monologue ?? true) refs.push(ensure(dir, dialogues[0], CASTS[1], Math.min(seconds, 45), true));
   if (options.threeVoices ?? true) {
     const family = loadMtsDialog('valid').find((d) => new Set(d.turns.map((t) => t.role)).size === 3 && d.turns.filter((t) => t.role === 'patient_guest').length >= 5);

@@ -100,7 +100,7 @@ function speechEngine(config: Config, analyser?: () => SpeechAnalyser): SpeechEn
     if (!config.asr.baseUrl) return unavailable('speech', 'the openai speech engine needs CLINSCRIBE_ASR_BASE_URL');
     return createOpenAiSpeechEngine({ baseUrl: config.asr.baseUrl, apiKey: config.asr.apiKey, model: config.asr.model });
   }
-  return createPocketSphinxEngine({ audioLimits: config.audioLimits, analyse: analyser?.() });
+  return createPocketSphinxEngine({ audioLimits: config.audioLimits, analyse: analyser?.(), passes: config.speechPasses });
 }
 
 /** The embedded notes engine with `metadata.engine` in its JSON, as the model engines state theirs. */

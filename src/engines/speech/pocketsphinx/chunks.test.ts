@@ -28,3 +28,9 @@ test('long recordings get pieces no longer than the maximum', () => {
   assert.ok(pieces.length >= 4);
   assert.ok(pieces.every((p) => p.end - p.start <= 31_000));
 });
+
+test('many cores do not cut a short recording into many pieces: each start decodes its first seconds worse', () => {
+  const speech = regions(Array.from({ length: 80 }, (_, i) => [i * 100, i * 100 + 80] as [number, number]));
+  assert.equal(planPieces(speech, 8000, 8).length, 2);
+  assert.equal(planPieces(speech.slice(0, 50), 5000, 8).length, 1);
+});

@@ -24,7 +24,9 @@ import { planPieces } from './chunks.ts';
 import { type ModelOptions, type ModelPaths, resolveModels } from './models.ts';
 import type { RecognizedWord } from './output.ts';
 import { round } from './output.ts';
+import { mapPool } from './pool.ts';
 import { recognizeRange } from './recognizer.ts';
+import { secondPass, type SecondPassOptions } from './two-pass.ts';
 
 export interface PocketSphinxOptions extends ModelOptions {
   /** Decoders run at once per file (default: the machine's CPU count). */
@@ -35,6 +37,19 @@ export interface PocketSphinxOptions extends ModelOptions {
   audioLimits?: AudioLimits;
   /** Runs features, voice activity and diarization (the service's: in the engine thread pool). */
   analyse?: SpeechAnalyser;
+  /** 2: decode uploads again per speaker with an adapted acoustic model (CLINSCRIBE_SPEECH_PASSES). */
+  passes?: 1 | 2;
+  secondPass?: SecondPassOptions;
+}
+
+/** What one channel's transcription runs with besides the audio and the models. */
+interface ChannelOptions {
+  parallelism: number;
+  maxSpeakers?: number;
+  dictation?: boolean;
+  analyse?: SpeechAnalyser;
+  passes?: 1 | 2;
+  secondPass?: SecondPassOptions;
 }
 
 const FRAME_BYTES = FRAME_HOP * 2;
@@ -44,6 +59,7 @@ export function createPocketSphinxEngine(options: PocketSphinxOptions = {}): Spe
   let models: ModelPaths | undefined;
   const getModels = () => (models ??= resolveModels(options));
   const parallelism = Math.max(1, options.parallelism ?? availableParallelism());
+  const secondPass: SecondPassOptions = { onNotice: warnOnce, ...options.secondPass };
   return {
     languages: ['en'],
     async transcribe(request: TranscriptionRequest): Promise<TranscriptionResult> {
@@ -59,7 +75,7 @@ export function createPocketSphinxEngine(options: PocketSphinxOptions = {}): Spe
         const source = await decodeToPcm(request.audioPath, { channel, expectedSec: probe.durationSec, maxBytes: options.audioLimits?.maxDecodedBytes });
         try {
           duration = Math.max(duration, source.durationSec);
-          channels.push(await transcribeSource(source, getModels(), parallelism, options.maxSpeakers, request.dictation, options.analyse));
+          channels.push(await transcribeSource(source, getModels(), { ...options, secondPass, parallelism, dictation: request.dictation }));
         } finally {
           await source.dispose();
         }
@@ -73,29 +89,35 @@ export function createPocketSphinxEngine(options: PocketSphinxOptions = {}): Spe
   };
 }
 
+const warned = new Set<string>();
+/** Why the second pass was skipped (tools missing): said once per reason, never with text. */
+function warnOnce(reason: string): void {
+  if (warned.has(reason)) return;
+  warned.add(reason);
+  process.emitWarning(reason, { code: 'CLINSCRIBE_SPEECH_ONE_PASS' });
+}
+
 function checkLanguage(language: string | undefined): void {
   if (language && !/^en(\b|[-_])/i.test(language)) {
     throw new EngineError(`Language "${language}" is not supported by the embedded speech engine (English only).`);
   }
 }
 
-export async function transcribeSource(
-  source: PcmSource,
-  models: ModelPaths,
-  parallelism: number,
-  maxSpeakers?: number,
-  dictation?: boolean,
-  analyse: SpeechAnalyser = analyseInline,
-): Promise<TranscriptionChannel> {
+export async function transcribeSource(source: PcmSource, models: ModelPaths, options: ChannelOptions): Promise<TranscriptionChannel> {
   const { path, offset, bytes, durationSec } = source;
-  const { frames, regions, turns } = await analyse({ path, offset, bytes, durationSec }, maxSpeakers);
+  const { parallelism } = options;
+  const analyse = options.analyse ?? analyseInline;
+  const { frames, regions, turns } = await analyse({ path, offset, bytes, durationSec }, options.maxSpeakers);
   if (regions.length === 0) return { transcript: '', confidence: 0, words: [] };
   const pieces = planPieces(regions, frames, parallelism);
   const recognized = await mapPool(pieces, parallelism, (piece) =>
     recognizeRange(source, piece.start * FRAME_BYTES, Math.min(source.bytes, piece.end * FRAME_BYTES), models),
   );
-  const words = keepInSpeech(recognized.flat(), regions);
-  return buildChannel(words, (w) => speakerAt(turns, (w.start + w.end) / 2), dictation);
+  let words = keepInSpeech(recognized.flat(), regions);
+  if (options.passes === 2 && turns.length > 0) {
+    words = keepInSpeech((await secondPass(source, words, turns, models, parallelism, options.secondPass)).words, regions);
+  }
+  return buildChannel(words, (w) => speakerAt(turns, (w.start + w.end) / 2), options.dictation);
 }
 
 /** Drops words the decoder found where the VAD heard no speech (noise read as words). */
@@ -118,19 +140,6 @@ export function buildChannel(
   const text = dictation ? applyDictation(words.map((w) => w.word)) : words.map((w) => w.word).join(' ');
   const confidence = words.length ? round(words.reduce((sum, w) => sum + w.confidence, 0) / words.length) : 0;
   return { transcript: text, confidence, words };
-}
-
-async function mapPool<T, R>(items: T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
-  const results = new Array<R>(items.length);
-  let next = 0;
-  const runners = Array.from({ length: Math.min(limit, items.length) }, async () => {
-    while (next < items.length) {
-      const index = next++;
-      results[index] = await work(items[index]);
-    }
-  });
-  await Promise.all(runners);
-  return results;
 }
 
 export { BYTES_PER_SECOND };

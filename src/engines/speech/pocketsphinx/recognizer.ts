@@ -50,15 +50,28 @@ export async function recognizeRange(
   toByte: number,
   models: ModelPaths,
 ): Promise<RecognizedWord[]> {
-  const words: RecognizedWord[] = [];
-  const parser = new SegmentParser((utterance) => words.push(...utterance), fromByte / BYTES_PER_SECOND);
-  if (toByte <= fromByte) return words;
+  if (toByte <= fromByte) return [];
   const range = createReadStream(source.path, { start: source.offset + fromByte, end: source.offset + toByte - 1 });
-  const stdin = Readable.from(withTrailingSilence(range), { objectMode: false });
-  // Generous limit: decoding runs well below real time; a stuck decoder must not block forever.
-  const seconds = (toByte - fromByte) / BYTES_PER_SECOND;
+  const words = await recognizeStream(withTrailingSilence(range), (toByte - fromByte) / BYTES_PER_SECOND, models, fromByte / BYTES_PER_SECOND);
+  // The last word may be aligned a little into the silence added after the range.
+  const end = round(toByte / BYTES_PER_SECOND);
+  return words.filter((w) => w.start < end).map((w) => (w.end > end ? { ...w, end } : w));
+}
+
+/** Runs one decoder over `audio` (16 kHz mono s16le, about `seconds` long); word times are
+ * shifted by `timeOffset`. */
+export async function recognizeStream(
+  audio: AsyncIterable<Buffer>,
+  seconds: number,
+  models: ModelPaths,
+  timeOffset = 0,
+): Promise<RecognizedWord[]> {
+  const words: RecognizedWord[] = [];
+  const parser = new SegmentParser((utterance) => words.push(...utterance), timeOffset);
+  const stdin = Readable.from(audio, { objectMode: false });
   const [command, args] = decoderCommand(models);
   const run = await runProgram(command, args, {
+    // Generous limit: decoding runs well below real time; a stuck decoder must not block forever.
     timeoutMs: 60_000 + seconds * 3000,
     stdin,
     onStdoutLine: (line) => parser.line(line),
@@ -67,9 +80,7 @@ export async function recognizeRange(
   if (run.missing || run.code === 127) throw new EngineUnavailableError('PocketSphinx is not installed (Debian packages pocketsphinx and pocketsphinx-en-us).');
   if (run.timedOut) throw new EngineError('Speech recognition took too long.');
   if (run.code !== 0) throw new EngineError('Speech recognition failed (the recognizer stopped with an error).');
-  // The last word may be aligned a little into the silence added after the range.
-  const end = round(toByte / BYTES_PER_SECOND);
-  return words.filter((w) => w.start < end).map((w) => (w.end > end ? { ...w, end } : w));
+  return words;
 }
 
 async function* withTrailingSilence(audio: AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
