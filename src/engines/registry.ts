@@ -11,11 +11,12 @@ import {
   llmContext,
 } from './llm/index.ts';
 import { createOpenAiSpeechEngine, createPocketSphinxEngine } from './speech/index.ts';
-import { pooledCodingEngine, pooledExtractionEngine, pooledLlmFinishing, pooledNoteEngine, pooledSpeechAnalyser, pooledTemplateEngine } from './pool/adapter.ts';
+import { pooledCodingEngine, pooledExtractionEngine, pooledLlmFinishing, pooledNoteEngine, pooledSpeechAnalyser, pooledTemplateEngine, pooledTrainerFinder } from './pool/adapter.ts';
 import { inlineLlmWork, type LlmWork } from './llm/work.ts';
 import type { EmbeddedEngines } from './embedded.ts';
 import { EnginePool } from './pool/pool.ts';
 import type { SpeechAnalyser } from './speech/pocketsphinx/analysis.ts';
+import type { TrainerFinder } from './speech/adaptation/trainer.ts';
 import { type ConsensusEngine, EngineUnavailableError, type Engines, type NoteEngine, type SpeechEngine } from './ports.ts';
 
 function unavailable<T extends object>(capability: string, reason: string): T {
@@ -54,7 +55,7 @@ export function createEngines(config: Config, overrides: Partial<Engines> = {}, 
     templates: overrides.templates ?? choose('note template', config.engines.templates, () => embedded().templates, ['templates', createLlmTemplateEngine]),
     coding: overrides.coding ?? choose('coding', config.engines.coding, () => embedded().coding, ['coding', createLlmCodingEngine]),
     extraction: overrides.extraction ?? choose('text-to-JSON', config.engines.extraction, () => embedded().extraction, ['extraction', createLlmExtractionEngine]),
-    speech: overrides.speech ?? speechEngine(config, inline ? undefined : () => pooledSpeechAnalyser(pooled(), deadlines)),
+    speech: overrides.speech ?? speechEngine(config, inline ? undefined : () => ({ analyse: pooledSpeechAnalyser(pooled(), deadlines), findTrainer: pooledTrainerFinder(pooled(), deadlines) })),
     consensus: overrides.consensus ?? consensusEngine(config, work),
     close: async () => {
       await pool?.close();
@@ -94,13 +95,14 @@ function llmEngine<T extends object>(config: Config, capability: string, setting
 }
 
 /** The embedded PocketSphinx engine, or any OpenAI-compatible transcription server. */
-function speechEngine(config: Config, analyser?: () => SpeechAnalyser): SpeechEngine {
+function speechEngine(config: Config, pooledParts?: () => { analyse: SpeechAnalyser; findTrainer: TrainerFinder }): SpeechEngine {
   if (config.engines.speech === 'none') return unavailable('speech', 'it is disabled by configuration');
   if (config.engines.speech === 'openai') {
     if (!config.asr.baseUrl) return unavailable('speech', 'the openai speech engine needs CLINSCRIBE_ASR_BASE_URL');
     return createOpenAiSpeechEngine({ baseUrl: config.asr.baseUrl, apiKey: config.asr.apiKey, model: config.asr.model });
   }
-  return createPocketSphinxEngine({ audioLimits: config.audioLimits, analyse: analyser?.(), passes: config.speechPasses });
+  const parts = pooledParts?.();
+  return createPocketSphinxEngine({ audioLimits: config.audioLimits, analyse: parts?.analyse, passes: config.speechPasses, secondPass: { findTrainer: parts?.findTrainer } });
 }
 
 /** The embedded notes engine with `metadata.engine` in its JSON, as the model engines state theirs. */

@@ -6,6 +6,7 @@ import type { FinishKind } from '../llm/finish/index.ts';
 import type { LlmWork } from '../llm/work.ts';
 import type { CodingEngine, CodingResult, ExtractionEngine, ExtractionResult, NoteEngine, NoteResult, TemplateEngine, TemplateJobResult } from '../ports.ts';
 import type { SpeechAnalyser, SpeechAnalysis } from '../speech/pocketsphinx/analysis.ts';
+import type { TrainerFinder, TrainerLookup } from '../speech/adaptation/trainer.ts';
 import type { EnginePool } from './pool.ts';
 
 const limits = (deadlines: EngineDeadlines, capability: keyof EngineDeadlines) => ({
@@ -36,6 +37,22 @@ export function pooledExtractionEngine(pool: EnginePool, deadlines: EngineDeadli
 
 export function pooledSpeechAnalyser(pool: EnginePool, deadlines: EngineDeadlines): SpeechAnalyser {
   return (source, maxSpeakers) => pool.run<SpeechAnalysis>({ call: 'speech.analyse', source, maxSpeakers }, limits(deadlines, 'diarization'));
+}
+
+/** Speaker adaptation's tools and model, prepared once per model in an engine thread. */
+export function pooledTrainerFinder(pool: EnginePool, deadlines: EngineDeadlines): TrainerFinder {
+  const prepared = new Map<string, Promise<TrainerLookup>>();
+  return (hmm, dirs) => {
+    const key = `${hmm}\0${dirs?.join(':') ?? ''}`;
+    let found = prepared.get(key);
+    if (!found) {
+      found = pool.run<TrainerLookup>({ call: 'speech.findTrainer', hmm, dirs }, limits(deadlines, 'diarization'));
+      // A failed call (deadline, busy pool) is asked again next time; a lookup that says "not installed" is kept.
+      found.catch(() => prepared.delete(key));
+      prepared.set(key, found);
+    }
+    return found;
+  };
 }
 
 /** Whose deadline a language-model answer's finishing runs under. */

@@ -10,7 +10,8 @@ import { promisify } from 'node:util';
 import { HUGE_INSTANCE_SCHEMA, liftOutputCaps } from '../../../test/security/hostile-inputs.ts';
 import { EngineError, TransientEngineError } from '../ports.ts';
 import { analyseInline } from '../speech/pocketsphinx/analysis.ts';
-import { pooledCodingEngine, pooledExtractionEngine, pooledSpeechAnalyser } from './adapter.ts';
+import { resolveModels } from '../speech/pocketsphinx/models.ts';
+import { pooledCodingEngine, pooledExtractionEngine, pooledSpeechAnalyser, pooledTrainerFinder } from './adapter.ts';
 import { EngineLimitError, EnginePool } from './pool.ts';
 
 // The intake would refuse the hostile schema first; the pool is the line of defence tested here.
@@ -67,6 +68,16 @@ test('speech analysis (features, voice activity, speakers) in a thread matches i
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+});
+
+test("speaker adaptation's model is prepared in a thread, once per model", async () => {
+  const find = pooledTrainerFinder(pool, deadlines);
+  const { hmm } = resolveModels();
+  const lookup = await find(hmm);
+  assert.ok(lookup.ok, lookup.ok ? '' : lookup.reason);
+  assert.ok(statSync(lookup.trainer.mixw).size > 0, 'mixture weights bw can read');
+  assert.equal(lookup.trainer.featParams.get('-model') ?? 'cont', lookup.trainer.modelType);
+  assert.equal(find(hmm), find(hmm), 'the same preparation is shared');
 });
 
 test('when every thread is busy and the wait list is full, a call is refused as transient (503), not queued without bound', async () => {

@@ -12,6 +12,7 @@ import {
   TransientEngineError,
 } from '../ports.ts';
 import { analyseInline, type PcmRange } from '../speech/pocketsphinx/analysis.ts';
+import { findTrainer } from '../speech/adaptation/trainer.ts';
 import { type FinishKind, runFinisher } from '../llm/finish/index.ts';
 
 /** One engine call, as sent to a worker thread. */
@@ -23,6 +24,7 @@ export type EngineTask =
   | { call: 'coding.code'; text: string }
   | { call: 'extraction.extract'; text: string; schema: Record<string, unknown> }
   | { call: 'speech.analyse'; source: PcmRange; maxSpeakers?: number }
+  | { call: 'speech.findTrainer'; hmm: string; dirs?: string[] }
   | { call: 'llm.finish'; kind: FinishKind; input: unknown };
 
 export type WorkerAnswer =
@@ -42,6 +44,7 @@ async function perform(task: EngineTask): Promise<unknown> {
     case 'coding.code': return e.coding.code(task.text);
     case 'extraction.extract': return e.extraction.extract(task.text, task.schema);
     case 'speech.analyse': return analyseInline(task.source, task.maxSpeakers);
+    case 'speech.findTrainer': return findTrainer(task.hmm, task.dirs);
     // The input was built by this service's own engine on the API thread, for this kind.
     case 'llm.finish': return runFinisher(task.kind, task.input as never);
   }

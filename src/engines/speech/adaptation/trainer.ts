@@ -6,6 +6,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runProgram } from '../process.ts';
+import { threadId } from 'node:worker_threads';
 import { readSendump, writeS3MixtureWeights } from './mixture-weights.ts';
 
 /** Debian installs the tools outside PATH. */
@@ -25,6 +26,9 @@ export interface Trainer {
 }
 
 export type TrainerLookup = { ok: true; trainer: Trainer } | { ok: false; reason: string };
+
+/** findTrainer, or the service's own, which prepares the model in an engine thread. */
+export type TrainerFinder = (hmm: string, dirs?: string[]) => Promise<TrainerLookup>;
 
 const prepared = new Map<string, Promise<TrainerLookup>>();
 
@@ -78,7 +82,7 @@ async function textMdef(hmm: string, cache: string): Promise<string | undefined>
   const target = join(cache, 'mdef.txt');
   if (existsSync(target)) return target;
   if (isTextMdef(source)) return source;
-  const temp = `${target}.${process.pid}.tmp`;
+  const temp = `${target}.${process.pid}.${threadId}.tmp`; // engine threads share the pid
   const run = await runProgram('pocketsphinx_mdef_convert', ['-text', source, temp], { timeoutMs: 60_000 });
   if (run.code !== 0 || !existsSync(temp)) return undefined;
   renameSync(temp, target);
@@ -97,7 +101,7 @@ function mixtureWeights(hmm: string, cache: string): string | undefined {
   if (!existsSync(sendump)) return undefined;
   const target = join(cache, 'mixture_weights');
   if (existsSync(target)) return target;
-  const temp = `${target}.${process.pid}.tmp`;
+  const temp = `${target}.${process.pid}.${threadId}.tmp`; // engine threads share the pid
   try {
     writeFileSync(temp, writeS3MixtureWeights(readSendump(readFileSync(sendump))));
   } catch {

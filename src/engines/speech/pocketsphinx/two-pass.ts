@@ -9,7 +9,7 @@ import { PCM_DIR_PREFIX, type PcmSource } from '../audio/decode.ts';
 import type { SpeakerTurn } from '../diarization/diarize.ts';
 import { estimateMllr } from '../adaptation/mllr.ts';
 import { confidentStretches, type StretchOptions, stretchSeconds } from '../adaptation/stretches.ts';
-import { findTrainer } from '../adaptation/trainer.ts';
+import { findTrainer, type TrainerFinder } from '../adaptation/trainer.ts';
 import type { ModelPaths } from './models.ts';
 import type { RecognizedWord } from './output.ts';
 import { mapPool } from './pool.ts';
@@ -24,6 +24,9 @@ export interface SecondPassOptions extends StretchOptions {
   passTwoFlags?: string[];
   /** Where to look for bw and mllr_solve (default: SPHINXTRAIN_DIRS). */
   trainerDirs?: string[];
+  /** Finds the tools and prepares the model for them (the service's runs in an engine thread:
+   * converting the model's mixture weights is a few hundred milliseconds of CPU). */
+  findTrainer?: TrainerFinder;
   /** Sees the result while the transform files still exist (tests). */
   inspect?: (result: SecondPassResult) => void | Promise<void>;
 }
@@ -52,7 +55,7 @@ export async function secondPass(
   options: SecondPassOptions = {},
 ): Promise<SecondPassResult> {
   const unchanged: SecondPassResult = { words: pass1, adapted: [], transforms: new Map() };
-  const lookup = await findTrainer(models.hmm, options.trainerDirs);
+  const lookup = await (options.findTrainer ?? findTrainer)(models.hmm, options.trainerDirs);
   if (!lookup.ok) {
     options.onNotice?.(`speaker adaptation skipped: ${lookup.reason}`);
     return unchanged;
