@@ -17,6 +17,7 @@ import type { RateLimiter } from './ratelimit/limiter.ts';
 import { MemoryRateLimiter } from './ratelimit/memory-limiter.ts';
 import { StoreRateLimiter } from './ratelimit/store-limiter.ts';
 import { AccountsService } from './services/accounts-service.ts';
+import { storeReadiness } from './services/readiness.ts';
 import { ResourcesService } from './services/resources-service.ts';
 import { StreamTokens } from './services/stream-tokens.ts';
 import { WebhooksService } from './services/webhooks-service.ts';
@@ -31,7 +32,14 @@ import { WebhooksRepository } from './store/webhooks-repo.ts';
 import { type DeliveryDeps, deliverWebhook } from './webhooks/delivery.ts';
 import { EventRecorder } from './webhooks/outbox.ts';
 
+/** The HTTP app's services and, beside them, what only workers, maintenance and tests reach. */
 export interface Runtime extends AppDeps {
+  store: Store;
+  queue: JobQueue;
+  idempotency: IdempotencyRepository;
+  webhooks: WebhooksRepository;
+  outbox: OutboxRepository;
+  events: EventRecorder;
   /** What a webhook delivery needs; the maintenance sweep delivers too. */
   delivery: DeliveryDeps;
   /** Starts consuming jobs in this process. */
@@ -112,6 +120,7 @@ export async function createRuntime(config: Config, options: { engines?: Partial
     events,
     settings,
     streamTokens: new StreamTokens(settings),
+    readiness: storeReadiness(store),
     delivery,
     validateTemplate,
     async startWorkers() {

@@ -4,7 +4,7 @@
 // is answered 409 with Retry-After while the first is in progress, and replays afterwards.
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { IdempotencyRepository } from '../store/idempotency-repo.ts';
+import type { IdempotencyKeys, StoredResponse } from '../store/idempotency-repo.ts';
 import { ApiError } from './errors.ts';
 
 const WINDOW_MS = 24 * 3600_000;
@@ -28,7 +28,7 @@ export interface IdempotencyOptions {
 }
 
 export async function idempotent(
-  repo: IdempotencyRepository,
+  repo: IdempotencyKeys,
   request: FastifyRequest,
   reply: FastifyReply,
   accountId: string,
@@ -80,7 +80,7 @@ const KEEP_ATTEMPTS = 3;
  * be committed), so the caller still gets its answer. Should the store stay down, a repeat
  * is answered 409 until the reservation goes stale.
  */
-async function keepResponse(repo: IdempotencyRepository, request: FastifyRequest, accountId: string, key: string, response: Parameters<IdempotencyRepository['complete']>[2]): Promise<void> {
+async function keepResponse(repo: IdempotencyKeys, request: FastifyRequest, accountId: string, key: string, response: StoredResponse): Promise<void> {
   for (let attempt = 1; attempt <= KEEP_ATTEMPTS; attempt++) {
     try {
       await repo.complete(accountId, key, response);

@@ -20,6 +20,9 @@ export type Reservation =
   | { reserved: false; requestHash: string; inProgress: true }
   | { reserved: false; requestHash: string; inProgress: false; response: StoredResponse };
 
+/** What a request needs of the keys: reserve, then complete or release (deleting and purging are the resources' and maintenance's). */
+export type IdempotencyKeys = Pick<IdempotencyRepository, 'reserve' | 'complete' | 'release'>;
+
 export class IdempotencyRepository {
   constructor(private readonly db: Kysely<Database>) {}
 

@@ -29,7 +29,10 @@ function secretBlock(apiKey: string | undefined): string {
   return apiKey ? `<div class="secret" role="status">New API key — shown once, copy it now: <code id="new-api-key">${escape(apiKey)}</code></div>` : '';
 }
 
-async function usageTable(deps: AppDeps, accountId: string): Promise<string> {
+/** What the account pages reach: the accounts service and usage counts. */
+export type AccountPagesDeps = Pick<AppDeps, 'accounts' | 'resources'>;
+
+async function usageTable(deps: AccountPagesDeps, accountId: string): Promise<string> {
   const since = new Date(Date.now() - USAGE_DAYS * 86_400_000).toISOString();
   const counts = await deps.resources.usage(accountId, since);
   const rows = Object.entries(KIND_NAMES).map(([kind, name]) => {
@@ -39,7 +42,7 @@ async function usageTable(deps: AppDeps, accountId: string): Promise<string> {
   return `<table id="usage"><tr><th>Resource</th><th>Created</th><th>Completed</th><th>Failed</th><th>Open</th></tr>${rows.join('')}</table>`;
 }
 
-async function accountPage(deps: AppDeps, request: FastifyRequest, reply: FastifyReply, account: Account) {
+async function accountPage(deps: AccountPagesDeps, request: FastifyRequest, reply: FastifyReply, account: Account) {
   const handed = takeSecret(request, reply);
   const apiKey = handed?.startsWith('csk_') ? handed : undefined;
   const csrf = csrfField(sessionOf(request).csrf);
@@ -66,7 +69,7 @@ async function accountPage(deps: AppDeps, request: FastifyRequest, reply: Fastif
   );
 }
 
-export function accountPages(app: FastifyInstance, deps: AppDeps): void {
+export function accountPages(app: FastifyInstance, deps: AccountPagesDeps): void {
   const findAccount = (id: string) => deps.accounts.getAccount(id);
 
   app.get('/dashboard', PAGE, async (request, reply) => {

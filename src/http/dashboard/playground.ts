@@ -20,7 +20,10 @@ const OPEN = new Set(['pending', 'processing']);
 
 type Query = { account?: string; coding?: string };
 
-async function formPage(deps: AppDeps, request: FastifyRequest, reply: FastifyReply, options: { account?: string; transcript?: string; error?: string; status?: number } = {}) {
+/** What the playground reaches: accounts to choose from, note, coding and transcription resources, and the API's limits. */
+export type PlaygroundDeps = Pick<AppDeps, 'accounts' | 'config' | 'resources' | 'validateTemplate'>;
+
+async function formPage(deps: PlaygroundDeps, request: FastifyRequest, reply: FastifyReply, options: { account?: string; transcript?: string; error?: string; status?: number } = {}) {
   const csrf = csrfField(sessionOf(request).csrf);
   const accounts = await deps.accounts.listAccounts();
   const select = `<select name="account" required>${accounts
@@ -66,14 +69,14 @@ function runBody(note: Resource, coding: Resource | undefined): string {
 }
 
 /** Writes the note and its coding as the account; both are ordinary jobs of that account. */
-async function startRun(deps: AppDeps, accountId: string, transcript: string): Promise<string> {
+async function startRun(deps: PlaygroundDeps, accountId: string, transcript: string): Promise<string> {
   const noteRequest = toNoteRequest(deps, { transcript, noteType: { type: 'soap' } });
   const note = await deps.resources.create('note', accountId, { ...noteRequest });
   const coding = await deps.resources.create('coding', accountId, { text: transcript });
   return `/dashboard/playground/runs/${encodeURIComponent(note.id)}?account=${encodeURIComponent(accountId)}&coding=${encodeURIComponent(coding.id)}`;
 }
 
-async function receiveAudio(deps: AppDeps, request: FastifyRequest, target: string): Promise<{ account?: string; csrf?: string }> {
+async function receiveAudio(deps: PlaygroundDeps, request: FastifyRequest, target: string): Promise<{ account?: string; csrf?: string }> {
   const fields: Record<string, string> = {};
   let received = false;
   for await (const part of request.parts()) {
@@ -96,7 +99,7 @@ async function receiveAudio(deps: AppDeps, request: FastifyRequest, target: stri
   return { account: fields.account, csrf: fields._csrf };
 }
 
-export function playgroundPages(app: FastifyInstance, deps: AppDeps): void {
+export function playgroundPages(app: FastifyInstance, deps: PlaygroundDeps): void {
   app.get('/dashboard/playground', PAGE, (request, reply) => formPage(deps, request, reply, { account: (request.query as Query).account }));
 
   app.post('/dashboard/playground', PAGE, async (request, reply) => {

@@ -5,12 +5,12 @@
 import fs from 'node:fs';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app-deps.ts';
-import { accountPages } from './accounts-pages.ts';
+import { type AccountPagesDeps, accountPages } from './accounts-pages.ts';
 import { HTML, PAGE, attachSession, csrfValid, formOf } from './context.ts';
 import { loginPage } from './html.ts';
-import { PLAYGROUND_SCRIPT, playgroundPages } from './playground.ts';
+import { PLAYGROUND_SCRIPT, type PlaygroundDeps, playgroundPages } from './playground.ts';
 import { DashboardSessions, SESSION_COOKIE, readCookie } from './session.ts';
-import { webhookPages } from './webhooks-page.ts';
+import { type WebhookPagesDeps, webhookPages } from './webhooks-page.ts';
 
 const LOGIN_ATTEMPTS_PER_MINUTE = 10;
 /** Percent-encoded UTF-8 takes up to 9 bytes a character (a 3-byte character as %XX%XX%XX). */
@@ -41,7 +41,10 @@ function parseForm(body: string): Record<string, string | string[]> {
   return out;
 }
 
-export function dashboardRoutes(deps: AppDeps) {
+/** What the dashboard reaches: its login limit and session store, and what each page group declares. */
+export type DashboardRouteDeps = Pick<AppDeps, 'config' | 'limiter' | 'settings'> & AccountPagesDeps & WebhookPagesDeps & PlaygroundDeps;
+
+export function dashboardRoutes(deps: DashboardRouteDeps) {
   return async (app: FastifyInstance) => {
     const password = deps.config.adminPassword;
     const sessions = password ? new DashboardSessions(deps.settings, password) : undefined;

@@ -14,7 +14,10 @@ const DELIVERIES_SHOWN = 20;
 
 type Params = { id: string; endpointId?: string; deliveryId?: string };
 
-async function endpointBlock(deps: AppDeps, e: WebhookEndpoint, csrf: string): Promise<string> {
+/** What the webhook pages reach: the accounts and webhooks services. */
+export type WebhookPagesDeps = Pick<AppDeps, 'accounts' | 'webhooksService'>;
+
+async function endpointBlock(deps: WebhookPagesDeps, e: WebhookEndpoint, csrf: string): Promise<string> {
   const deliveries = await deps.webhooksService.deliveries(e.accountId, e.id, DELIVERIES_SHOWN);
   const base = `/dashboard/accounts/${escape(e.accountId)}/webhooks/${escape(e.id)}`;
   const rows: string[] = [];
@@ -32,7 +35,7 @@ ${e.previousSecretExpiresAt ? ` · previous secret signs until ${escape(e.previo
 <table><tr><th>Created</th><th>Event</th><th>State</th><th>Attempts</th><th>Last status</th><th>Last error</th><th></th></tr>${rows.join('') || '<tr><td colspan="7">No deliveries yet.</td></tr>'}</table></section>`;
 }
 
-async function webhooksPage(deps: AppDeps, request: FastifyRequest, reply: FastifyReply, account: Account, notice = '', status = 200) {
+async function webhooksPage(deps: WebhookPagesDeps, request: FastifyRequest, reply: FastifyReply, account: Account, notice = '', status = 200) {
   const handed = takeSecret(request, reply);
   if (handed?.startsWith('whsec_')) notice += secretNotice(handed);
   const csrf = csrfField(sessionOf(request).csrf);
@@ -61,7 +64,7 @@ function refusalOf(error: unknown): WebhookRefusal {
   throw error;
 }
 
-export function webhookPages(app: FastifyInstance, deps: AppDeps): void {
+export function webhookPages(app: FastifyInstance, deps: WebhookPagesDeps): void {
   const service = deps.webhooksService;
   const account = (request: FastifyRequest) => deps.accounts.getAccount((request.params as Params).id);
   const back = (a: Account) => `/dashboard/accounts/${encodeURIComponent(a.id)}/webhooks`;

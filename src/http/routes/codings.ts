@@ -9,7 +9,10 @@ import { IdParam, StableHeaders, Timestamp, stableErrors } from '../schemas.ts';
 import { CodingJobView } from '../schemas/results.ts';
 import { jobView } from './job-views.ts';
 
-export function codingsRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
+/** What the codings routes reach: coding resources, Idempotency-Keys and the length limit. */
+export type CodingsRouteDeps = Pick<AppDeps, 'config' | 'idempotency' | 'resources'>;
+
+export function codingsRoutes(deps: CodingsRouteDeps): FastifyPluginAsyncTypebox {
   return async (app) => {
     const tags = ['codings'];
     app.post(

@@ -14,7 +14,10 @@ function consensusView(request: Resource) {
   return { ...jobView(request, 'Consensus failed.'), metadata: {} };
 }
 
-export function consensusRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
+/** What the consensus routes reach: consensus resources, the daily quota, Idempotency-Keys and the length limit. */
+export type ConsensusRouteDeps = Pick<AppDeps, 'config' | 'idempotency' | 'limiter' | 'resources'>;
+
+export function consensusRoutes(deps: ConsensusRouteDeps): FastifyPluginAsyncTypebox {
   return async (app) => {
     const tags = ['consensus (alpha)'];
     app.post(

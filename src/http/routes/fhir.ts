@@ -27,8 +27,11 @@ function requireCompleted(resource: Resource | undefined, what: string): Resourc
   return resource as Resource & { result: Record<string, unknown> };
 }
 
+/** What the FHIR export reaches: completed notes and codings, and the coder for uncoded diagnoses. */
+export type FhirRouteDeps = Pick<AppDeps, 'engines' | 'resources'>;
+
 /** Diagnoses the coder finds in the transcript; none when no coding engine is available. */
-async function codedDiagnoses(deps: AppDeps, transcript: string): Promise<CodedItem[]> {
+async function codedDiagnoses(deps: Pick<FhirRouteDeps, 'engines'>, transcript: string): Promise<CodedItem[]> {
   try {
     return (await deps.engines.coding.code(transcript)).diagnoses;
   } catch {
@@ -37,7 +40,7 @@ async function codedDiagnoses(deps: AppDeps, transcript: string): Promise<CodedI
   }
 }
 
-async function exportNote(deps: AppDeps, note: Resource & { result: Record<string, unknown> }) {
+async function exportNote(deps: Pick<FhirRouteDeps, 'engines'>, note: Resource & { result: Record<string, unknown> }) {
   const request = note.request as Partial<NoteRequest>;
   const payload = note.result.payload as { markdown?: string; json?: Json } | undefined;
   const json = payload?.json ?? {};
@@ -53,7 +56,7 @@ async function exportNote(deps: AppDeps, note: Resource & { result: Record<strin
   });
 }
 
-export function fhirRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
+export function fhirRoutes(deps: FhirRouteDeps): FastifyPluginAsyncTypebox {
   return async (app) => {
     for (const version of ['v1', 'v2']) {
       app.get(

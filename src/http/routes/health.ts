@@ -1,9 +1,11 @@
 // Liveness (the process answers) and readiness (the store answers) for load balancers.
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { AppDeps } from '../../app-deps.ts';
-import { pingStore } from '../../store/database.ts';
 
-export function healthRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
+/** Health asks the readiness service; it cannot reach the store itself. */
+export type HealthRouteDeps = Pick<AppDeps, 'readiness'>;
+
+export function healthRoutes(deps: HealthRouteDeps): FastifyPluginAsyncTypebox {
   return async (app) => {
     app.get(
       '/healthz',
@@ -21,8 +23,8 @@ export function healthRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
         },
       },
       async (_request, reply) => {
-        const ok = await pingStore(deps.store);
-        return reply.code(ok ? 200 : 503).send({ status: ok ? 'ready' : 'unavailable', store: deps.store.caps.kind });
+        const { ready, store } = await deps.readiness.check();
+        return reply.code(ready ? 200 : 503).send({ status: ready ? 'ready' : 'unavailable', store });
       },
     );
   };

@@ -7,7 +7,10 @@ import { idempotent } from '../idempotency.ts';
 import { checkLength, requireNonEmpty } from '../limits.ts';
 import { StableHeaders, stableErrors } from '../schemas.ts';
 
-export function noteStylesRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
+/** What the note-styles route reaches: the template engine, Idempotency-Keys and the length limit. */
+export type NoteStylesRouteDeps = Pick<AppDeps, 'config' | 'engines' | 'idempotency'>;
+
+export function noteStylesRoutes(deps: NoteStylesRouteDeps): FastifyPluginAsyncTypebox {
   return async (app) => {
     app.post(
       '/v1/note-styles',

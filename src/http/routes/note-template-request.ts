@@ -26,8 +26,11 @@ function requiredText(body: Record<string, unknown>, field: string, max: number)
   return value;
 }
 
+/** What reading a template job needs: the length limit and the template check. */
+export type TemplateJobRequestDeps = Pick<AppDeps, 'config' | 'validateTemplate'>;
+
 /** Validated job request as stored with the job; the caller's mode spelling is kept. */
-export function parseTemplateJobRequest(deps: AppDeps, body: Record<string, unknown>): Record<string, unknown> {
+export function parseTemplateJobRequest(deps: TemplateJobRequestDeps, body: Record<string, unknown>): Record<string, unknown> {
   const max = deps.config.maxTranscriptChars;
   const mode = body.mode === undefined ? 'generate' : body.mode;
   if (typeof mode !== 'string' || !(TEMPLATE_MODES as readonly string[]).includes(mode)) {

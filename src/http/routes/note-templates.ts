@@ -35,7 +35,10 @@ function templateJobView(job: Resource) {
   };
 }
 
-export function noteTemplatesRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
+/** What the note-template routes reach: template resources, Idempotency-Keys and what reading a job needs. */
+export type NoteTemplatesRouteDeps = Pick<AppDeps, 'config' | 'idempotency' | 'resources' | 'validateTemplate'>;
+
+export function noteTemplatesRoutes(deps: NoteTemplatesRouteDeps): FastifyPluginAsyncTypebox {
   return async (app) => {
     const tags = ['note templates (alpha)'];
     app.post(

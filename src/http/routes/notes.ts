@@ -48,8 +48,14 @@ function noteView(resource: Resource) {
 
 type CreateNoteInput = Static<typeof CreateNoteBody>;
 
+/** What reading a create body needs: the length limit and the template check (the playground reads one too). */
+export type NoteRequestDeps = Pick<AppDeps, 'config' | 'validateTemplate'>;
+
+/** What the notes routes reach: note resources, Idempotency-Keys and what reading a body needs. */
+export type NotesRouteDeps = Pick<AppDeps, 'config' | 'idempotency' | 'resources' | 'validateTemplate'>;
+
 /** Turns a create body into the engine's request, or throws the 400/413 that explains why not. */
-export function toNoteRequest(deps: AppDeps, body: CreateNoteInput): NoteRequest {
+export function toNoteRequest(deps: NoteRequestDeps, body: CreateNoteInput): NoteRequest {
   const max = deps.config.maxTranscriptChars;
   requireNonEmpty('transcript', body.transcript);
   checkLength('transcript', body.transcript, max);
@@ -97,7 +103,7 @@ export function toNoteRequest(deps: AppDeps, body: CreateNoteInput): NoteRequest
   };
 }
 
-export function notesRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
+export function notesRoutes(deps: NotesRouteDeps): FastifyPluginAsyncTypebox {
   return async (app) => {
     for (const version of ['v1', 'v2']) {
       const tags = [`notes ${version}`];

@@ -9,7 +9,10 @@ import { checkLength, requireNonEmpty } from '../limits.ts';
 import { StableHeaders, textToJsonErrors } from '../schemas.ts';
 import { ExtractionDetails } from '../schemas/results.ts';
 
-export function textToJsonRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
+/** What the text-to-JSON route reaches: the extraction engine, Idempotency-Keys and the length limit. */
+export type TextToJsonRouteDeps = Pick<AppDeps, 'config' | 'engines' | 'idempotency'>;
+
+export function textToJsonRoutes(deps: TextToJsonRouteDeps): FastifyPluginAsyncTypebox {
   return async (app) => {
     app.post(
       '/v1/utils/text-to-json',

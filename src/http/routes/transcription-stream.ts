@@ -20,11 +20,14 @@ const StreamQuery = Type.Object({
 
 type StreamRequest = FastifyRequest<{ Querystring: Static<typeof StreamQuery> }> & { grant?: StreamGrant };
 
+/** What the streaming routes reach: stream tokens, key checks, the speech engine and the session limits. */
+export type TranscriptionStreamRouteDeps = Pick<AppDeps, 'accounts' | 'config' | 'engines' | 'streamTokens'>;
+
 /**
  * A stream token from the query, or the usual auth headers. An API key in the URL is
  * refused: URLs end up in proxy logs and browser history.
  */
-async function streamGrant(deps: AppDeps, request: StreamRequest): Promise<StreamGrant> {
+async function streamGrant(deps: Pick<TranscriptionStreamRouteDeps, 'accounts' | 'streamTokens'>, request: StreamRequest): Promise<StreamGrant> {
   const { api_token: token, account_id: accountId } = request.query;
   const grant = await deps.streamTokens.verify(token);
   if (grant && (!accountId || accountId === grant.accountId) && (await deps.accounts.isKeyActive(grant.keyId))) return grant;
@@ -38,7 +41,7 @@ class OpenSessions {
   private total = 0;
   private readonly byAccount = new Map<string, number>();
 
-  constructor(private readonly limits: AppDeps['config']['streaming']) {}
+  constructor(private readonly limits: TranscriptionStreamRouteDeps['config']['streaming']) {}
 
   /** Why a new session of this account cannot open now, or null (and it is counted). */
   take(accountId: string): string | null {
@@ -81,7 +84,7 @@ function decodeFrame(data: Buffer, isBinary: boolean): { audio?: Buffer; stop?: 
   return { audio: Buffer.from(frame.audio, 'base64') };
 }
 
-export function transcriptionStreamRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
+export function transcriptionStreamRoutes(deps: TranscriptionStreamRouteDeps): FastifyPluginAsyncTypebox {
   return async (app) => {
     const open = new OpenSessions(deps.config.streaming);
     app.post(

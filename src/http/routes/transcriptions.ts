@@ -32,7 +32,10 @@ function booleanField(name: string, value: string): boolean {
   throw new ApiError('validation_error', `${name} must be true or false.`, { [name]: 'must be true or false' });
 }
 
-function checkLanguage(deps: AppDeps, language: string | undefined): void {
+/** What the transcription routes reach: transcription resources and their uploads, the speech engine's languages, Idempotency-Keys and the audio limits. */
+export type TranscriptionsRouteDeps = Pick<AppDeps, 'config' | 'engines' | 'idempotency' | 'resources'>;
+
+function checkLanguage(deps: Pick<TranscriptionsRouteDeps, 'engines'>, language: string | undefined): void {
   if (language === undefined) return;
   if (!LANGUAGE_TAG.test(language)) {
     throw new ApiError('unprocessable', 'language must be a language tag such as "en" or "en-US".', { language: 'invalid language tag' });
@@ -66,7 +69,7 @@ function digesting(digest: ReturnType<typeof createHash>): Transform {
  * Reads the multipart body: the `audio` file goes straight to disk (hashed on the way, never
  * held in memory), the other fields are checked.
  */
-async function receiveUpload(deps: AppDeps, request: FastifyRequest, target: string): Promise<Upload> {
+async function receiveUpload(deps: TranscriptionsRouteDeps, request: FastifyRequest, target: string): Promise<Upload> {
   if (!request.isMultipart()) {
     throw new ApiError('validation_error', 'Send the audio as multipart/form-data with the file in the field "audio".', {
       audio: 'required',
@@ -128,7 +131,7 @@ async function receiveUpload(deps: AppDeps, request: FastifyRequest, target: str
 }
 
 
-export function transcriptionsRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
+export function transcriptionsRoutes(deps: TranscriptionsRouteDeps): FastifyPluginAsyncTypebox {
   return async (app) => {
     const tags = ['audio transcriptions'];
     app.post(

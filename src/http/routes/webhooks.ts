@@ -84,7 +84,10 @@ async function refused<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-export function webhooksRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
+/** What the webhook routes reach: the webhooks service and Idempotency-Keys. */
+export type WebhooksRouteDeps = Pick<AppDeps, 'idempotency' | 'webhooksService'>;
+
+export function webhooksRoutes(deps: WebhooksRouteDeps): FastifyPluginAsyncTypebox {
   return async (app) => {
     const tags = ['webhooks'];
     const service = deps.webhooksService;

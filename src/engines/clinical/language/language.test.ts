@@ -139,4 +139,7 @@ test('wake words, commands and remarks about the visit are recognised', async ()
   assert.ok(isCommand('okay, can you lift your arm for me'));
   assert.ok(isCommand('in the plan, put that we refilled the inhaler'));
   assert.ok(!isCommand('the plan is to refill the inhaler'));
+  // Safety-netting is plan, not a command to the system.
+  assert.ok(!isCommand('go to the emergency room if the pain gets worse'));
+  assert.ok(!isVisitRemark('go to the emergency room if the pain gets worse'));
 });
