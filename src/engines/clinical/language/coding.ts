@@ -16,6 +16,7 @@ export interface CodingCues {
   presupposed: { possessives: string[]; openers: string[] };
   addressing: { second_person: string[]; first_person: string[] };
   assessment_opens: CueList;
+  risks_listed: CueList & { list_item_words: number };
 }
 
 /** The coder's cue lists, loaded once (question, hedge, offer and answer words are discourse.json's). */
