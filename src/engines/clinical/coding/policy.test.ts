@@ -75,6 +75,9 @@ test('certainty cues: a test looking for a condition, doubt right after it, pres
   assert.ok(testedFor('a psa that kinda looks for prostate'));
   assert.ok(testedFor('we will rule out'));
   assert.ok(!testedFor('you have'));
+  // Conditions given as examples are named in general (dev PriMock57 day3_consultation03, 09).
+  assert.ok(testedFor('so we will do bloods we look at things like'));
+  assert.deepEqual(codes('Doctor: Sometimes you do get things like multiple sclerosis.'), []);
   assert.ok(doubted('', ' issues which i do n\'t think you have'));
   assert.ok(doubted('', ', which I don’t think you have.'));
   assert.ok(doubted('it seems more like a chest infection rather than a', ''));
