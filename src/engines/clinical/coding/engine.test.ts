@@ -201,6 +201,17 @@ test('the most specific code: ankle ligament, finger and phalanx of a fracture',
   assert.deepEqual(codes('Doctor: You have a finger fracture.'), ['S62.609A']);
 });
 
+test('a body-site subterm of the index named in the sentence picks the code by site and side', () => {
+  // Index: Trigger finger M65.30; index finger M65.32-; thumb M65.31-.
+  assert.deepEqual(codes('Doctor: You have a trigger finger of the right index finger.'), ['M65.321']);
+  assert.deepEqual(codes('Doctor: Your left thumb has a trigger finger.'), ['M65.312']);
+  assert.deepEqual(codes('Doctor: You have a trigger finger.'), ['M65.30']);
+  // Index: Cellulitis L03.90; toe L03.03-.
+  assert.deepEqual(codes('Doctor: You have cellulitis of the right big toe.'), ['L03.031']);
+  // "Arthritis" is not the main term Osteoarthritis whose subterm the shoulder is.
+  assert.deepEqual(codes('Doctor: You have some arthritis in your right shoulder.'), ['M19.90']);
+});
+
 test('status codes: transplant, repair; an insect bite is an injury code, not an external cause', () => {
   assert.deepEqual(codes('Doctor: You had the kidney transplant a few years ago.'), ['Z94.0']);
   assert.deepEqual(codes('Doctor: Your rotator cuff repair is healing well.'), ['Z98.890']);
