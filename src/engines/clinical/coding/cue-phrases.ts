@@ -4,7 +4,7 @@
 import { alternation } from '../language/data.ts';
 import { codingCues, type CodingCues } from '../language/coding.ts';
 
-interface Cues { testedFor: RegExp; doubtedAfter: RegExp; doubtedBefore: RegExp; causesListed: RegExp; confirmedBy: RegExp; confirmHedge: RegExp; vaccineBefore: RegExp; vaccineAfter: RegExp; planned: RegExp; generic: RegExp; hedgedGeneric: RegExp; possessed: RegExp; presupposing: RegExp }
+interface Cues { testedFor: RegExp; doubtedAfter: RegExp; doubtedBefore: RegExp; causesListed: RegExp; confirmedBy: RegExp; confirmHedge: RegExp; vaccineBefore: RegExp; vaccineAfter: RegExp; planned: RegExp; risks: RegExp; generic: RegExp; hedgedGeneric: RegExp; possessed: RegExp; presupposing: RegExp }
 let compiled: Cues | undefined;
 
 /** Subject, `hedges` hedge words (at least) then modals, a verb of having, up to three words, end. */
@@ -34,6 +34,8 @@ function cues(): Cues {
     vaccineAfter: new RegExp(`^[^\\w']*(?:${alternation(data.vaccinated_against.after)})\\b`, 'i'),
     // A plan word, then up to four words ("having a right knee"), then the mention.
     planned: new RegExp(`(?:^|\\s)(?:${alternation(data.planned_procedure.before)})(?:\\s+\\S+){0,4}$`, 'i'),
+    // A risk phrase anywhere before the mention in its sentence ("risks include infection, … stroke").
+    risks: new RegExp(`(?:^|\\s)(?:${alternation(data.risks_listed.phrases)})(?:\\s|$)`, 'i'),
     doubtedBefore: new RegExp(`(?:^|\\s)(?:${alternation(data.doubted_before.phrases)})(?:\\s+\\S+){0,3}$`, 'i'),
     // Up to three words after the mention ("issues"), then the phrase.
     // Word and non-word runs alternate ("'" counts as a word character), so the match is linear.
@@ -105,4 +107,23 @@ export function vaccinatedAgainst(lead: string, tail: string): boolean {
 /** Is the procedure named still to come ("she's having a knee replacement", "i would perform a hysterectomy")? */
 export function plannedProcedure(lead: string): boolean {
   return cues().planned.test(lead);
+}
+
+// A list has at least this many comma-separated items.
+const LIST_ITEMS = 3;
+
+/** Are conditions after these words (a sentence's words, single-spaced) named as risks, side effects or complications? */
+export function namesRisks(words: string): boolean {
+  return cues().risks.test(words);
+}
+
+/**
+ * Is the sentence `said` nothing but a list of short items ("uh, seizure, stroke, permanent
+ * numbness, or even death."), so it continues a list begun in the sentence before it?
+ */
+export function isBareList(said: string): boolean {
+  const items = said.replace(/[.?!…]+\s*$/, '').split(',');
+  if (items.length < LIST_ITEMS) return false;
+  const most = codingCues().risks_listed.list_item_words;
+  return items.every((item) => (item.match(/[a-z0-9']+/gi) ?? []).length <= most);
 }

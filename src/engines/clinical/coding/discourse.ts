@@ -4,21 +4,36 @@
 // lesion, an abbreviation in its other sense).
 import type { Span } from '../../ports.ts';
 import { doubted, genericExperiencer, testedFor, vaccinatedAgainst } from './cue-phrases.ts';
+import { alternation } from '../language/data.ts';
+import { codingCues } from '../language/coding.ts';
 
 /** Lower-case words of text[from, to), single-spaced ("do n't" kept as said). */
 export function wordsBefore(text: string, from: number, to: number): string {
   return (text.slice(from, to).toLowerCase().replace(/’/g, "'").match(/[a-z0-9]+(?:'[a-z]+)*|'[a-z]+/g) ?? []).join(' ');
 }
 
-// Reason for the visit: "here for", "presents with", "here today for evaluation of", "brings you in".
-const REASON = /\b(?:here (?:today |now )?(?:for|with|about|to (?:discuss|talk about|follow up on|see (?:me|us) (?:for|about)))|(?:presents?|presenting|presented|comes? in|coming in|came in|in today|seen today|seeing (?:me|us))(?: today)? (?:with|for)|complaints? of|complaining of|evaluation of|follow ?up (?:of|on|for)|brings? (?:you|her|him) in (?:for|with)?)\b/g;
-const REASON_REACH = 12; // words from the trigger to the mention ("…with chf and copd")
-// A problem of the assessment: "for your first problem, your…", "in terms of your…", "as for the…".
-const HEADING =
-  /\b(?:for|as for|regarding|with regards? to|in terms of|moving on to|on to|onto)\s+(?:your|her|his|the|this|that)\s+(?:(?:(?:first|second|third|fourth|fifth|next|last|final|other|ish|main|primary)\s+)+(?:problem|issue|concern|complaint|diagnosis|thing)s?\s+(?:(?:of|is|was|with|here)\s+)?(?:(?:your|her|his|the|this|that)\s+)*)?(?:\S+\s+){0,2}$/;
-const ORDINAL_PROBLEM = /\b(?:first|second|third|fourth|fifth|next|last|final)\s+(?:ish\s+)?(?:problem|issue|diagnosis|concern)s?\b(?:\s+\S+){0,4}$/;
-const IMPRESSION = /\b(?:impression|assessment|diagnosis|diagnoses|diagnosed (?:you |her |him )?with)\b(?:\s+\S+){0,8}$/;
-const STANDPOINT = /^\W*(?:\S+\s+)?(?:standpoint|perspective)\b/i;
+/** The framing patterns, compiled once from the cue words (data/language/en/coding.json). */
+interface FramingCues { reason: RegExp; reach: number; heading: RegExp; ordinalProblem: RegExp; impression: RegExp; standpoint: RegExp }
+let framingCues: FramingCues | undefined;
+function framing(): FramingCues {
+  if (framingCues) return framingCues;
+  const c = codingCues();
+  const r = c.reason_for_visit;
+  const h = c.problem_headings;
+  const op = h.ordinal_problem;
+  const det = alternation(h.determiners);
+  framingCues = {
+    // "here (today) for", "presents (today) with", "complaining of", "brings you in".
+    reason: new RegExp(`\\b(?:(?:${alternation(r.here)})\\s+(?:${alternation(r.here_for)})|(?:${alternation(r.presenting)})(?:\\s+(?:${alternation(r.presenting_when)}))?\\s+(?:${alternation(r.presenting_with)})|${alternation(r.phrases)})\\b`, 'g'),
+    reach: r.reach, // words from the trigger to the mention ("…with chf and copd")
+    // "for your first problem of your…", "in terms of your…", then up to two words, then the mention.
+    heading: new RegExp(`\\b(?:${alternation(h.openers)})\\s+(?:${det})\\s+(?:(?:(?:${alternation(h.ordinals)})\\s+)+(?:${alternation(h.nouns)})s?\\s+(?:(?:${alternation(h.links)})\\s+)?(?:(?:${det})\\s+)*)?(?:\\S+\\s+){0,2}$`),
+    ordinalProblem: new RegExp(`\\b(?:${alternation(op.ordinals)})\\s+(?:(?:${alternation(op.fillers)})\\s+)?(?:${alternation(op.nouns)})s?\\b(?:\\s+\\S+){0,4}$`),
+    impression: new RegExp(`\\b(?:${alternation(h.impressions)})\\b(?:\\s+\\S+){0,8}$`),
+    standpoint: new RegExp(`^\\W*(?:\\S+\\s+)?(?:${alternation(h.standpoints)})\\b`, 'i'),
+  };
+  return framingCues;
+}
 
 // "For your…", "in terms of your…" heads a problem only where the assessment is said (the
 // closing part of a conversation); earlier it is history taking.
@@ -33,13 +48,14 @@ export type Framing = 'heading' | 'impression' | 'reason';
  * 0 (start) to 1 (end).
  */
 export function framingAt(lead: string, tail: string, position: number): Framing | undefined {
+  const f = framing();
   const padded = lead ? `${lead} ` : '';
-  if (ORDINAL_PROBLEM.test(lead) || STANDPOINT.test(tail)) return 'heading';
-  if (position >= ASSESSMENT_PART && HEADING.test(padded)) return 'heading';
-  if (IMPRESSION.test(lead)) return 'impression';
+  if (f.ordinalProblem.test(lead) || f.standpoint.test(tail)) return 'heading';
+  if (position >= ASSESSMENT_PART && f.heading.test(padded)) return 'heading';
+  if (f.impression.test(lead)) return 'impression';
   let last = -1;
-  for (const m of lead.matchAll(REASON)) last = m.index + m[0].length;
-  return last >= 0 && lead.slice(last).split(' ').filter(Boolean).length <= REASON_REACH ? 'reason' : undefined;
+  for (const m of lead.matchAll(f.reason)) last = m.index + m[0].length;
+  return last >= 0 && lead.slice(last).split(' ').filter(Boolean).length <= f.reach ? 'reason' : undefined;
 }
 
 /** Is the mention framed at all (see framingAt)? */
@@ -47,10 +63,26 @@ export function framedAt(lead: string, tail: string, position: number): boolean 
   return framingAt(lead, tail, position) !== undefined;
 }
 
-// What a drug is for, said in general ("that helps with coronary disease"): not the
-// patient's condition. With a possessive ("to treat your gout") it is.
-const INDICATION = /\b(?:helps?|helped|helping|good|used|meant|works?|designed|approved) (?:with|for|to treat|against)(?: \S+){0,2}$|\b(?:to treat|treats|for treating|protects?)(?: \S+){0,2}$/;
-const POSSESSIVE = /\b(?:your|my|her|his|their)\b/;
+/** Local readings compiled once from the cue words (data/language/en/coding.json). */
+interface LocalCues { indication: RegExp; possessive: RegExp; offer: RegExp; safetyNet: RegExp }
+let localCues: LocalCues | undefined;
+function local(): LocalCues {
+  if (localCues) return localCues;
+  const c = codingCues();
+  const i = c.indications;
+  localCues = {
+    // What a drug is for, said in general ("that helps with coronary disease"): not the
+    // patient's condition. With a possessive ("to treat your gout") it is.
+    indication: new RegExp(`\\b(?:${alternation(i.verbs)})\\s+(?:${alternation(i.objects)})(?:\\s+\\S+){0,${i.reach}}$|\\b(?:${alternation(i.phrases)})(?:\\s+\\S+){0,${i.reach}}$`),
+    possessive: new RegExp(`\\b(?:${alternation(c.presupposed.possessives)})\\b`),
+    // An open offer for another day: "you can always come and see me about your mood, stress, anxiety".
+    offer: new RegExp(`\\b(?:${alternation(c.open_offers.phrases)})\\b(?:\\s+\\S+){0,${c.open_offers.reach}}$`),
+    // Safety-netting: the whole sentence lists what to watch for.
+    safetyNet: new RegExp(`\\b(?:${alternation(c.safety_net.phrases)})\\b`),
+  };
+  return localCues;
+}
+
 // Someone else's condition or habit: "around somebody who has been smoking".
 const OTHER_PERSON = /\b(?:somebody|someone|anybody|anyone|people|others|everybody|everyone|other kids|other patients)(?: \S+)? (?:who|that|with)\b(?: \S+){0,8}$/;
 // A definition: "alpha-gal, the one where a tick bites you and you get an allergic reaction".
@@ -61,16 +93,10 @@ const RULED_OUT = /\b(?:do n't|don't|do not|did n't|didn't) (?:think|believe)\b(
 
 // Hedges the context triggers do not reach: "could just be something related to…".
 const HEDGED = /\b(?:could|might|may|can) (?:just|also|still|well|possibly|even) (?:be|have)\b(?: \S+){0,8}$/;
-// An offer for another day: "you can always come and see me about your mood, stress, anxiety".
-const OFFER = /\b(?:you can always|feel free to|do n't hesitate|don't hesitate|do not hesitate|if you ever)\b(?: \S+){0,10}$/;
 // The patient's fear, named after it: "brain cancer, I know that was a big worry of yours".
 const WORRY_AFTER = /^\W*(?:[\w']+[^\w']+){0,6}?(?:was|is|'s|been|were|are)\s+(?:a |an |your |the |my |our )?(?:big |main |real |major |biggest |only )?(?:worry|worries|concern|fear)\b/i;
 /** Words that make a sentence a question about the patient's worries. */
 export const WORRY = /\b(?:worr(?:y|ied|ies|ying)|scared|afraid|frightened|fear(?:ful)?)\b/i;
-
-// Safety-netting: the whole sentence lists what to watch for ("things to look out for would
-// be worsening pain, fevers, vomiting et cetera").
-const SAFETY_NET = /\b(?:look out for|watch out for|watch for|keep an eye out for|red flags?|warning signs?|come back if|return if|seek help if|call (?:us|me) if)\b/;
 
 /**
  * Words from the start of the punctuated sentence (or line) to `to`: unpunctuated runs are
@@ -95,9 +121,10 @@ export function punctuatedLead(text: string, to: number): string {
 export function localStatus(lead: string, tail: string, fullLead = lead): 'hypothetical' | 'negated' | 'uncertain' | undefined {
   if (RULED_OUT.test(lead) || doubted(lead, tail)) return 'negated';
   if (HEDGED.test(lead) || WORRY_AFTER.test(tail) || testedFor(lead)) return 'uncertain';
-  if (OFFER.test(lead) || SAFETY_NET.test(fullLead)) return 'hypothetical';
-  const m = INDICATION.exec(lead);
-  if (m && !POSSESSIVE.test(m[0])) return 'hypothetical';
+  const l = local();
+  if (l.offer.test(lead) || l.safetyNet.test(fullLead)) return 'hypothetical';
+  const m = l.indication.exec(lead);
+  if (m && !l.possessive.test(m[0])) return 'hypothetical';
   if (OTHER_PERSON.test(lead) || DEFINITION.test(lead) || genericExperiencer(lead)) return 'hypothetical';
   if (vaccinatedAgainst(lead, tail)) return 'hypothetical';
   return undefined;
@@ -149,11 +176,22 @@ export function sharesFamilyExperiencer(between: string): boolean {
 
 // A visit that follows up an injury already treated (7th character D, subsequent encounter):
 // said to be a follow-up or a recheck in its opening, and the injury said to be healing.
-const FOLLOW_UP_VISIT = /\b(?:follow(?:ing)?[ -]?up|re-?check|since (?:i|we) (?:last )?saw you|last time (?:i|we) saw you|(?:at|since|from) your last visit|(?:i|we) saw you (?:\S+ ){1,3}(?:days?|weeks?|months?) ago)\b/i;
-const HEALING = /\b(?:(?:is|it's|been|are|they're|has been|have been) healing|healing (?:well|nicely|up|fine|good)|(?:has|have|it's|is) (?:mostly |almost |nearly |completely |fully )?healed|healed (?:well|nicely|up))\b/i;
+let healingCues: { followUp: RegExp; healing: RegExp } | undefined;
+function healing(): { followUp: RegExp; healing: RegExp } {
+  if (healingCues) return healingCues;
+  const h = codingCues().healing_injury;
+  healingCues = {
+    // "follow-up", "since I last saw you", "we saw you two weeks ago".
+    followUp: new RegExp(`\\b(?:${alternation(h.follow_up)}|(?:${alternation(h.seen_ago.subjects)})\\s+(?:\\S+\\s+){1,3}(?:${alternation(h.seen_ago.units)})\\s+ago)\\b`, 'i'),
+    // "is healing", "healing well", "has mostly healed", "healed nicely".
+    healing: new RegExp(`\\b(?:(?:${alternation(h.healing_after)})\\s+healing|healing\\s+(?:${alternation(h.healing_how)})|(?:${alternation(h.healed_after)})\\s+(?:(?:${alternation(h.healed_degree)})\\s+)?healed|healed\\s+(?:${alternation(h.healed_how)}))\\b`, 'i'),
+  };
+  return healingCues;
+}
 const OPENING_PART = 0.25;
 
 /** Does the visit follow up a healing injury (an opening follow-up, healing said)? */
 export function followsUpHealingInjury(text: string): boolean {
-  return FOLLOW_UP_VISIT.test(text.slice(0, Math.max(400, Math.floor(text.length * OPENING_PART)))) && HEALING.test(text);
+  const h = healing();
+  return h.followUp.test(text.slice(0, Math.max(400, Math.floor(text.length * OPENING_PART)))) && h.healing.test(text);
 }

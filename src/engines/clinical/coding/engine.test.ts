@@ -191,10 +191,25 @@ test('symptoms integral to a diagnosis of another system are dropped; others are
 });
 
 test('the most specific code: ankle ligament, finger and phalanx of a fracture', () => {
-  assert.deepEqual(codes('Doctor: You have a right ankle sprain of your lateral ligament complex.'), ['S93.491A']);
+  // Index: Sprain, ankle S93.40-; talofibular ligament → specified ligament NEC S93.49-; a
+  // "lateral ligament complex" is no subterm of the index, so it stays S93.40-.
+  assert.deepEqual(codes('Doctor: You have a right ankle sprain of your anterior talofibular ligament.'), ['S93.491A']);
+  assert.deepEqual(codes('Doctor: You have a right ankle sprain of your lateral ligament complex.'), ['S93.401A']);
+  assert.deepEqual(codes('Doctor: You have a left ankle sprain of the deltoid ligament.'), ['S93.422A']);
   assert.deepEqual(codes('Doctor: You have a distal phalanx fracture of the right middle finger.'), ['S62.632A']);
   assert.deepEqual(codes('Doctor: It is a nondisplaced fracture of the proximal phalanx of your left index finger.'), ['S62.641A']);
   assert.deepEqual(codes('Doctor: You have a finger fracture.'), ['S62.609A']);
+});
+
+test('a body-site subterm of the index named in the sentence picks the code by site and side', () => {
+  // Index: Trigger finger M65.30; index finger M65.32-; thumb M65.31-.
+  assert.deepEqual(codes('Doctor: You have a trigger finger of the right index finger.'), ['M65.321']);
+  assert.deepEqual(codes('Doctor: Your left thumb has a trigger finger.'), ['M65.312']);
+  assert.deepEqual(codes('Doctor: You have a trigger finger.'), ['M65.30']);
+  // Index: Cellulitis L03.90; toe L03.03-.
+  assert.deepEqual(codes('Doctor: You have cellulitis of the right big toe.'), ['L03.031']);
+  // "Arthritis" is not the main term Osteoarthritis whose subterm the shoulder is.
+  assert.deepEqual(codes('Doctor: You have some arthritis in your right shoulder.'), ['M19.90']);
 });
 
 test('status codes: transplant, repair; an insect bite is an injury code, not an external cause', () => {

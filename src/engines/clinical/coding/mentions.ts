@@ -3,7 +3,7 @@ import type { Span } from '../../ports.ts';
 import { assertionsFor, sentenceAt, splitSentences, type Assertion } from '../context/index.ts';
 import { findConcepts, icd10cmTitle, tokenize, type Concept, type Token } from '../lexicon/index.ts';
 import { SIDE_WORDS, type Side } from './side.ts';
-import { confirmed, plannedProcedure, presupposed } from './cue-phrases.ts';
+import { confirmed, isBareList, namesRisks, plannedProcedure, presupposed } from './cue-phrases.ts';
 import { answersNo, answersYes } from '../language/discourse.ts';
 import { findIndexTerms } from './index-terms.ts';
 import { speakersOf, type Speaker } from './speaker.ts';
@@ -192,6 +192,26 @@ interface Saying {
   start: number;
 }
 
+/**
+ * Is the mention one of the risks, side effects or complications a sentence lists, or a list
+ * that runs on from such a sentence in the same turn ("risk of surgery include infection, … .
+ * uh, seizure, stroke, … or even death")?
+ */
+function namedAsRisk(x: Saying, fullLead: string): boolean {
+  if (namesRisks(fullLead)) return true;
+  if (!isBareList(x.said)) return false;
+  // The splitter also cuts at a hesitation ("…or infection, uh, which may require…"), so the
+  // list may have begun a few sentences back.
+  const i = sentenceIndex(x.sentences, x.sentence);
+  for (let j = i - 1, after = x.sentence; j >= 0 && j >= i - RISK_LOOKBACK; after = x.sentences[j]!, j--) {
+    const prev = x.sentences[j]!;
+    if (/[\n\r]/.test(x.text.slice(prev.end, after.start))) return false;
+    if (namesRisks(wordsBefore(x.text, prev.start, prev.end))) return true;
+  }
+  return false;
+}
+const RISK_LOOKBACK = 3;
+
 /** The status of a mention: its assertion, the answer to a question, and the words around it. */
 function statusIn(x: Saying): Status {
   const { text, sentences, sentence, said, lead, tail, assertion, framing } = x;
@@ -212,7 +232,9 @@ function statusIn(x: Saying): Status {
   // triggers read the phrase as doubt wherever it stands).
   if (status === 'uncertain' && !assertion.negated && !assertion.family && confirmed(lead)) status = 'present';
   if (status !== 'present') return status;
-  status = localStatus(lead, tail, punctuatedLead(text, x.start)) ?? status;
+  const fullLead = punctuatedLead(text, x.start);
+  status = localStatus(lead, tail, fullLead) ?? status;
+  if (status === 'present' && namedAsRisk(x, fullLead)) return 'hypothetical';
   const next = nextBody(text, sentences, sentence);
   if (next?.newTurn && REJECTED.test(next.body)) return 'negated';
   if (status === 'present' && next && pastFollowUp(next.body)) return 'historical';

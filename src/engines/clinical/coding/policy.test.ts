@@ -75,6 +75,9 @@ test('certainty cues: a test looking for a condition, doubt right after it, pres
   assert.ok(testedFor('a psa that kinda looks for prostate'));
   assert.ok(testedFor('we will rule out'));
   assert.ok(!testedFor('you have'));
+  // Conditions given as examples are named in general (dev PriMock57 day3_consultation03, 09).
+  assert.ok(testedFor('so we will do bloods we look at things like'));
+  assert.deepEqual(codes('Doctor: Sometimes you do get things like multiple sclerosis.'), []);
   assert.ok(doubted('', ' issues which i do n\'t think you have'));
   assert.ok(doubted('', ', which I don’t think you have.'));
   assert.ok(doubted('it seems more like a chest infection rather than a', ''));
@@ -178,4 +181,14 @@ test('a procedure still to come is not a status (I.C.21.c.3); one done is', () =
   assert.deepEqual(codes("Doctor: She's having a right knee replacement at the end of June."), []);
   assert.deepEqual(codes('Doctor: For the surgery I would perform a hysterectomy.'), []);
   assert.deepEqual(codes('Doctor: She had a right knee replacement last year.'), ['Z96.651']);
+});
+
+test('conditions named as risks or side effects are not coded, even when the list runs past a sentence mark', () => {
+  const risks = '[doctor] you have a pituitary adenoma and we will remove it . risk of surgery include infection , need for further surgery ,\n';
+  const cut = '[doctor] risk of surgery include infection , bleeding . uh , which may require a longer stay . uh , seizure , stroke , weakness , or even death .';
+  assert.ok(!codes(cut).includes('I63.9'));
+  assert.ok(!codes('[doctor] side effects of the tablets include nausea , dizziness , and rarely a stroke .').includes('I63.9'));
+  // A list in another turn, or a sentence that is not a bare list, is read on its own.
+  assert.ok(codes(`${risks}[doctor] so , seizure , stroke , and your headache .`).includes('I63.9'));
+  assert.ok(codes('[doctor] risk of surgery include infection . you had a stroke last week and we will start aspirin .').includes('I63.9'));
 });

@@ -6,6 +6,7 @@ import { isBillable, type Concept } from '../lexicon/index.ts';
 import { SIDE_WORDS, type Side } from './side.ts';
 import { lexiconTable } from './rules.ts';
 import { alternation } from '../language/data.ts';
+import { indexSiteSpec } from './index-sites.ts';
 
 
 const words = (alternatives: string): RegExp => new RegExp(`\\b(?:${alternatives})\\b`, 'i');
@@ -262,5 +263,8 @@ export function specify(concept: Concept, sentence: string, ctx: SpecifyContext)
     }
     return forEncounter({ concept: withCodes(concept, next) }, ctx);
   }
+  // A site subterm of the index named in the sentence (I.B.3: the documented site).
+  const site = indexSiteSpec(concept.codes.U, concept.name, sentence, ctx.at);
+  if (site) return forEncounter({ concept: withCodes(concept, lateralCodes(site)) }, ctx);
   return forEncounter({ concept }, ctx);
 }

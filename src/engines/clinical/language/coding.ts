@@ -16,6 +16,19 @@ export interface CodingCues {
   presupposed: { possessives: string[]; openers: string[] };
   addressing: { second_person: string[]; first_person: string[] };
   assessment_opens: CueList;
+  risks_listed: CueList & { list_item_words: number };
+  reason_for_visit: { here: string[]; here_for: string[]; presenting: string[]; presenting_when: string[]; presenting_with: string[]; phrases: string[]; reach: number };
+  problem_headings: {
+    openers: string[]; determiners: string[]; ordinals: string[]; nouns: string[]; links: string[];
+    ordinal_problem: { ordinals: string[]; nouns: string[]; fillers: string[] }; impressions: string[]; standpoints: string[];
+  };
+  indications: { verbs: string[]; objects: string[]; phrases: string[]; reach: number };
+  open_offers: CueList & { reach: number };
+  safety_net: CueList;
+  healing_injury: {
+    follow_up: string[]; seen_ago: { subjects: string[]; units: string[] };
+    healing_after: string[]; healing_how: string[]; healed_after: string[]; healed_degree: string[]; healed_how: string[];
+  };
 }
 
 /** The coder's cue lists, loaded once (question, hedge, offer and answer words are discourse.json's). */
