@@ -5,6 +5,7 @@ import type { GroundingMode, Ungrounded } from '../grounding/types.ts';
 import type { ChatClient } from './chat-client.ts';
 import type { Usage } from './usage.ts';
 import type { LlmWork } from './work.ts';
+import { type AnswerMeta, metadata } from './metadata.ts';
 
 export type Capability = 'notes' | 'templates' | 'coding' | 'extraction' | 'consensus' | 'summary';
 
@@ -19,20 +20,8 @@ export interface LlmContext {
   work: LlmWork;
 }
 
-/** What an answer's metadata says besides its ungrounded facts; plain data, so it crosses to an engine thread. */
-export interface AnswerMeta {
-  engine: string;
-  grounding: GroundingMode;
-  usage: Usage;
-}
-
 export function answerMeta(engine: string, ctx: LlmContext, usage: Usage): AnswerMeta {
   return { engine, grounding: ctx.grounding, usage };
-}
-
-/** The result metadata every model-written answer carries. */
-export function metadata(meta: AnswerMeta, ungrounded: Ungrounded[]): Record<string, unknown> {
-  return { engine: meta.engine, grounding: meta.grounding, ungrounded, usage: meta.usage };
 }
 
 export function resultMetadata(engine: string, ctx: LlmContext, usage: Usage, ungrounded: Ungrounded[]): Record<string, unknown> {

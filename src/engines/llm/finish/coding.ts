@@ -8,7 +8,7 @@ import { NOT_BILLABLE } from '../../grounding/soap.ts';
 import { TranscriptGrounder } from '../../grounding/transcript-grounder.ts';
 import type { Ungrounded } from '../../grounding/types.ts';
 import type { CodedItem, CodingResult } from '../../ports.ts';
-import { type AnswerMeta, metadata } from '../context.ts';
+import { type AnswerMeta, metadata } from '../metadata.ts';
 
 export interface ProposedCode {
   code: string;

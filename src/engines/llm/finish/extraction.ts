@@ -5,7 +5,7 @@ import { compileSchema } from '../../clinical/extraction/index.ts';
 import { groundExtraction } from '../../grounding/json.ts';
 import { TranscriptGrounder } from '../../grounding/transcript-grounder.ts';
 import type { ExtractionResult, Span } from '../../ports.ts';
-import { type AnswerMeta, metadata } from '../context.ts';
+import { type AnswerMeta, metadata } from '../metadata.ts';
 
 /** Whether the service runs this schema: `refused` is well-formed but declined (422), else malformed (400). */
 export function schemaVerdict({ schema }: { schema: Record<string, unknown> }): { ok: true } | { ok: false; refused: boolean; message: string } {

@@ -4,7 +4,7 @@ import { groundProse } from '../../grounding/prose.ts';
 import { groundSoap } from '../../grounding/soap.ts';
 import { TranscriptGrounder } from '../../grounding/transcript-grounder.ts';
 import type { NoteResult } from '../../ports.ts';
-import { type AnswerMeta, metadata } from '../context.ts';
+import { type AnswerMeta, metadata } from '../metadata.ts';
 import { soapMarkdown } from '../soap-markdown.ts';
 import { toSpecSoap, unwrapped } from '../soap-schema.ts';
 

@@ -5,7 +5,7 @@ import { groundProse } from '../../grounding/prose.ts';
 import { TranscriptGrounder } from '../../grounding/transcript-grounder.ts';
 import type { Ungrounded } from '../../grounding/types.ts';
 import type { NoteResult, NoteTemplate, Span, TemplateSection } from '../../ports.ts';
-import { type AnswerMeta, metadata } from '../context.ts';
+import { type AnswerMeta, metadata } from '../metadata.ts';
 
 export interface Fill {
   sections: { id: string; text?: string; items?: string[] }[] | Record<string, unknown>;
