@@ -55,6 +55,8 @@ export interface Config {
   adminPassword?: string;
   /** Verified API keys kept in process: for how long, and how many (0 = no cache). */
   authCache: { ttlMs: number; maxEntries: number };
+  /** Serialised finished results kept in process, in bytes (0 = no cache). */
+  resultCacheBytes: number;
   /** Engine worker threads (src/engines/pool): how many, their heap cap, each capability's deadline. */
   enginePool: { threads: number; heapMb: number; maxQueue: number; deadlineMs: EngineDeadlines };
   /** What an uploaded audio file may hold; probed at upload, enforced again while decoding. */
@@ -225,6 +227,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
       ttlMs: integer(env, 'CLINSCRIBE_AUTH_CACHE_TTL_MS', 500, 0),
       maxEntries: integer(env, 'CLINSCRIBE_AUTH_CACHE_MAX_KEYS', 10_000, 0),
     },
+    resultCacheBytes: integer(env, 'CLINSCRIBE_RESULT_CACHE_MB', 32, 0) * 1024 * 1024,
     enginePool: enginePool(env),
     audioLimits: audioLimits(env),
     speechPasses: oneOf(env, 'CLINSCRIBE_SPEECH_PASSES', ['1', '2'], '2') === '2' ? 2 : 1,

@@ -19,10 +19,11 @@ import { StoreRateLimiter } from './ratelimit/store-limiter.ts';
 import { AccountsService } from './services/accounts-service.ts';
 import { storeReadiness } from './services/readiness.ts';
 import { ResourcesService } from './services/resources-service.ts';
+import { ResultCache } from './services/result-cache.ts';
 import { StreamTokens } from './services/stream-tokens.ts';
 import { WebhooksService } from './services/webhooks-service.ts';
 import { AccountsRepository } from './store/accounts-repo.ts';
-import { type AuthInvalidation, localInvalidation, postgresInvalidation } from './store/auth-invalidation.ts';
+import { type Invalidation, localInvalidation, postgresInvalidation } from './store/invalidation.ts';
 import { type Store, openStore } from './store/database.ts';
 import { IdempotencyRepository } from './store/idempotency-repo.ts';
 import { OutboxRepository } from './store/outbox-repo.ts';
@@ -46,6 +47,11 @@ export interface Runtime extends AppDeps {
   startWorkers(): Promise<void>;
   close(): Promise<void>;
 }
+
+/** How long a kept result answers where NOTIFY reaches every process: bounds changes made outside the service. */
+const SHARED_RESULT_TTL_MS = 5 * 60_000;
+/** …and on an embedded store, where another process on the same file cannot signal: half the promised 1 s. */
+const EMBEDDED_RESULT_TTL_MS = 500;
 
 async function openQueue(config: Config, store: Store, onError: (error: unknown) => void): Promise<JobQueue> {
   const common = {
@@ -78,8 +84,8 @@ function createLimiter(store: Store): RateLimiter {
   };
 }
 
-/** Key revocations reach every process on a shared store; an embedded one has only this one. */
-function openAuthInvalidation(store: Store): Promise<AuthInvalidation> {
+/** Key revocations and deletions reach every process on a shared store; an embedded one has only this one. */
+function openInvalidation(store: Store): Promise<Invalidation> {
   if (store.pool && store.databaseUrl) return postgresInvalidation(store.databaseUrl, store.schema, store.pool);
   return Promise.resolve(localInvalidation());
 }
@@ -97,9 +103,14 @@ export async function createRuntime(config: Config, options: { engines?: Partial
   const webhooks = new WebhooksRepository(store.db);
   const settings = new SettingsRepository(store.db);
   const limiter = createLimiter(store);
-  const invalidation = await openAuthInvalidation(store);
+  const invalidation = await openInvalidation(store);
   const idempotency = new IdempotencyRepository(store.db);
-  const resources = new ResourcesService(store.db, resourcesRepo, outbox, queue, config.dataDir, idempotency);
+  const results = new ResultCache(
+    // Another process on an embedded store cannot signal a deletion: it is honoured within the lifetime.
+    { maxBytes: config.resultCacheBytes, ttlMs: store.pool ? SHARED_RESULT_TTL_MS : EMBEDDED_RESULT_TTL_MS },
+    invalidation,
+  );
+  const resources = new ResourcesService(store.db, resourcesRepo, outbox, queue, config.dataDir, idempotency, results);
   const events = new EventRecorder(outbox, webhooks, queue);
   const delivery: DeliveryDeps = { db: store.db, config, webhooks, outbox, resources: resourcesRepo, queue };
   let working = false;

@@ -5,10 +5,26 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 
 const current = new AsyncLocalStorage<AbortSignal>();
+/** Jobs whose work is running in this process. */
+let running = 0;
 
-/** Runs `work` so that engine calls inside it stop when `signal` aborts. */
+/**
+ * Runs `work` so that engine calls inside it stop when `signal` aborts. An enabled
+ * AsyncLocalStorage keeps Node's promise hooks on for the whole process — every `await` of
+ * every API request pays for them — so the storage is switched off whenever no job's work
+ * is running, and on again (by `run`) for the next one.
+ */
 export function withCancellation<T>(signal: AbortSignal, work: () => Promise<T>): Promise<T> {
-  return current.run(signal, work);
+  running++;
+  let result: Promise<T>;
+  try {
+    result = current.run(signal, work);
+  } catch (error) {
+    result = Promise.reject(error);
+  }
+  return result.finally(() => {
+    if (--running === 0) current.disable();
+  });
 }
 
 /** The signal of the job whose work is running, if any. */

@@ -3,7 +3,7 @@ import type { Config } from '../config.ts';
 import { newId } from '../ids.ts';
 import type { Account, AccountsRepository, ApiKeyRecord } from '../store/accounts-repo.ts';
 import { AuthCache } from './auth-cache.ts';
-import { type AuthInvalidation, localInvalidation } from '../store/auth-invalidation.ts';
+import { type Invalidation, localInvalidation } from '../store/invalidation.ts';
 import { displayPrefix, generateApiKey, hashApiKey, hashesEqual, looksLikeApiKey } from './api-keys.ts';
 
 export interface NewAccount {
@@ -34,10 +34,13 @@ export class AccountsService {
   constructor(
     private readonly repo: AccountsRepository,
     private readonly config: Config,
-    private readonly invalidation: AuthInvalidation = localInvalidation(),
+    private readonly invalidation: Invalidation = localInvalidation(),
   ) {
     this.cache = new AuthCache(config.authCache);
-    invalidation.subscribe(() => this.cache.clear());
+    // Deleted resources are the result cache's business, not the keys'.
+    invalidation.subscribe((message) => {
+      if (!message || 'keys' in message) this.cache.clear();
+    });
   }
 
   async createAccount(input: NewAccount): Promise<{ account: Account } & CreatedKey> {
@@ -66,7 +69,7 @@ export class AccountsService {
   async updateAccount(id: string, changes: Partial<NewAccount>): Promise<Account | undefined> {
     const updated = await this.repo.updateAccount(id, changes, new Date().toISOString());
     this.cache.clear();
-    await this.invalidation.publish();
+    await this.invalidation.publish({ keys: true });
     return updated;
   }
 
@@ -99,7 +102,7 @@ export class AccountsService {
     // Published after the commit: a cache refilled before it would hold the key again.
     if (revoked) {
       this.cache.clear();
-      await this.invalidation.publish();
+      await this.invalidation.publish({ keys: true });
     }
     return revoked;
   }

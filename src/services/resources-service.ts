@@ -8,7 +8,8 @@ import type { JobQueue } from '../jobs/queue.ts';
 import type { IdempotencyRepository } from '../store/idempotency-repo.ts';
 import type { OutboxRepository } from '../store/outbox-repo.ts';
 import type { Resource, ResourcesRepository } from '../store/resources-repo.ts';
-import type { Database, ResourceKind } from '../store/schema.ts';
+import type { Database, ResourceKind, ResourceStatus } from '../store/schema.ts';
+import type { ResultCache } from './result-cache.ts';
 
 const ID_PREFIX = { note: 'note', coding: 'coding', transcription: 'tr', template: 'template', consensus: 'consensus' } as const;
 
@@ -21,6 +22,15 @@ const INITIAL_STATUS: Record<ResourceKind, 'pending' | 'processing'> = {
   consensus: 'pending',
 };
 
+/** A finished resource never changes again; only these are kept by the result cache. */
+const FINISHED: ReadonlySet<ResourceStatus> = new Set(['completed', 'failed']);
+
+/** How a route writes a resource: `name` tells its views apart, `serialize` writes the body. */
+export interface ResourceView {
+  name: string;
+  serialize(resource: Resource): string;
+}
+
 export class ResourcesService {
   constructor(
     private readonly db: Kysely<Database>,
@@ -29,6 +39,7 @@ export class ResourcesService {
     private readonly queue: JobQueue,
     private readonly dataDir: string,
     private readonly idempotency: IdempotencyRepository,
+    private readonly results: ResultCache,
   ) {}
 
   /** The id a resource of this kind will get; callers that write files first need it early. */
@@ -62,6 +73,22 @@ export class ResourcesService {
     return this.repo.findOwned(kind, accountId, id);
   }
 
+  /**
+   * The account's resource written by `view`, or undefined when it has none by that id. A
+   * finished resource's body is kept (ResultCache): reading it again costs no store round
+   * trip and no serialisation.
+   */
+  async render(kind: ResourceKind, accountId: string, id: string, view: ResourceView): Promise<string | undefined> {
+    const kept = this.results.get(accountId, kind, id, view.name);
+    if (kept !== undefined) return kept;
+    const epoch = this.results.epoch;
+    const resource = await this.repo.findOwned(kind, accountId, id);
+    if (!resource) return undefined;
+    const body = view.serialize(resource);
+    if (FINISHED.has(resource.status)) this.results.set(accountId, kind, id, view.name, body, epoch);
+    return body;
+  }
+
   /** Removes the resource, its uploaded audio and its undelivered events. */
   async delete(kind: ResourceKind, accountId: string, id: string): Promise<boolean> {
     const resource = await this.repo.findOwned(kind, accountId, id);
@@ -71,6 +98,8 @@ export class ResourcesService {
       await this.idempotency.deleteForResource(trx, id);
       return this.repo.delete(trx, kind, accountId, id);
     });
+    // After the commit: a read that refilled the cache before it would find the row again.
+    if (deleted) await this.results.forget([id]);
     await this.removeAudio(resource);
     return deleted;
   }
@@ -97,6 +126,7 @@ export class ResourcesService {
       await this.idempotency.deleteForResources(trx, ids);
       return this.repo.deleteFinishedBefore(trx, ids, cutoff);
     });
+    await this.results.forget(ids);
     for (const r of expired) if (r.audioFile) await fs.rm(this.audioPath(r.audioFile), { force: true });
     return deleted;
   }

@@ -7,6 +7,7 @@ import { ApiError } from '../errors.ts';
 import { accountOf } from '../gate.ts';
 import { checkLength, requireNonEmpty } from '../limits.ts';
 import { idempotent } from '../idempotency.ts';
+import { sendSerialized } from '../serialized.ts';
 import { IdParam, StableHeaders, stableErrors } from '../schemas.ts';
 import { NoteView } from '../schemas/results.ts';
 
@@ -145,10 +146,14 @@ export function notesRoutes(deps: NotesRouteDeps): FastifyPluginAsyncTypebox {
             response: { 200: Type.Object({ data: NoteView }), ...stableErrors(404) },
           },
         },
-        async (request) => {
-          const note = await deps.resources.get('note', accountOf(request).id, request.params.noteId);
-          if (!note) throw new ApiError('not_found', 'Note not found.');
-          return { data: noteView(note) };
+        async (request, reply) => {
+          // The route's compiled response serializer writes the body; a finished note's is kept.
+          const body = await deps.resources.render('note', accountOf(request).id, request.params.noteId, {
+            name: 'note',
+            serialize: (note) => String(reply.serialize({ data: noteView(note) })),
+          });
+          if (body === undefined) throw new ApiError('not_found', 'Note not found.');
+          return sendSerialized(reply, body);
         },
       );
 
