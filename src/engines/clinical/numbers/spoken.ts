@@ -81,7 +81,8 @@ function joinReadings(text: string): string {
   t = t.replace(/(\d)\s*(?:percent|%)/g, '$1%');
   // ASR writes a spoken "point" in a temperature as a full stop: "a hundred . four" → 100.4,
   // and clean-up may have pulled the stop left ("temperature is 98. 7").
-  t = t.replace(/\b(3[4-9]|4[0-3]|9[3-9]|10\d)(\s*)\.\s+(\d)\b(?!\s*(?:%|\/|\d))/g, (whole, degrees: string, gap: string, tenths: string, at: number) =>
-    gap || /\b(?:temperature|temp|fever|febrile|degrees)\b/i.test(t.slice(Math.max(0, at - 60), at)) ? `${degrees}.${tenths}` : whole);
+  // A lone "one" was left a word (usually a pronoun); after a temperature's stop it is the tenths, as "point one" is.
+  t = t.replace(/\b(3[4-9]|4[0-3]|9[3-9]|10\d)(\s*)\.\s+(\d|one)\b(?!\s*(?:%|\/|\d))/g, (whole, degrees: string, gap: string, tenths: string, at: number) =>
+    (gap && tenths !== 'one') || /\b(?:temperature|temp|fever|febrile|degrees)\b/i.test(t.slice(Math.max(0, at - 60), at)) ? `${degrees}.${tenths === 'one' ? 1 : tenths}` : whole);
   return t;
 }

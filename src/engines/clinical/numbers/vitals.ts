@@ -1,4 +1,6 @@
 // Vital signs from one (number-normalised) sentence: value strings as a note writes them.
+import { vitalName, WEIGHT_UNITS, weightUnit } from '../language/vitals.ts';
+
 export interface Vitals {
   bloodPressure?: string;
   heartRate?: string;
@@ -8,14 +10,19 @@ export interface Vitals {
   weight?: string;
 }
 
-// Global: each is read with matchAll, which works on its own copy.
+const name = (kind: keyof Vitals): string => `\\b${vitalName(kind)}\\b`;
+// Between a name and its reading: no sentence end and no other number, within a few words.
+const gap = (max: number): string => `[^.?!\\d]{0,${max}}?`;
+
+// Global: each is read with matchAll, which works on its own copy. Names and units are data
+// (language/vitals.ts); each alternative is a literal and each gap is bounded, so matching stays linear.
 const PATTERNS: [keyof Vitals, RegExp, (m: RegExpMatchArray) => string][] = [
-  ['bloodPressure', /\b(?:blood pressure|bp)\b[^.?!\d]{0,80}?(\d{2,3})\s*\/\s*(\d{2,3})/gi, (m) => `${m[1]}/${m[2]} mmHg`],
-  ['heartRate', /\b(?:heart rate|pulse(?! ?ox)|hr)\b[^.?!\d]{0,50}?(\d{2,3})\b(?!\s*%)/gi, (m) => `${m[1]} bpm`],
-  ['temperature', /\b(?:temperature|temp|fever of)\b[^.?!\d]{0,30}?(\d{2,3}(?:\.\d)?)\b/gi, (m) => `${m[1]} °${Number(m[1]) > 50 ? 'F' : 'C'}`],
-  ['respiratoryRate', /\b(?:respiratory rate|respirations|resp rate|breathing rate|rr)\b[^.?!\d]{0,30}?(\d{1,2})\b/gi, (m) => `${m[1]} breaths/min`],
-  ['oxygenSaturation', /\b(?:oxygen saturation|o2 sat\w*|sats?|saturation|pulse ?ox\w*|saturating|satt?ing)\b[^.?!\d]{0,30}?(\d{2,3})\s*%?/gi, (m) => `${m[1]}%`],
-  ['weight', /\b(?:weight|weigh|weighs|weighing)\b[^.?!\d]{0,30}?(\d{2,3}(?:\.\d)?)\s*(pounds|lbs?|kilograms|kg)\b/gi, (m) => `${m[1]} ${/^k/.test(m[2]!) ? 'kg' : 'lb'}`],
+  ['bloodPressure', new RegExp(`${name('bloodPressure')}${gap(80)}(\\d{2,3})\\s*\\/\\s*(\\d{2,3})`, 'gi'), (m) => `${m[1]}/${m[2]} mmHg`],
+  ['heartRate', new RegExp(`${name('heartRate')}${gap(50)}(\\d{2,3})\\b(?!\\s*%)`, 'gi'), (m) => `${m[1]} bpm`],
+  ['temperature', new RegExp(`${name('temperature')}${gap(30)}(\\d{2,3}(?:\\.\\d)?)\\b`, 'gi'), (m) => `${m[1]} °${Number(m[1]) > 50 ? 'F' : 'C'}`],
+  ['respiratoryRate', new RegExp(`${name('respiratoryRate')}${gap(30)}(\\d{1,2})\\b`, 'gi'), (m) => `${m[1]} breaths/min`],
+  ['oxygenSaturation', new RegExp(`${name('oxygenSaturation')}${gap(30)}(\\d{2,3})\\s*%?`, 'gi'), (m) => `${m[1]}%`],
+  ['weight', new RegExp(`${name('weight')}${gap(30)}(\\d{2,3}(?:\\.\\d)?)\\s*(${WEIGHT_UNITS})\\b`, 'gi'), (m) => `${m[1]} ${weightUnit(m[2]!)}`],
 ];
 
 const PLAUSIBLE: Record<keyof Vitals, (v: number) => boolean> = {
