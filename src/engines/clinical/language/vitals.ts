@@ -1,4 +1,4 @@
-// Vital-sign names and weight units as RegExp sources, built once from data/language/en/vitals.json.
+// Vital-sign names, reading units and weight units as RegExp sources, built once from data/language/en/vitals.json.
 import { alternation, languageData, terms } from './data.ts';
 
 export type VitalKind = 'bloodPressure' | 'heartRate' | 'temperature' | 'respiratoryRate' | 'oxygenSaturation' | 'weight';
@@ -6,7 +6,8 @@ export type VitalKind = 'bloodPressure' | 'heartRate' | 'temperature' | 'respira
 interface VitalsData {
   names: Record<VitalKind, string[]>;
   notNames: Partial<Record<VitalKind, string[]>>;
-  units: { pounds: string[]; kilograms: string[] };
+  readingUnits: Partial<Record<VitalKind, string[]>>;
+  weightUnits: { pounds: string[]; kilograms: string[] };
 }
 
 const d = languageData<VitalsData>('vitals');
@@ -20,9 +21,15 @@ export function vitalName(kind: VitalKind): string {
   return `${not?.length ? `(?!${terms(not)})` : ''}(?:${terms(d.names[kind])})`;
 }
 
+/** The unit that names a reading of this kind from just after its number ("60 beats a minute"), as a RegExp source, if it has one. */
+export function readingUnit(kind: VitalKind): string | undefined {
+  const units = d.readingUnits[kind];
+  return units?.length ? `(?:${alternation(units)})` : undefined;
+}
+
 /** The words a weight is given in, as a RegExp source. */
-export const WEIGHT_UNITS = alternation([...d.units.pounds, ...d.units.kilograms]);
-const KILOGRAMS = new RegExp(`^(?:${alternation(d.units.kilograms)})$`, 'i');
+export const WEIGHT_UNITS = alternation([...d.weightUnits.pounds, ...d.weightUnits.kilograms]);
+const KILOGRAMS = new RegExp(`^(?:${alternation(d.weightUnits.kilograms)})$`, 'i');
 
 /** A weight unit as a note writes it: "kg" or "lb". */
 export function weightUnit(word: string): 'kg' | 'lb' {

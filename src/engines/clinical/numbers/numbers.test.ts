@@ -54,3 +54,11 @@ test('vital-sign names come from the language data: SpO2, oxygenation, oxygen le
   assert.deepEqual(vitalsIn('pulse ox 97 and weight 80 kilos'), { oxygenSaturation: '97%', weight: '80 kg' });
   assert.deepEqual(vitalsIn('her weight is up 12 since march'), {});
 });
+
+test('a reading its unit names is read when no name gives one; a name still wins', () => {
+  assert.deepEqual(vitalsIn(spokenNumbersToDigits('so that is interesting like you are going at like about sixty beats a minute')), { heartRate: '60 bpm' });
+  assert.deepEqual(vitalsIn('Heart Rate: 68 beats per minute. Respiratory Rate: 16 breaths per minute.'), { heartRate: '68 bpm', respiratoryRate: '16 breaths/min' });
+  assert.deepEqual(vitalsIn(spokenNumbersToDigits('you are at ninety nine percent on room air')), { oxygenSaturation: '99%' });
+  assert.deepEqual(vitalsIn('pulse 72, and the monitor showed 80 beats per minute'), { heartRate: '72 bpm' });
+  assert.deepEqual(vitalsIn('we walked 60 minutes'), {});
+});
