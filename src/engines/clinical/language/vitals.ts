@@ -8,6 +8,8 @@ interface VitalsData {
   notNames: Partial<Record<VitalKind, string[]>>;
   readingUnits: Partial<Record<VitalKind, string[]>>;
   weightUnits: { pounds: string[]; kilograms: string[] };
+  today: string[];
+  recalled: string[];
 }
 
 const d = languageData<VitalsData>('vitals');
@@ -35,3 +37,8 @@ const KILOGRAMS = new RegExp(`^(?:${alternation(d.weightUnits.kilograms)})$`, 'i
 export function weightUnit(word: string): 'kg' | 'lb' {
   return KILOGRAMS.test(word.trim()) ? 'kg' : 'lb';
 }
+
+/** Words that place a reading at this visit ("here", "today", "vital signs"). */
+export const READING_TODAY = new RegExp(`\\b(?:${alternation(d.today)})\\b`, 'i');
+/** Words that place a reading elsewhere or before ("at home", "in the emergency room", "was"). */
+export const READING_RECALLED = new RegExp(`\\b(?:${alternation(d.recalled)})\\b`, 'i');
