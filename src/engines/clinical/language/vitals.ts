@@ -8,6 +8,7 @@ interface VitalsData {
   notNames: Partial<Record<VitalKind, string[]>>;
   readingUnits: Partial<Record<VitalKind, string[]>>;
   weightUnits: { pounds: string[]; kilograms: string[] };
+  temperatureContext: string[];
   today: string[];
   recalled: string[];
 }
@@ -42,3 +43,5 @@ export function weightUnit(word: string): 'kg' | 'lb' {
 export const READING_TODAY = new RegExp(`\\b(?:${alternation(d.today)})\\b`, 'i');
 /** Words that place a reading elsewhere or before ("at home", "in the emergency room", "was"). */
 export const READING_RECALLED = new RegExp(`\\b(?:${alternation(d.recalled)})\\b`, 'i');
+/** Words that make the number just after them a temperature ("fever of 100 . 4"). */
+export const TEMPERATURE_CONTEXT = new RegExp(`\\b(?:${alternation(d.temperatureContext)})\\b`, 'i');
