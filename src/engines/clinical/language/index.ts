@@ -6,6 +6,7 @@
  *   body-systems: review-of-systems symptoms, exam areas and system labels.
  *   clinical-terms: the words that make talk clinical.
  *   dictation: wake words, dictation to the system, commands and remarks about the visit.
+ *   vitals:    the names of the vital signs and the units a weight is given in.
  * Negation, uncertainty, hypothetical, historical and family cues are the assertion engine's
  * triggers (data/lexicon/context-triggers.json, src/engines/clinical/context).
  */
@@ -14,6 +15,7 @@ export * from './voice.ts';
 export * from './body-systems.ts';
 export * from './clinical-terms.ts';
 export * from './dictation.ts';
+export * from './vitals.ts';
 export { noteSentence, sentenceCase, tidy } from './tidy.ts';
 export { cleanUtterance } from './fillers.ts';
 export { alternation, languageData } from './data.ts';

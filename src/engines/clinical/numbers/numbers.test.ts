@@ -39,3 +39,26 @@ test('vital signs: the first plausible reading of each kind, saturation not read
   assert.deepEqual(v, { bloodPressure: '128/88 mmHg', heartRate: '68 bpm', oxygenSaturation: '98%' });
   assert.deepEqual(vitalsIn('weighing 169 pounds and your breathing rate is pretty normal at 19'), { respiratoryRate: '19 breaths/min', weight: '169 lb' });
 });
+
+test('a lone "one" after the stop ASR wrote for "point" in a temperature is its tenths, as "point one" is', () => {
+  assert.equal(spokenNumbersToDigits('your temperature you are running normal ninety seven . one you are satting well'), 'your temperature you are running normal 97.1 you are satting well');
+  assert.equal(spokenNumbersToDigits('we saw ninety seven . one of them was late'), 'we saw 97 . one of them was late');
+});
+
+test('vital-sign names come from the language data: SpO2, oxygenation, oxygen level, respiration', () => {
+  assert.deepEqual(vitalsIn('SpO2: 98%.'), { oxygenSaturation: '98%' });
+  assert.deepEqual(vitalsIn(spokenNumbersToDigits('your heart rate was eighty eight and your oxygenation was ninety eight percent')), { heartRate: '88 bpm', oxygenSaturation: '98%' });
+  assert.deepEqual(vitalsIn(spokenNumbersToDigits('your oxygen level here is like ninety two right now in the office')), { oxygenSaturation: '92%' });
+  assert.deepEqual(vitalsIn('Respiration: 14'), { respiratoryRate: '14 breaths/min' });
+  // "pulse ox" names the saturation, never a pulse; a weight needs its unit.
+  assert.deepEqual(vitalsIn('pulse ox 97 and weight 80 kilos'), { oxygenSaturation: '97%', weight: '80 kg' });
+  assert.deepEqual(vitalsIn('her weight is up 12 since march'), {});
+});
+
+test('a reading its unit names is read when no name gives one; a name still wins', () => {
+  assert.deepEqual(vitalsIn(spokenNumbersToDigits('so that is interesting like you are going at like about sixty beats a minute')), { heartRate: '60 bpm' });
+  assert.deepEqual(vitalsIn('Heart Rate: 68 beats per minute. Respiratory Rate: 16 breaths per minute.'), { heartRate: '68 bpm', respiratoryRate: '16 breaths/min' });
+  assert.deepEqual(vitalsIn(spokenNumbersToDigits('you are at ninety nine percent on room air')), { oxygenSaturation: '99%' });
+  assert.deepEqual(vitalsIn('pulse 72, and the monitor showed 80 beats per minute'), { heartRate: '72 bpm' });
+  assert.deepEqual(vitalsIn('we walked 60 minutes'), {});
+});

@@ -1,4 +1,6 @@
 // Spoken numbers to digits: "ninety eight point six" → 98.6, "one twenty over eighty" → 120/80.
+import { TEMPERATURE_CONTEXT } from '../language/vitals.ts';
+
 const UNITS: Record<string, number> = {
   zero: 0, oh: 0, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9,
   ten: 10, eleven: 11, twelve: 12, thirteen: 13, fourteen: 14, fifteen: 15, sixteen: 16,
@@ -81,7 +83,8 @@ function joinReadings(text: string): string {
   t = t.replace(/(\d)\s*(?:percent|%)/g, '$1%');
   // ASR writes a spoken "point" in a temperature as a full stop: "a hundred . four" → 100.4,
   // and clean-up may have pulled the stop left ("temperature is 98. 7").
-  t = t.replace(/\b(3[4-9]|4[0-3]|9[3-9]|10\d)(\s*)\.\s+(\d)\b(?!\s*(?:%|\/|\d))/g, (whole, degrees: string, gap: string, tenths: string, at: number) =>
-    gap || /\b(?:temperature|temp|fever|febrile|degrees)\b/i.test(t.slice(Math.max(0, at - 60), at)) ? `${degrees}.${tenths}` : whole);
+  // A lone "one" was left a word (usually a pronoun); after a temperature's stop it is the tenths, as "point one" is.
+  t = t.replace(/\b(3[4-9]|4[0-3]|9[3-9]|10\d)(\s*)\.\s+(\d|one)\b(?!\s*(?:%|\/|\d))/g, (whole, degrees: string, gap: string, tenths: string, at: number) =>
+    (gap && tenths !== 'one') || TEMPERATURE_CONTEXT.test(t.slice(Math.max(0, at - 60), at)) ? `${degrees}.${tenths === 'one' ? 1 : tenths}` : whole);
   return t;
 }

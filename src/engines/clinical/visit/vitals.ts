@@ -1,17 +1,16 @@
 // Vital signs read once for the visit, each with its unit; today's reading wins over one recalled.
 import { spokenNumbersToDigits, vitalsIn, type Vitals } from '../numbers/index.ts';
+import { READING_RECALLED, READING_TODAY } from '../language/vitals.ts';
 import type { Sentence, VitalSign } from './types.ts';
 
 const KINDS: (keyof Vitals)[] = ['bloodPressure', 'heartRate', 'temperature', 'respiratoryRate', 'oxygenSaturation', 'weight'];
 
-const TODAY = /\b(?:today|here|now|vitals?|vital signs|this morning)\b/i;
-const RECALLED = /\b(?:was|were|emergency|er|hospital|home|last)\b/i;
 // ASR often cuts "blood pressure . was 120 over 60" in two: a piece this close is read with it.
 const JOIN_GAP = 40;
 
 /** How much a sentence's reading counts as today's: the clinician's, said of today, not recalled. */
 function rank(s: Sentence): number {
-  return (s.role === 'clinician' ? 2 : 0) + (TODAY.test(s.text) ? 1 : 0) - (RECALLED.test(s.text) && !/\btoday\b/i.test(s.text) ? 1 : 0);
+  return (s.role === 'clinician' ? 2 : 0) + (READING_TODAY.test(s.text) ? 1 : 0) - (READING_RECALLED.test(s.text) && !/\btoday\b/i.test(s.text) ? 1 : 0);
 }
 
 export function vitalSigns(sentences: readonly Sentence[]): VitalSign[] {

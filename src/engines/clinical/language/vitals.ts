@@ -1,0 +1,47 @@
+// Vital-sign names, reading units and weight units as RegExp sources, built once from data/language/en/vitals.json.
+import { alternation, languageData, terms } from './data.ts';
+
+export type VitalKind = 'bloodPressure' | 'heartRate' | 'temperature' | 'respiratoryRate' | 'oxygenSaturation' | 'weight';
+
+interface VitalsData {
+  names: Record<VitalKind, string[]>;
+  notNames: Partial<Record<VitalKind, string[]>>;
+  readingUnits: Partial<Record<VitalKind, string[]>>;
+  weightUnits: { pounds: string[]; kilograms: string[] };
+  temperatureContext: string[];
+  today: string[];
+  recalled: string[];
+}
+
+const d = languageData<VitalsData>('vitals');
+
+/**
+ * What names a vital sign of this kind, as a RegExp source to sit between word boundaries: its names,
+ * less any phrase that starts like one but names another sign ("pulse ox" is not a pulse).
+ */
+export function vitalName(kind: VitalKind): string {
+  const not = d.notNames[kind];
+  return `${not?.length ? `(?!${terms(not)})` : ''}(?:${terms(d.names[kind])})`;
+}
+
+/** The unit that names a reading of this kind from just after its number ("60 beats a minute"), as a RegExp source, if it has one. */
+export function readingUnit(kind: VitalKind): string | undefined {
+  const units = d.readingUnits[kind];
+  return units?.length ? `(?:${alternation(units)})` : undefined;
+}
+
+/** The words a weight is given in, as a RegExp source. */
+export const WEIGHT_UNITS = alternation([...d.weightUnits.pounds, ...d.weightUnits.kilograms]);
+const KILOGRAMS = new RegExp(`^(?:${alternation(d.weightUnits.kilograms)})$`, 'i');
+
+/** A weight unit as a note writes it: "kg" or "lb". */
+export function weightUnit(word: string): 'kg' | 'lb' {
+  return KILOGRAMS.test(word.trim()) ? 'kg' : 'lb';
+}
+
+/** Words that place a reading at this visit ("here", "today", "vital signs"). */
+export const READING_TODAY = new RegExp(`\\b(?:${alternation(d.today)})\\b`, 'i');
+/** Words that place a reading elsewhere or before ("at home", "in the emergency room", "was"). */
+export const READING_RECALLED = new RegExp(`\\b(?:${alternation(d.recalled)})\\b`, 'i');
+/** Words that make the number just after them a temperature ("fever of 100 . 4"). */
+export const TEMPERATURE_CONTEXT = new RegExp(`\\b(?:${alternation(d.temperatureContext)})\\b`, 'i');

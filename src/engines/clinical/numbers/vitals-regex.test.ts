@@ -1,0 +1,22 @@
+// The vital-sign patterns are built from language data at load, out of the source audit's sight: checked here with recheck.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { check } from 'recheck';
+import { VITAL_PATTERNS } from './vitals.ts';
+
+// As in test/security/regex-audit.test.ts, only exponential backtracking fails: recheck's fuzzer
+// reports the bounded name-to-number gap ({0,80}) as polynomial, though it costs at most 80 steps a name.
+test('no vital-sign pattern built from the name lists backtracks exponentially', { timeout: 120_000 }, async () => {
+  assert.ok(VITAL_PATTERNS.length >= 6, 'a pattern for each kind');
+  for (const re of VITAL_PATTERNS) {
+    const d = await check(re.source, re.flags, { timeout: 5_000, randomSeed: 1 });
+    const exponential = d.status === 'vulnerable' && d.complexity.type === 'exponential';
+    assert.ok(!exponential, `exponential backtracking in ${re.source.slice(0, 60)}`);
+  }
+});
+
+test('a long run of vital names with no reading is read in one pass', { timeout: 10_000 }, () => {
+  // Each name scans at most its bounded gap: thousands of names and no numbers find nothing.
+  const text = 'blood pressure pulse ox temperature weight sats '.repeat(2000);
+  for (const re of VITAL_PATTERNS) assert.equal([...text.matchAll(re)].length, 0);
+});
