@@ -1,6 +1,10 @@
 // Removes fillers ("um", "uh"), false starts ("y-", "sh-") and stutters ("i , i") from a spoken sentence.
 // Not inside hyphenated backchannels: "uh-huh"/"mm-hmm" (yes) and "uh-uh" (no) are answers.
-const FILLER = /(?<![\w-])(?:um+|uh+|uhm|erm|hmm+|mm+|ah)(?![\w-])\s*,?\s*/gi;
+import { escapeRegExp, languageData } from './data.ts';
+
+// Each hesitation's last letter may be drawn out: "ummm", "hmmm", "uhh".
+const HESITATIONS = languageData<{ hesitations: string[] }>('fillers').hesitations.map((h) => `${escapeRegExp(h)}+`).join('|');
+const FILLER = new RegExp(`(?<![\\w-])(?:${HESITATIONS})(?![\\w-])\\s*,?\\s*`, 'gi');
 const FALSE_START = /(?:^|\s)[a-z]{1,3}-(?=\s)/gi;
 // "i , i love" / "we- we're" / "the the" → one copy; "uh-uh" is a no, not a stutter.
 const STUTTER = /\b(?!uh-uh\b)([a-z']+)(?:(?:\s*,\s*|\s+|-\s*)\1\b)+/gi;

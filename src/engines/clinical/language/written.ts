@@ -23,13 +23,17 @@ function cased(said: string, full: string): string {
   return said.charAt(0) !== said.charAt(0).toLowerCase() ? full.charAt(0).toUpperCase() + full.slice(1) : full;
 }
 
-/** "She's just been taking 20 milligrams, it doesn't help" → "She has been taking 20 mg, it does not help". */
-export function writtenOut(text: string): string {
+/** "she's been, it doesn't" → "she has been, it does not": contractions spelled out, nothing else. */
+export function spelledOut(text: string): string {
   return text
     .replace(/’/g, "'")
-    .replace(DROPS, '')
     .replace(PERFECT, (_m, who: string, c: string) => `${who} ${c.toLowerCase() === 's' ? 'has' : 'had'}`)
-    .replace(CONTRACTED, (m) => cased(m, CONTRACTIONS.get(m.toLowerCase()) ?? m))
+    .replace(CONTRACTED, (m) => cased(m, CONTRACTIONS.get(m.toLowerCase()) ?? m));
+}
+
+/** "She's just been taking 20 milligrams, it doesn't help" → "She has been taking 20 mg, it does not help". */
+export function writtenOut(text: string): string {
+  return spelledOut(text.replace(/’/g, "'").replace(DROPS, ''))
     .replace(/\b(a little) bit( of)?\b/gi, '$1')
     .replace(UNIT, (_m, n: string, unit: string) => `${n} ${UNITS.get(unit.toLowerCase()) ?? unit}`);
 }

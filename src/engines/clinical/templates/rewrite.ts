@@ -5,25 +5,21 @@ import { clinicianToNote, patientToThird, sentenceCase, THEY, tidy, type Voice }
 import { spokenNumbersToDigits } from '../numbers/index.ts';
 import type { SpeakerRole } from '../transcript/index.ts';
 import { escapeRegExp as escape } from '../language/data.ts';
+import { spelledOut } from '../language/written.ts';
 
 interface RewriteData {
-  contractions: Record<string, string>;
   layToTechnical: Record<string, string>;
 }
 
 const data = JSON.parse(readFileSync(new URL('../../../../data/templates/rewrite.json', import.meta.url), 'utf8')) as RewriteData;
 
-const CONTRACTIONS = new RegExp(`\\b(?:${Object.keys(data.contractions).map(escape).join('|')})\\b`, 'gi');
 const LAY = Object.entries(data.layToTechnical).sort((a, b) => b[0].length - a[0].length);
 
 export function applyTone(text: string, tone: string | undefined): string {
   const t = (tone ?? '').toLowerCase();
   let out = text;
   if (/formal|technical|clinical|professional/.test(t)) {
-    out = out.replace(CONTRACTIONS, (m) => {
-      const full = data.contractions[m.toLowerCase()] ?? m;
-      return m.charAt(0) === m.charAt(0).toUpperCase() && m.charAt(0) !== 'i' ? full.charAt(0).toUpperCase() + full.slice(1) : full;
-    });
+    out = spelledOut(out);
   }
   if (/technical|clinical/.test(t)) {
     for (const [lay, technical] of LAY) out = out.replace(new RegExp(`\\b${escape(lay)}\\b`, 'gi'), technical);
