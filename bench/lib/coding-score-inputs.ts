@@ -1,15 +1,19 @@
-// Engine inputs for the coding benchmarks, read from ../shared/data: the ACI-bench dialogue or
-// its gold note's assessment and plan, the MTS-Dialog dialogue, the merged PriMock57 transcript.
+// Engine inputs for the coding benchmarks, read from the shared data (scripts/lib/shared-data.ts):
+// the ACI-bench dialogue or its gold note's assessment and plan, the MTS-Dialog dialogue, the
+// merged PriMock57 transcript.
 import { readFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
 import { parseCsv } from '../../scripts/lib/csv.ts';
+import { sharedData } from '../../scripts/lib/shared-data.ts';
 
-export const SHARED = new URL('../../../shared/data/', import.meta.url);
+/** The shared data folder as a URL, found on first use (a test skips when there is none). */
+const shared = (): URL => pathToFileURL(`${sharedData()}/`);
 
 /** PriMock57: merge the doctor and patient TextGrid tiers into "Doctor: …" turns by start time. */
 export function primockTranscript(id: string): string {
   const turns: { t: number; who: string; text: string }[] = [];
   for (const who of ['doctor', 'patient']) {
-    const grid = readFileSync(new URL(`primock57/transcripts/${id}_${who}.TextGrid`, SHARED), 'utf8');
+    const grid = readFileSync(new URL(`primock57/transcripts/${id}_${who}.TextGrid`, shared()), 'utf8');
     for (const m of grid.matchAll(/xmin = ([\d.]+)\s*\n\s*xmax = [\d.]+\s*\n\s*text = "((?:[^"]|"")*)"/g)) {
       const text = m[2]!.replace(/""/g, '"').replace(/<[^>]*>/g, '').trim();
       if (text) turns.push({ t: Number(m[1]), who: who === 'doctor' ? 'Doctor' : 'Patient', text });
@@ -21,7 +25,7 @@ export function primockTranscript(id: string): string {
 const csvCache = new Map<string, string[][]>();
 function csvRows(file: string): string[][] {
   let rows = csvCache.get(file);
-  if (!rows) csvCache.set(file, (rows = parseCsv(readFileSync(new URL(file, SHARED), 'utf8'))));
+  if (!rows) csvCache.set(file, (rows = parseCsv(readFileSync(new URL(file, shared()), 'utf8'))));
   return rows;
 }
 
@@ -42,7 +46,7 @@ export function aciAssessmentPlan(encounterId: string): string {
   if (!aciAp) {
     aciAp = new Map();
     for (const split of ['train', 'valid']) {
-      const url = new URL(`aci-bench/challenge_data_sections/${split}_assessment_and_plan.json`, SHARED);
+      const url = new URL(`aci-bench/challenge_data_sections/${split}_assessment_and_plan.json`, shared());
       const data = (JSON.parse(readFileSync(url, 'utf8')) as { data: { tgt: string; file: string }[] }).data;
       for (const d of data) aciAp.set(d.file.split('-')[0]!, d.tgt);
     }
