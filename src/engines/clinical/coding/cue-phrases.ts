@@ -17,31 +17,41 @@ function genericPattern(data: CodingCues, subjects: string[], hedges: number): R
   );
 }
 
+/** A cue phrase, then at most `words` more words, then the end of the lead (where the mention starts). */
+function leadingPhrase(phrases: string[], words: number): RegExp {
+  return new RegExp(`(?:^|\\s)(?:${alternation(phrases)})(?:\\s+\\S+){0,${words}}$`, 'i');
+}
+
+/** A cue phrase standing as whole words anywhere in the text. */
+function standingPhrase(phrases: string[]): RegExp {
+  return new RegExp(`(?:^|\\s)(?:${alternation(phrases)})(?:\\s|$)`, 'i');
+}
+
 function cues(): Cues {
   if (compiled) return compiled;
   const data = codingCues();
   compiled = {
     // The phrase, then up to six words, then the mention (the lead ends at the mention).
-    testedFor: new RegExp(`(?:^|\\s)(?:${alternation(data.tested_for.phrases)})(?:\\s+\\S+){0,6}$`, 'i'),
+    testedFor: leadingPhrase(data.tested_for.phrases, 6),
     causesListed: new RegExp(`(?:^|\\s)(?:${alternation(data.causes_listed.phrases)})\\b`, 'i'),
     generic: genericPattern(data, data.generic_subjects.subjects, 0),
     hedgedGeneric: genericPattern(data, data.generic_subjects.hedged_subjects, 1),
     // The phrase, then up to three words ("a right"), then the mention.
-    confirmedBy: new RegExp(`(?:^|\\s)(?:${alternation(data.confirmed_by.phrases)})(?:\\s+\\S+){0,3}$`, 'i'),
-    confirmHedge: new RegExp(`(?:^|\\s)(?:${alternation(data.confirmed_by.hedges)})(?:\\s|$)`, 'i'),
+    confirmedBy: leadingPhrase(data.confirmed_by.phrases, 3),
+    confirmHedge: standingPhrase(data.confirmed_by.hedges),
     // A vaccine word, then up to three words ("the vaccinations, hepatitis"), then the mention.
-    vaccineBefore: new RegExp(`(?:^|\\s)(?:${alternation(data.vaccinated_against.before)})(?:\\s+\\S+){0,3}$`, 'i'),
+    vaccineBefore: leadingPhrase(data.vaccinated_against.before, 3),
     vaccineAfter: new RegExp(`^[^\\w']*(?:${alternation(data.vaccinated_against.after)})\\b`, 'i'),
     // A plan word, then up to four words ("having a right knee"), then the mention.
-    planned: new RegExp(`(?:^|\\s)(?:${alternation(data.planned_procedure.before)})(?:\\s+\\S+){0,4}$`, 'i'),
+    planned: leadingPhrase(data.planned_procedure.before, 4),
     // A risk phrase anywhere before the mention in its sentence ("risks include infection, … stroke").
-    risks: new RegExp(`(?:^|\\s)(?:${alternation(data.risks_listed.phrases)})(?:\\s|$)`, 'i'),
-    doubtedBefore: new RegExp(`(?:^|\\s)(?:${alternation(data.doubted_before.phrases)})(?:\\s+\\S+){0,3}$`, 'i'),
+    risks: standingPhrase(data.risks_listed.phrases),
+    doubtedBefore: leadingPhrase(data.doubted_before.phrases, 3),
     // Up to three words after the mention ("issues"), then the phrase.
     // Word and non-word runs alternate ("'" counts as a word character), so the match is linear.
     doubtedAfter: new RegExp(`^[^\\w']*(?:[\\w']+[^\\w']+){0,3}?(?:${alternation(data.doubted_after.phrases)})\\b`, 'i'),
     // A possessive, then at most two words ("your lower back pain"), then the mention.
-    possessed: new RegExp(`(?:^|\\s)(?:${alternation(data.presupposed.possessives)})(?:\\s+\\S+){0,2}$`, 'i'),
+    possessed: leadingPhrase(data.presupposed.possessives, 2),
     // A question opening with how often / how long…: the lead starts with it.
     presupposing: new RegExp(`^(?:(?:so|and|but|okay|ok|um|uh|well|now)\\s+)*(?:${alternation(data.presupposed.openers)})\\b`, 'i'),
   };
