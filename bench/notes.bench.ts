@@ -14,6 +14,10 @@ import { rouge, tokenize } from './lib/rouge.ts';
 import { tokenF1 } from './lib/token-f1.ts';
 
 const DATA = new URL('../../shared/data/aci-bench/challenge_data/', import.meta.url);
+const ASR = new URL('../../shared/data/aci-bench/src_experiment_data/', import.meta.url);
+// Train visits as ACI-bench's own speech-recognition runs transcribed them: the same notes, other words
+// (mis-heard numbers, no punctuation), so a second development set the engine was not written around.
+const TRAIN_ASR = ['train_aci_asrcorr', 'train_virtscribe_asr'];
 const SECTIONS = new URL('../../shared/data/aci-bench/challenge_data_sections/', import.meta.url);
 const DIVISIONS = ['subjective', 'objective_exam', 'objective_results', 'assessment_and_plan'] as const;
 type Division = (typeof DIVISIONS)[number];
@@ -39,6 +43,15 @@ function load(split: string): Visit[] {
     }
   }
   return rows.map((r) => ({ split, subset: r[0]!, id: r[1]!, dialogue: r[2]!, note: r[3]!, gender: gender.get(r[1]!), divisions: divisions.get(r[1]!) ?? {} }));
+}
+
+/** Train visits with the dialogue from ACI-bench's speech-recognition transcripts, matched by their note. */
+function loadTrainAsr(): Visit[] {
+  const byNote = new Map(load('train').map((v) => [v.note, v]));
+  return TRAIN_ASR.flatMap((file) => parseCsv(readFileSync(new URL(`${file}.csv`, ASR), 'utf8')).slice(1).filter((r) => r.length >= 4).flatMap((r) => {
+    const visit = byNote.get(r[3]!);
+    return visit ? [{ ...visit, split: 'train-asr', subset: file.replace(/^train_/, ''), dialogue: r[2]! }] : [];
+  }));
 }
 
 /** Our markdown cut into the upstream divisions by its headings. */
@@ -80,9 +93,10 @@ function vitals(text: string): Set<string> {
 }
 
 const pct = (x: number): string => (100 * x).toFixed(1);
+const DETAIL = process.argv.includes('--detail');
 const only = process.env.NOTES_BENCH_SPLIT;
-if (only && only !== 'train' && only !== 'valid') throw new Error('NOTES_BENCH_SPLIT is train or valid');
-const visits = (only ? [only] : ['train', 'valid']).flatMap(load);
+if (only && !['train', 'valid', 'train-asr'].includes(only)) throw new Error('NOTES_BENCH_SPLIT is train, valid or train-asr');
+const visits = only === 'train-asr' ? loadTrainAsr() : (only ? [only] : ['train', 'valid']).flatMap(load);
 const words = (text: string): number => tokenize(text).length;
 
 // Warm-up (lexicon loading) is reported separately from per-visit latency.
@@ -147,6 +161,12 @@ for (const v of visits) {
   const refVitals = vitals(v.note);
   for (const x of ourVitals) bump(refVitals.has(x) ? 'vitTp' : 'vitFp');
   for (const x of refVitals) if (!ourVitals.has(x)) bump('vitFn');
+  // Development splits only: which kind=value pairs disagree (numbers and kinds, no text).
+  if (DETAIL && v.split !== 'valid') {
+    const extra = [...ourVitals].filter((x) => !refVitals.has(x));
+    const missed = [...refVitals].filter((x) => !ourVitals.has(x));
+    if (extra.length || missed.length) console.log(`vitals ${v.id} (${v.subset}): extra ${extra.join(' ') || '-'}; missed ${missed.join(' ') || '-'}`);
+  }
 
   // Chief complaint: the note's against the reference's CHIEF COMPLAINT / CC line, where it has one.
   const refCc = v.note.match(/^(?:CHIEF COMPLAINT|CC)\s*:?\s*\n+([^\n]+)/im)?.[1]?.trim();

@@ -8,6 +8,9 @@ interface VitalsData {
   notNames: Partial<Record<VitalKind, string[]>>;
   readingUnits: Partial<Record<VitalKind, string[]>>;
   weightUnits: { pounds: string[]; kilograms: string[] };
+  weightChange: string[];
+  approximators: string[];
+  pressureSeparators: string[];
   temperatureContext: string[];
   today: string[];
   recalled: string[];
@@ -32,6 +35,10 @@ export function readingUnit(kind: VitalKind): string | undefined {
 
 /** The words a weight is given in, as a RegExp source. */
 export const WEIGHT_UNITS = alternation([...d.weightUnits.pounds, ...d.weightUnits.kilograms]);
+/** What joins a blood pressure's two numbers besides a slash ("195 by 83"), as a RegExp source. */
+export const PRESSURE_SEPARATORS = alternation(d.pressureSeparators);
+/** A change of weight just before a number ("lost 20 pounds"): that number is not the patient's weight. */
+export const WEIGHT_CHANGE_BEFORE = new RegExp(`\\b(?:${alternation(d.weightChange)})\\W+(?:(?:${alternation(d.approximators)})\\W+)?$`, 'i');
 const KILOGRAMS = new RegExp(`^(?:${alternation(d.weightUnits.kilograms)})$`, 'i');
 
 /** A weight unit as a note writes it: "kg" or "lb". */

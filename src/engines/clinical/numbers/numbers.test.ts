@@ -62,3 +62,19 @@ test('a reading its unit names is read when no name gives one; a name still wins
   assert.deepEqual(vitalsIn('pulse 72, and the monitor showed 80 beats per minute'), { heartRate: '72 bpm' });
   assert.deepEqual(vitalsIn('we walked 60 minutes'), {});
 });
+
+test('a weight: named without its unit, or given in its unit unnamed; a change of weight is not one', () => {
+  assert.deepEqual(vitalsIn(spokenNumbersToDigits('weight one ninety seven.')), { weight: '197' });
+  assert.deepEqual(vitalsIn(spokenNumbersToDigits('i am at one hundred and eighty three pounds.')), { weight: '183 lb' });
+  assert.deepEqual(vitalsIn('i have lost about 60 pounds since the surgery'), {});
+  assert.deepEqual(vitalsIn('my weight went down 20 pounds'), {});
+  assert.deepEqual(vitalsIn('you put on 10 pounds'), {});
+  assert.deepEqual(vitalsIn('weight for 3 months'), {});
+});
+
+test('a blood pressure: "pressure" alone names it when both numbers follow, and "by" joins them as "over" does', () => {
+  assert.deepEqual(vitalsIn(spokenNumbersToDigits('your pressure looks good today at one thirty over eighty')), { bloodPressure: '130/80 mmHg' });
+  assert.deepEqual(vitalsIn(spokenNumbersToDigits('your blood pressure is one ninety five by eighty three')), { bloodPressure: '195/83 mmHg' });
+  assert.deepEqual(vitalsIn('pressure in my chest for 3 days'), {});
+  assert.deepEqual(vitalsIn(spokenNumbersToDigits('blood pressure is one oh five over sixty five')), { bloodPressure: '105/65 mmHg' });
+});

@@ -17,6 +17,10 @@ function parseRun(words: string[]): { value: string; used: number } | undefined 
   let any = false;
   // "one twenty" / "one forty five": a leading digit then a tens word is a hundreds shorthand.
   const w0 = words[0];
+  // "one oh five": a leading digit, "oh" for zero, then a digit is the same shorthand (105).
+  if (w0 !== undefined && (UNITS[w0] ?? 0) >= 1 && UNITS[w0]! <= 9 && words[1] === 'oh' && (UNITS[words[2] ?? ''] ?? 0) >= 1 && UNITS[words[2]!]! <= 9) {
+    return { value: String(UNITS[w0]! * 100 + UNITS[words[2]!]!), used: 3 };
+  }
   if (w0 !== undefined && UNITS[w0] !== undefined && UNITS[w0]! >= 1 && UNITS[w0]! <= 9 && words[1] && (TENS[words[1]] !== undefined || (UNITS[words[1]] ?? 0) >= 10)) {
     const hundreds = UNITS[w0]! * 100;
     let rest = TENS[words[1]] ?? UNITS[words[1]]!;

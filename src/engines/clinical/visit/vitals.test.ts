@@ -25,3 +25,11 @@ test('a recalled reading is kept when it is the only one, and a pulse named by i
   ].join('\n');
   assert.deepEqual(kindValues(visit), { bloodPressure: '180/95 mmHg', heartRate: '60 bpm', oxygenSaturation: '97%' });
 });
+
+test('a sign measured twice at the visit keeps the later reading', () => {
+  const visit = [
+    '[doctor] your heart rate is one twenty one which is quite high.',
+    '[doctor] after the medicine your heart rate has come down to seventy.',
+  ].join('\n');
+  assert.deepEqual(kindValues(visit), { heartRate: '70 bpm' });
+});

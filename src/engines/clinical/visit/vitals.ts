@@ -1,4 +1,4 @@
-// Vital signs read once for the visit, each with its unit; today's reading wins over one recalled.
+// Vital signs read once for the visit, each with its unit; today's reading wins over one recalled, a later one over an earlier.
 import { spokenNumbersToDigits, vitalsIn, type Vitals } from '../numbers/index.ts';
 import { READING_RECALLED, READING_TODAY } from '../language/vitals.ts';
 import type { Sentence, VitalSign } from './types.ts';
@@ -27,7 +27,7 @@ export function vitalSigns(sentences: readonly Sentence[]): VitalSign[] {
       const value = own[kind] ?? joined[kind];
       if (!value) continue;
       const prev = best.get(kind);
-      if (prev && r <= prev.rank) continue;
+      if (prev && r < prev.rank) continue;
       best.set(kind, { kind, value, spans: own[kind] ? [s.span] : [s.span, next!.span], rank: r });
     }
   });
