@@ -2,6 +2,7 @@
 // phrases a test is ordered with ("looks for …"), phrases doubting or confirming a condition
 // just named, and questions that take a condition as given.
 import { alternation } from '../language/data.ts';
+import { LEADING_RUN } from '../language/discourse.ts';
 import { codingCues, type CodingCues } from '../language/coding.ts';
 
 interface Cues { testedFor: RegExp; doubtedAfter: RegExp; doubtedBefore: RegExp; causesListed: RegExp; confirmedBy: RegExp; confirmHedge: RegExp; vaccineBefore: RegExp; vaccineAfter: RegExp; planned: RegExp; risks: RegExp; generic: RegExp; hedgedGeneric: RegExp; possessed: RegExp; presupposing: RegExp }
@@ -53,7 +54,7 @@ function cues(): Cues {
     // A possessive, then at most two words ("your lower back pain"), then the mention.
     possessed: leadingPhrase(data.presupposed.possessives, 2),
     // A question opening with how often / how long…: the lead starts with it.
-    presupposing: new RegExp(`^(?:(?:so|and|but|okay|ok|um|uh|well|now)\\s+)*(?:${alternation(data.presupposed.openers)})\\b`, 'i'),
+    presupposing: new RegExp(`^${LEADING_RUN}(?:${alternation(data.presupposed.openers)})\\b`, 'i'),
   };
   return compiled;
 }

@@ -29,17 +29,18 @@ const q = d.questions;
 
 /** Discourse openers said before the point ("okay, so, um, …"); each is one literal word or phrase. */
 export const LEADING_WORDS = alternation(d.leadingWords);
-const LEAD = `(?:(?:${LEADING_WORDS})[\\s,]+)*`;
+/** Any run of those openers, each followed by a space or comma, as a RegExp source: put it before what a sentence opens with. */
+export const LEADING_RUN = `(?:(?:${LEADING_WORDS})[\\s,]+)*`;
 const WH = `(?:${alternation(q.whWords)})`;
 const WH_FOLLOWED = `${WH}(?:${alternation(q.whFollowers.filter((w) => w.startsWith("'")))}|\\s+(?:${alternation(q.whFollowers.filter((w) => !w.startsWith("'")))}))`;
 const TO_YOU = `(?:${alternation(q.auxiliariesToYou)})\\s+you`;
 const TO_OTHERS = `(?:${alternation(q.auxiliariesToOthers)})\\s+(?:${alternation(q.otherSubjects)})`;
 const ANY = `any\\s+(?:other\\s+)?(?:${alternation(q.anyTopics)})`;
 
-// Linear: every alternative is a literal, and each repetition of LEAD must consume a word and its separator.
-const ASKING = new RegExp(`^${LEAD}(?:${WH_FOLLOWED}|${alternation(q.whAbout)}|${TO_YOU}|${TO_OTHERS}|${ANY}|${alternation(q.requests)})\\b`, 'i');
-const LOOSE = new RegExp(`^${LEAD}(?:${alternation([...q.whWords, ...q.auxiliariesToYou, ...q.auxiliariesToOthers, 'any'])})\\b`, 'i');
-const YES_NO = new RegExp(`^${LEAD}(?:${alternation(q.yesNoOpeners)})\\b`, 'i');
+// Linear: every alternative is a literal, and each repetition of LEADING_RUN must consume a word and its separator.
+const ASKING = new RegExp(`^${LEADING_RUN}(?:${WH_FOLLOWED}|${alternation(q.whAbout)}|${TO_YOU}|${TO_OTHERS}|${ANY}|${alternation(q.requests)})\\b`, 'i');
+const LOOSE = new RegExp(`^${LEADING_RUN}(?:${alternation([...q.whWords, ...q.auxiliariesToYou, ...q.auxiliariesToOthers, 'any'])})\\b`, 'i');
+const YES_NO = new RegExp(`^${LEADING_RUN}(?:${alternation(q.yesNoOpeners)})\\b`, 'i');
 const TAGGED = new RegExp(`,\\s*(?:${alternation(q.statementTags)})\\s*\\?$`, 'i');
 
 /** An unpunctuated ASR sentence that opens like a question is one: "how long have you had this pain". */
