@@ -2,6 +2,7 @@
 import type { Span } from '../../ports.ts';
 import { splitSentences, sentenceAt } from './sentences.ts';
 import { TOKEN_RE, presupposingWords, triggerTrie, type Category, type TriggerRule } from './triggers.ts';
+import { endsWithCheckIn, opensWithWhWord, withoutLeadingWords } from '../language/discourse.ts';
 
 export interface Assertion {
   negated: boolean;
@@ -102,9 +103,9 @@ export function assertionsFor(text: string, concept: Span, sentence?: Span): Ass
   // check-in tag ("…, okay?") is a question only when nothing else explains the words
   // ("call me if you have chest pain, okay?" is advice).
   const said = text.slice(sent.start, sent.end);
-  const opening = said.replace(FILLERS, '');
-  const yesNo = said.trimEnd().endsWith('?') && (ASKS_ABOUT.test(opening) || !WH_OPENER.test(opening));
-  const checkIn = yesNo && CHECK_IN.test(said);
+  const opening = withoutLeadingWords(said);
+  const yesNo = said.trimEnd().endsWith('?') && !opensWithWhWord(opening);
+  const checkIn = yesNo && endsWithCheckIn(said);
   const other = result.negated || result.hypothetical || result.uncertain || result.family;
   result.question = (yesNo && !checkIn) || ((result.question || checkIn) && !other);
   // "your asthma", "these headaches": the determiner presupposes the condition, so it is
@@ -114,8 +115,3 @@ export function assertionsFor(text: string, concept: Span, sentence?: Span): Ass
 }
 
 const LABEL = /^\s*(?:\[[^\]]{1,30}\]\s*|[A-Za-z_][A-Za-z_ ]{0,20}\d?\s*:\s+)+/;
-const FILLERS = /^(?:\W*\b(?:okay|ok|so|and|um|uh|alright|all right|well|hm+|oh|now|then|yeah|right|great|good)\b)*\W*/i;
-const ASKS_ABOUT = /^(?:how about|what about)\b/i;
-// A check-in tag ("…, okay?"), unlike a confirming one ("…, correct?"), asks nothing by itself.
-const CHECK_IN = /,\s*(?:okay|ok|alright|all right|(?:does that )?sound good|(?:does that )?make sense)\s*\?\s*$/i;
-const WH_OPENER = /^(?:what|what's|how|how's|how've|where|when|why|which|who|tell)\b/i;

@@ -3,6 +3,7 @@ import { alternation, languageData } from './data.ts';
 
 interface DiscourseData {
   leadingWords: string[];
+  leadingBeforeComma: string[];
   questions: {
     whWords: string[];
     whFollowers: string[];
@@ -14,6 +15,7 @@ interface DiscourseData {
     requests: string[];
     yesNoOpeners: string[];
     statementTags: string[];
+    checkInTags: string[];
   };
   hedges: string[];
   offers: string[];
@@ -63,6 +65,25 @@ export function isQuestion(said: string): boolean {
   const t = said.trim().toLowerCase();
   if (!t.endsWith('!') && ASKING.test(t)) return true;
   return t.endsWith('?') && !TAGGED.test(t.replace(/\s+\?$/, '?'));
+}
+
+const OPENING_WORDS = new RegExp(`^\\W*(?:(?:${alternation([...d.leadingWords, ...d.leadingBeforeComma])})\\b\\W*)*`, 'i');
+/** A sentence without the discourse words it opens with ("okay, so, um, do you…" → "do you…"). */
+export function withoutLeadingWords(text: string): string {
+  return text.replace(OPENING_WORDS, '');
+}
+
+const WH_OPENER = new RegExp(`^(?:(?:${alternation(q.whWords)})(?:'s|'ve)?|${alternation(q.requests)})\\b`, 'i');
+const WH_ABOUT = new RegExp(`^(?:${alternation(q.whAbout)})\\b`, 'i');
+/** Opens as a wh-question ("how's your asthma", "tell me about"), which presupposes what it asks about; "how about…" does not. */
+export function opensWithWhWord(text: string): boolean {
+  return WH_OPENER.test(text) && !WH_ABOUT.test(text);
+}
+
+const CHECK_IN = new RegExp(`,\\s*(?:${alternation(q.checkInTags)})\\s*\\?\\s*$`, 'i');
+/** Closes with a check-in tag ("…, okay?"), which asks nothing by itself, unlike a confirming one ("…, correct?"). */
+export function endsWithCheckIn(said: string): boolean {
+  return CHECK_IN.test(said);
 }
 
 const HEDGE = new RegExp(`\\b(?:${alternation(d.hedges)})\\b`, 'i');

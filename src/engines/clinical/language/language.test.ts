@@ -1,7 +1,7 @@
 // The language module: discourse cues, voice and tidy, each read from data/language/en.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { acceptsPlan, answersNo, answersYes, asksLonger, asksShorter, asksYesNo, checksPlan, clinicianToNote, introducesPatient, isOffer, isQuestion, isSafetyNet, noteSentence, opensAsQuestion, patientToThird, setsFollowUp, tidy, voiceFor, THEY } from './index.ts';
+import { acceptsPlan, answersNo, answersYes, asksLonger, asksShorter, asksYesNo, checksPlan, clinicianToNote, endsWithCheckIn, introducesPatient, isOffer, isQuestion, isSafetyNet, noteSentence, opensAsQuestion, opensWithWhWord, patientToThird, setsFollowUp, tidy, voiceFor, withoutLeadingWords, THEY } from './index.ts';
 
 test('questions: unpunctuated openers count, statement tags do not', () => {
   assert.ok(isQuestion('how long have you had this pain'));
@@ -142,4 +142,14 @@ test('wake words, commands and remarks about the visit are recognised', async ()
   // Safety-netting is plan, not a command to the system.
   assert.ok(!isCommand('go to the emergency room if the pain gets worse'));
   assert.ok(!isVisitRemark('go to the emergency room if the pain gets worse'));
+});
+
+test('a question without its opening discourse words, wh-openers and check-in tags come from discourse.json', () => {
+  assert.equal(withoutLeadingWords('okay, so, um, do you have pain?'), 'do you have pain?');
+  assert.ok(opensWithWhWord("how's your asthma?"));
+  assert.ok(opensWithWhWord('tell me about the pain'));
+  assert.ok(!opensWithWhWord('how about any fever?'));
+  assert.ok(!opensWithWhWord('do you smoke?'));
+  assert.ok(endsWithCheckIn('call me if it gets worse, okay?'));
+  assert.ok(!endsWithCheckIn('that was last march, correct?'));
 });
