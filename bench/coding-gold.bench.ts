@@ -1,11 +1,12 @@
 // Coding benchmark on the independent gold labels (bench/data/coding-gold, issue #18): precision,
-// recall and F1 at full code and 3-character category, per corpus and overall, dev and held out;
+// recall and F1 at full code and 3-character category, per corpus and input (ACI-bench also as its own
+// ASR transcripts: the same visits in words the engine was not written around), dev and held out;
 // span exactness and latency. Prints ids and codes only, never transcript text.
 // `--detail` lists dev encounters (gold vs predicted); held-out encounters are never listed.
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { codeText } from '../src/engines/clinical/coding/index.ts';
-import { aciAssessmentPlan, csvCell, primockTranscript } from './lib/coding-score-inputs.ts';
+import { aciAsrDialogue, aciAssessmentPlan, csvCell, primockTranscript } from './lib/coding-score-inputs.ts';
 import { category, failureClasses, fullCode, percentile, prf, tally, type Scored } from './lib/coding-score.ts';
 
 interface GoldEncounter {
@@ -15,11 +16,12 @@ interface GoldEncounter {
   codes: { code: string; reason: string }[];
 }
 
-/** One way of feeding a corpus to the engine; `main` inputs make up the overall rows. */
-interface Input { name: string; corpus: string; main: boolean; text: (e: GoldEncounter) => string }
+/** One way of feeding a corpus to the engine; `main` inputs make up the overall rows. `text` is undefined for an encounter the input lacks. */
+interface Input { name: string; corpus: string; main: boolean; text: (e: GoldEncounter) => string | undefined }
 
 const INPUTS: Input[] = [
   { name: 'aci-bench (dialogue)', corpus: 'aci-bench', main: true, text: (e) => csvCell(e.source.file, 'encounter_id', e.id, 'dialogue') },
+  { name: 'aci-bench (ASR transcript)', corpus: 'aci-bench', main: false, text: (e) => aciAsrDialogue(e.id) },
   { name: 'aci-bench (gold note A&P)', corpus: 'aci-bench', main: false, text: (e) => aciAssessmentPlan(e.id) },
   { name: 'mts-dialog (dialogue)', corpus: 'mts-dialog', main: true, text: (e) => csvCell(e.source.file, 'ID', String(e.source.id), 'dialogue') },
   { name: 'primock57 (transcript)', corpus: 'primock57', main: true, text: (e) => primockTranscript(e.id) },
@@ -52,6 +54,7 @@ for (const input of INPUTS) {
   times.set(input.name, t);
   for (const enc of loadGold(input.corpus)) {
     const text = input.text(enc);
+    if (text === undefined) continue;
     // Every run is timed, the first included: a visit is coded once in service.
     let res: ReturnType<typeof codeText> | undefined;
     for (let i = 0; i < LATENCY_RUNS; i++) {

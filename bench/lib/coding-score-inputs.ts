@@ -55,3 +55,27 @@ export function aciAssessmentPlan(encounterId: string): string {
   if (text === undefined) throw new Error(`no assessment and plan for ${encounterId}`);
   return text;
 }
+
+// ACI-bench's own speech-recognition runs of the same visits (src_experiment_data), matched to the
+// challenge encounter by their shared note: the same labels, words the engine was not written around.
+const ACI_ASR_FILES = ['train_aci_asrcorr', 'train_virtscribe_asr', 'valid_aci_asrcorr', 'valid_virtscribe_asr'];
+let aciAsr: Map<string, string> | undefined;
+/** ACI-bench: the visit as an ASR transcript, when ACI-bench ships one. */
+export function aciAsrDialogue(encounterId: string): string | undefined {
+  if (!aciAsr) {
+    const byNote = new Map<string, string>();
+    for (const split of ['train', 'valid']) {
+      const [header, ...rows] = csvRows(`aci-bench/challenge_data/${split}.csv`);
+      for (const r of rows) byNote.set(r[header!.indexOf('note')]!, r[header!.indexOf('encounter_id')]!);
+    }
+    aciAsr = new Map();
+    for (const file of ACI_ASR_FILES) {
+      const [header, ...rows] = csvRows(`aci-bench/src_experiment_data/${file}.csv`);
+      for (const r of rows) {
+        const id = byNote.get(r[header!.indexOf('note')]!);
+        if (id && !aciAsr.has(id)) aciAsr.set(id, r[header!.indexOf('dialogue')]!);
+      }
+    }
+  }
+  return aciAsr.get(encounterId);
+}
