@@ -1,3 +1,4 @@
+// Reading a transcript: formats, labels and roles, spans back into the text.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { cleanUtterance, readTranscript } from './index.ts';
@@ -65,4 +66,14 @@ test('a visit whose doctor/patient tags are swapped for the whole visit is read 
 test('unpunctuated ASR sentences that open like questions are questions', () => {
   const t = '[doctor] how long have you had this pain\n[patient] about three weeks now\n[doctor] then tell me what you have taken for it\n[doctor] your shoulder has limited range of motion';
   assert.deepEqual(readTranscript(t).sentences.map((s) => s.question), [true, false, true, false]);
+});
+
+test('a visit on one line: each bracketed role label inside it starts a turn, other brackets do not', () => {
+  const text = '[doctor] how is the knee ? [patient] it hurts [ sic ] when i walk . [doctor] okay .';
+  const t = readTranscript(text);
+  assert.deepEqual(t.turns.map((x) => [x.role, text.slice(x.span.start, x.span.end)]), [
+    ['clinician', 'how is the knee ?'],
+    ['patient', 'it hurts [ sic ] when i walk .'],
+    ['clinician', 'okay .'],
+  ]);
 });

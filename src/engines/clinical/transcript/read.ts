@@ -31,7 +31,7 @@ function labelledTurns(text: string): RawTurn[] | undefined {
     const label = m?.[1] ?? m?.[2];
     if (m && label && label.trim().split(/\s+/).length <= 3) {
       labelled++;
-      turns.push({ label: label.trim(), span: { start: lineStart + m[0].length, end: lineStart + line.replace(/\s+$/, '').length } });
+      turns.push(...inlineTurns(line, lineStart, label.trim(), m[0].length));
     } else if (turns.length > 0) {
       // A continuation line belongs to the previous turn.
       turns[turns.length - 1]!.span.end = lineStart + line.replace(/\s+$/, '').length;
@@ -40,6 +40,25 @@ function labelledTurns(text: string): RawTurn[] | undefined {
     }
   }
   return labelled >= Math.max(1, lines * 0.3) ? turns : undefined;
+}
+
+// A bracketed role label inside a line ("… okay . [patient] yes …"): some ASR exports put a whole visit on one line.
+const INLINE_LABEL = /\[([A-Za-z][A-Za-z_ ]{0,30})\]/g;
+
+/** One labelled line as turns: its own label's, then one more at each bracketed label that names a role. */
+function inlineTurns(line: string, lineStart: number, label: string, bodyStart: number): RawTurn[] {
+  const end = line.replace(/\s+$/, '').length;
+  const turns: RawTurn[] = [{ label, span: { start: lineStart + bodyStart, end: lineStart + end } }];
+  for (const m of line.slice(bodyStart, end).matchAll(INLINE_LABEL)) {
+    if (!roleFromLabel(m[1]!.trim())) continue;
+    const at = bodyStart + m.index!;
+    const prev = turns[turns.length - 1]!;
+    prev.span.end = lineStart + line.slice(0, at).trimEnd().length;
+    const after = at + m[0].length;
+    const start = after + (line.slice(after).length - line.slice(after).trimStart().length);
+    turns.push({ label: m[1]!.trim(), span: { start: lineStart + start, end: lineStart + end } });
+  }
+  return turns.filter((t) => t.span.end > t.span.start);
 }
 
 function webvttTurns(text: string): RawTurn[] {
