@@ -10,13 +10,15 @@ import { doubted, genericExperiencer, presupposed, testedFor } from './cue-phras
 
 const codes = (text: string): string[] => codeText(text).diagnoses.map((d) => d.code.coding[0]!.code).sort();
 
-test('turn labels name the speaker, whatever the transcript style', () => {
-  const text = '[doctor] hello\n[patient] hi\nGuest_family_1: he is ill\nDoctor_2: I see\nSpeaker: x';
+test('turn labels name the speaker, whatever the transcript style; a family member speaks for the patient', () => {
+  const text = '[doctor] hello\n[patient] hi\nGuest_family_1: he is ill\nDoctor_2: I see\n[doctor] and one more thing . [patient] yes';
   assert.equal(speakerAt(text, 3), 'clinician');
   assert.equal(speakerAt(text, text.indexOf('hi')), 'patient');
   assert.equal(speakerAt(text, text.indexOf('he is')), 'patient');
   assert.equal(speakerAt(text, text.indexOf('I see')), 'clinician');
-  assert.equal(speakerAt(text, text.indexOf(' x')), undefined);
+  // A label inside a line starts a turn, as the visit reader reads it.
+  assert.equal(speakerAt(text, text.indexOf('yes')), 'patient');
+  assert.equal(speakerAt('no labels at all', 3), undefined);
 });
 
 test('swapped turn labels are read by who addresses whom', () => {

@@ -1,69 +1,29 @@
-// Who speaks the turn a mention lies in, from the turn label at the start of its line
-// ("[doctor]", "Patient:", "Guest_family:"); labels are data (data/language/en/coding.json).
-import { codingCues } from '../language/coding.ts';
+// Who speaks the turn a mention lies in, as the visit reader reads the turns: labels in any style
+// (data/language/en/speakers.json), generic speakers inferred, swapped labels and one-line visits.
+import { readTranscript, type Turn } from '../transcript/index.ts';
 
 export type Speaker = 'clinician' | 'patient';
 
-let labels: Map<string, Speaker> | undefined;
-let persons: { second: Set<string>; first: Set<string> } | undefined;
+/** The coder's two sides: a family member speaks for the patient. */
+const SIDE: Record<Turn['role'], Speaker | undefined> = { clinician: 'clinician', patient: 'patient', family: 'patient', unknown: undefined };
 
-function speakerLabels(): Map<string, Speaker> {
-  if (labels) return labels;
-  labels = new Map();
-  for (const [who, words] of Object.entries(codingCues().speakers) as [Speaker, string[]][]) for (const w of words) labels.set(w, who);
-  return labels;
-}
-
-function personWords(): { second: Set<string>; first: Set<string> } {
-  if (persons) return persons;
-  const { addressing } = codingCues();
-  persons = { second: new Set(addressing.second_person), first: new Set(addressing.first_person) };
-  return persons;
-}
-
-// A label: "[doctor]" or "doctor:" / "Speaker 1:" at the start of a line (one bounded word run).
-const LABEL = /^[ \t]*(?:\[([a-z_]{1,20}\d{0,2})\]|([a-z_]{1,20}(?: ?\d{1,2})?)[ \t]*:)/i;
-
-/** The speaker of the line holding `offset`; undefined when the line has no known label. */
-export function speakerAt(text: string, offset: number): Speaker | undefined {
-  const lineStart = text.lastIndexOf('\n', offset - 1) + 1;
-  const m = LABEL.exec(text.slice(lineStart, lineStart + 40));
-  const word = (m?.[1] ?? m?.[2])?.toLowerCase().replace(/[ _\d]+$/, '');
-  return word ? speakerLabels().get(word) : undefined;
-}
-
-// Swapped labels are decided only on a conversation long enough to tell (labelled lines), and
-// only when the "patient" addresses the other this many times more than the "clinician" does.
-const MIN_LINES_TO_SWAP = 20;
-const SWAP_RATIO = 3;
-
-/**
- * The speaker of each offset of a conversation, with the clinician and patient labels swapped
- * when the transcript has them the wrong way round: the clinician addresses the patient
- * ("you", "your") far more than speaking of themself, the patient the reverse.
- */
+/** The speaker of each offset of a transcript: the turn holding it, or the turn a label at it opens. */
 export function speakersOf(text: string): (offset: number) => Speaker | undefined {
-  const { second, first } = personWords();
-  const count = { clinician: { you: 0, i: 0 }, patient: { you: 0, i: 0 } };
-  let lines = 0;
-  for (let at = 0; at < text.length; ) {
-    const end = text.indexOf('\n', at);
-    const lineEnd = end < 0 ? text.length : end;
-    const who = speakerAt(text, at);
-    if (who) {
-      lines++;
-      for (const w of text.slice(at, lineEnd).toLowerCase().replace(/’/g, "'").match(/[a-z]+(?:'[a-z]+)?/g) ?? []) {
-        if (second.has(w)) count[who].you++;
-        else if (first.has(w)) count[who].i++;
-      }
-    }
-    at = lineEnd + 1;
-  }
-  const addressing = (c: { you: number; i: number }): number => (c.you + 1) / (c.i + 1);
-  const swapped = lines >= MIN_LINES_TO_SWAP && addressing(count.patient) >= SWAP_RATIO * addressing(count.clinician);
-  if (!swapped) return (offset) => speakerAt(text, offset);
+  const turns = readTranscript(text).turns;
   return (offset) => {
-    const who = speakerAt(text, offset);
-    return who === 'clinician' ? 'patient' : who === 'patient' ? 'clinician' : undefined;
+    let lo = 0, hi = turns.length - 1, at = -1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      if (turns[mid]!.span.start <= offset) { at = mid; lo = mid + 1; } else hi = mid - 1;
+    }
+    // Before the first turn's words, or past a turn's end (in the next one's label): the turn that follows.
+    if (at < 0 || offset > turns[at]!.span.end) at++;
+    const turn = turns[at];
+    return turn ? SIDE[turn.role] : undefined;
   };
+}
+
+/** The speaker at one offset of a transcript. */
+export function speakerAt(text: string, offset: number): Speaker | undefined {
+  return speakersOf(text)(offset);
 }

@@ -4,7 +4,6 @@ import { languageData } from './data.ts';
 interface CueList { why?: string; phrases: string[] }
 
 export interface CodingCues {
-  speakers: { clinician: string[]; patient: string[] };
   tested_for: CueList;
   doubted_after: CueList;
   doubted_before: CueList;
@@ -14,7 +13,6 @@ export interface CodingCues {
   planned_procedure: { why?: string; before: string[] };
   generic_subjects: { subjects: string[]; modals: string[]; verbs: string[]; hedged_subjects: string[]; hedges: string[] };
   presupposed: { possessives: string[]; openers: string[] };
-  addressing: { second_person: string[]; first_person: string[] };
   assessment_opens: CueList;
   risks_listed: CueList & { list_item_words: number };
   reason_for_visit: { here: string[]; here_for: string[]; presenting: string[]; presenting_when: string[]; presenting_with: string[]; phrases: string[]; reach: number };

@@ -7,6 +7,7 @@
  *   clinical-terms: the words that make talk clinical.
  *   dictation: wake words, dictation to the system, commands and remarks about the visit.
  *   vitals:    the names of the vital signs and the units a weight is given in.
+ *   speakers:  the labels of each speaker role and what clinicians say (transcript/roles.ts).
  * Negation, uncertainty, hypothetical, historical and family cues are the assertion engine's
  * triggers (data/lexicon/context-triggers.json, src/engines/clinical/context).
  */

@@ -3,7 +3,7 @@ import type { Span } from '../../ports.ts';
 import { splitSentences } from '../context/index.ts';
 import { cleanUtterance } from '../language/fillers.ts';
 import { isQuestion } from '../language/discourse.ts';
-import { inferRoles, roleFromLabel } from './roles.ts';
+import { CLINICIAN_TALK, inferRoles, roleFromLabel } from './roles.ts';
 import type { Sentence, SpeakerRole, Transcript, Turn } from './types.ts';
 
 interface RawTurn {
@@ -172,7 +172,7 @@ function labelsSwapped(raw: RawTurn[], text: string): boolean {
 function clinicianMargin(byRole: Map<string, string[]>): number {
   const cues = (lines: string[]): number => {
     const t = lines.join(' ').toLowerCase();
-    return (t.match(/\b(?:exam|prescri\w*|order|refer\w*|follow up|any (?:\w+ )?(?:pain|fever|chest|nausea)|have you|do you|did you|how are you|your)\b/g) ?? []).length / Math.sqrt(t.split(' ').length + 1);
+    return (t.match(CLINICIAN_TALK) ?? []).length / Math.sqrt(t.split(' ').length + 1);
   };
   return cues(byRole.get('patient')!) / Math.max(0.01, cues(byRole.get('clinician')!));
 }

@@ -1,17 +1,28 @@
-// Speaker roles from labels, or inferred from what each speaker says when labels are generic.
+// Speaker roles from labels, or inferred from what each speaker says when labels are generic; the words are data/language/en/speakers.json.
+import { alternation, languageData, terms } from '../language/data.ts';
 import type { SpeakerRole } from './types.ts';
 
+type LabelledRole = 'clinician' | 'patient' | 'family';
+interface SpeakerData { labels: Record<LabelledRole, string[]>; clinicianTalk: string[] }
+const d = languageData<SpeakerData>('speakers');
+
+// Every label entry, longest first, so "guest clinician" is read before "guest".
+const ENTRIES = (Object.entries(d.labels) as [LabelledRole, string[]][])
+  .flatMap(([role, words]) => words.map((word) => ({ role, word })))
+  .sort((a, b) => b.word.length - a.word.length);
+const FAMILY_WORD = new RegExp(`\\b(?:${alternation(d.labels.family)})\\b`);
+
+/** The role a transcript label names ("[doctor]", "Guest_clinician", "patient mother"), if any. */
 export function roleFromLabel(label: string): SpeakerRole | undefined {
-  const l = label.toLowerCase().replace(/[_.\-]/g, ' ').trim();
-  if (/^(?:doctor|dr|d|physician|provider|clinician|nurse|np|pa|md|do|gp)\b/.test(l)) return 'clinician';
-  if (/guest|family|relative/.test(l)) return 'family';
-  if (/^(?:patient|pt|p|client)\b/.test(l)) return 'patient';
-  if (/guest|family|mother|mom|father|dad|parent|wife|husband|son|daughter|caregiver|partner|spouse/.test(l)) return 'family';
-  return undefined;
+  const l = label.toLowerCase().replace(/[_.\-]/g, ' ').replace(/\s+/g, ' ').trim();
+  const entry = ENTRIES.find(({ word }) => l === word || l.startsWith(`${word} `));
+  if (entry?.role === 'clinician') return 'clinician';
+  if (FAMILY_WORD.test(l)) return 'family';
+  return entry?.role;
 }
 
-// Things clinicians say far more often than patients.
-const CLINICIAN_CUES = /\b(?:exam|examine|prescribe|i'?m going to|i want you to|let'?s|any (?:pain|fever|chest)|how are you|what brings you|follow up|i'?ll order|diagnos|medication|take a listen|deep breath|results?|x-?ray|blood work|recommend)\b/g;
+/** What clinicians say far more often than patients, global: count it with String.match. */
+export const CLINICIAN_TALK = new RegExp(`\\b(?:${terms(d.clinicianTalk)})\\b`, 'g');
 
 /** Given each generic speaker's text, the clinician scores highest; the speaker with most words among the rest is the patient. */
 export function inferRoles(bySpeaker: Map<string, string[]>): Map<string, SpeakerRole> {
@@ -19,7 +30,7 @@ export function inferRoles(bySpeaker: Map<string, string[]>): Map<string, Speake
     const text = lines.join(' ').toLowerCase();
     const words = text.split(/\s+/).length || 1;
     const questions = (text.match(/\?/g) ?? []).length;
-    const cues = (text.match(CLINICIAN_CUES) ?? []).length;
+    const cues = (text.match(CLINICIAN_TALK) ?? []).length;
     return { speaker, words, score: (questions + 2 * cues) / Math.sqrt(words) };
   });
   const roles = new Map<string, SpeakerRole>();
