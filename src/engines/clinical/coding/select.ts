@@ -176,9 +176,10 @@ function dropIntegralSymptoms(byCode: Map<string, CodedDiagnosis>): void {
 /**
  * In a long visit, code what the visit was about, not passing remarks: what the clinician
  * frames as the reason for the visit or a problem of the assessment; otherwise conditions
- * the clinician takes up in the closing (assessment) part, family history tied to care, and
- * symptoms repeated at least twice — three times, and taken up by the clinician, beside an
- * assessed diagnosis (which usually explains them: guidelines IV.D, IV.H).
+ * the clinician takes up in the closing (assessment) part, family history tied to care, the
+ * presenting complaint when no condition is assessed, and symptoms repeated at least twice and
+ * stated by the clinician — three times, and taken up in the closing part, beside an assessed
+ * diagnosis (which usually explains them: guidelines IV.D, IV.H).
  */
 function dropPassingSymptoms(byCode: Map<string, CodedDiagnosis>, closingFrom: number): void {
   // Framed as a problem (a chronic condition also when said as long-standing: "your history of gout").
@@ -201,9 +202,11 @@ function dropPassingSymptoms(byCode: Map<string, CodedDiagnosis>, closingFrom: n
   }
   const definitive = [...byCode.values()].some((d) => condition(d) && d.basis === 'present');
   const needed = definitive ? 3 : 2;
+  // The presenting complaint is what the visit is about when no diagnosis explains it (IV.D).
+  const presenting = (d: CodedDiagnosis): boolean => !definitive && d.mentions.some((m) => m.presenting && m.status === 'present');
   for (const d of [...byCode.values()]) {
-    if (framed(d) || d.concept.kind !== 'symptom') continue;
-    if (d.count < needed || (definitive && !symptomTakenUp(d, closingFrom))) byCode.delete(d.code);
+    if (framed(d) || presenting(d) || d.concept.kind !== 'symptom') continue;
+    if (d.count < needed || (definitive && !symptomTakenUp(d, closingFrom)) || (!definitive && !clinicianSays(d))) byCode.delete(d.code);
   }
 }
 
@@ -227,6 +230,16 @@ function assessed(d: CodedDiagnosis, closingFrom: number): boolean {
 function historyTakenUp(d: CodedDiagnosis, closingFrom: number): boolean {
   if (!d.mentions.some((m) => m.speaker !== undefined)) return true;
   return d.mentions.some((m) => m.speaker === 'clinician' && m.start >= closingFrom);
+}
+
+/**
+ * A symptom the clinician states (when the text labels its turns): the patient's words, or a
+ * yes to the clinician's question, are history taking the clinician has not taken up (issue #18
+ * policy).
+ */
+function clinicianSays(d: CodedDiagnosis): boolean {
+  if (!d.mentions.some((m) => m.speaker !== undefined)) return true;
+  return d.mentions.some((m) => m.status === 'present' && m.speaker === 'clinician' && !m.answered);
 }
 
 /** A symptom the clinician speaks of in the closing part (when the text labels its turns). */
