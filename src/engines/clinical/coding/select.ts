@@ -47,6 +47,7 @@ function codesFor(m: Mention): { code: string; basis: Basis }[] {
 const SHORT_TEXT_MENTIONS = 6;
 // …nor does a short exchange of labelled turns: what either says there is what it is about.
 const SHORT_EXCHANGE_CHARS = 1400;
+const LONG_CONVERSATION_CHARS = 3000;
 const UNSPECIFIC = /unspecified|without complications/i;
 
 /**
@@ -72,8 +73,11 @@ export function selectDiagnoses(mentions: readonly Mention[], textLength: number
   }
   // What the visit assessed is decided first, so a passing mention ("the last time you had an
   // asthma attack?") cannot displace an assessed condition through a combination rule.
-  const exchange = textLength <= SHORT_EXCHANGE_CHARS && mentions.some((m) => m.speaker !== undefined);
-  if (mentions.length > SHORT_TEXT_MENTIONS && !exchange) dropPassingSymptoms(byCode, closingFrom);
+  const labelled = mentions.some((m) => m.speaker !== undefined);
+  const exchange = textLength <= SHORT_EXCHANGE_CHARS && labelled;
+  // A long conversation has its chatter however few conditions it names.
+  const conversation = labelled && textLength > LONG_CONVERSATION_CHARS;
+  if ((mentions.length > SHORT_TEXT_MENTIONS || conversation) && !exchange) dropPassingSymptoms(byCode, closingFrom);
   applyCombinations(byCode);
   examWithFindings(byCode);
   dropLessSpecific(byCode);
