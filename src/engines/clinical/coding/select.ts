@@ -181,9 +181,9 @@ function dropIntegralSymptoms(byCode: Map<string, CodedDiagnosis>): void {
  * In a long visit, code what the visit was about, not passing remarks: what the clinician
  * frames as the reason for the visit or a problem of the assessment; otherwise conditions
  * the clinician takes up in the closing (assessment) part, family history tied to care, the
- * presenting complaint when no condition is assessed, and symptoms repeated at least twice and
+ * presenting complaint when no diagnosis is assessed, and symptoms repeated at least twice and
  * stated by the clinician — three times, and taken up in the closing part, beside an assessed
- * diagnosis (which usually explains them: guidelines IV.D, IV.H).
+ * (acute) diagnosis (which usually explains them: guidelines IV.D, IV.H).
  */
 function dropPassingSymptoms(byCode: Map<string, CodedDiagnosis>, closingFrom: number): void {
   // Framed as a problem (a chronic condition also when said as long-standing: "your history of gout").
@@ -204,7 +204,9 @@ function dropPassingSymptoms(byCode: Map<string, CodedDiagnosis>, closingFrom: n
     // A personal-history code likewise, when the past condition bears on this visit (IV.J).
     else if (d.basis === 'history' && !historyTakenUp(d, closingFrom)) byCode.delete(d.code);
   }
-  const definitive = [...byCode.values()].some((d) => condition(d) && d.basis === 'present');
+  // Only an acute diagnosis explains the visit's symptoms; a chronic condition managed beside
+  // them (diabetes, an underactive thyroid) does not (concepts.tsv kinds).
+  const definitive = [...byCode.values()].some((d) => d.concept.kind === 'dx' && d.basis === 'present');
   const needed = definitive ? 3 : 2;
   // The presenting complaint is what the visit is about when no diagnosis explains it (IV.D).
   const presenting = (d: CodedDiagnosis): boolean => !definitive && d.mentions.some((m) => m.presenting && m.status === 'present');
