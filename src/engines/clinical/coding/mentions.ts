@@ -4,7 +4,7 @@ import { assertionsFor, sentenceAt, splitSentences, type Assertion } from '../co
 import { findConcepts, icd10cmTitle, tokenize, type Concept, type Token } from '../lexicon/index.ts';
 import { SIDE_WORDS, type Side } from './side.ts';
 import { confirmed, isBareList, namesRisks, plannedProcedure, presupposed } from './cue-phrases.ts';
-import { answersNo, answersYes } from '../language/discourse.ts';
+import { answersNo, answersYes, isQuestion } from '../language/discourse.ts';
 import { findIndexTerms } from './index-terms.ts';
 import { speakersOf, type Speaker } from './speaker.ts';
 import { presentingSpans } from './presenting.ts';
@@ -138,7 +138,10 @@ function tagQuestion(said: string): boolean {
 function answersWorry(text: string, sentences: Span[], sentence: Span, said: string): boolean {
   if (said.split(/\s+/).filter(Boolean).length > 4) return false;
   const prev = sentences[sentenceIndex(sentences, sentence) - 1];
-  return prev !== undefined && WORRY.test(text.slice(prev.start, prev.end));
+  if (prev === undefined) return false;
+  // Asked ("what worries you?"), not the speaker's own worry before a statement ("we are worried… he has autism").
+  const asked = text.slice(prev.start, prev.end).replace(LABEL, '');
+  return WORRY.test(asked) && isQuestion(asked);
 }
 
 const BODY_PARTS = new Set(['knee', 'shoulder', 'hip', 'ankle', 'foot', 'elbow', 'wrist', 'hand', 'leg', 'arm', 'calf', 'toe', 'finger', 'thumb', 'thigh', 'forearm', 'clavicle', 'collarbone', 'acl', 'meniscus', 'carpal', 'achilles', 'rotator']);
