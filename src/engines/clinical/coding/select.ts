@@ -192,8 +192,13 @@ function dropPassingSymptoms(byCode: Map<string, CodedDiagnosis>, closingFrom: n
   const managed = (m: Mention): boolean => m.framed && m.speaker !== 'patient' && (m.status === 'present' || (m.status === 'historical' && m.concept.history === '='));
   const framed = (d: CodedDiagnosis): boolean => d.basis === 'present' && d.mentions.some(managed);
   const condition = (d: CodedDiagnosis): boolean => d.concept.kind === 'dx' || d.concept.kind === 'chronic';
+  // The reason for the visit as the patient states it ("I was stung by a wasp") is what the visit
+  // is about (guidelines IV.G: the condition chiefly responsible for the encounter).
+  // (The clinician's own guess in the opening, "you've been having problems with your asthma, is
+  // that right?", is not: the patient's answer states the reason.)
+  const reason = (d: CodedDiagnosis): boolean => d.concept.kind === 'dx' && d.mentions.some((m) => m.presenting && m.status === 'present' && m.speaker === 'patient');
   for (const d of [...byCode.values()]) {
-    if (framed(d)) continue;
+    if (framed(d) || reason(d)) continue;
     // A relative's condition is recorded when the clinician weighs it for the patient's care
     // (screening, risk), not from a round of family-history questions.
     if (d.basis === 'family' && !d.mentions.some((m) => m.familyWeighed)) byCode.delete(d.code);
