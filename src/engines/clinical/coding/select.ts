@@ -77,7 +77,7 @@ export function selectDiagnoses(mentions: readonly Mention[], textLength: number
   const exchange = textLength <= SHORT_EXCHANGE_CHARS && labelled;
   // A long conversation has its chatter however few conditions it names.
   const conversation = labelled && textLength > LONG_CONVERSATION_CHARS;
-  if ((mentions.length > SHORT_TEXT_MENTIONS || conversation) && !exchange) dropPassingSymptoms(byCode, closingFrom);
+  if ((mentions.length > SHORT_TEXT_MENTIONS || conversation) && !exchange) dropPassingSymptoms(byCode, closingFrom, recapSentences(mentions));
   applyCombinations(byCode);
   examWithFindings(byCode);
   dropLessSpecific(byCode);
@@ -185,7 +185,7 @@ function dropIntegralSymptoms(byCode: Map<string, CodedDiagnosis>): void {
  * stated by the clinician — three times, and taken up in the closing part, beside an assessed
  * (acute) diagnosis (which usually explains them: guidelines IV.D, IV.H).
  */
-function dropPassingSymptoms(byCode: Map<string, CodedDiagnosis>, closingFrom: number): void {
+function dropPassingSymptoms(byCode: Map<string, CodedDiagnosis>, closingFrom: number, recaps: Set<number>): void {
   // Framed as a problem (a chronic condition also when said as long-standing: "your history of gout").
   // The patient's own framing ("i just got diagnosed with diabetes") is history: the
   // clinician frames what the visit manages (issue #18 policy).
@@ -217,7 +217,7 @@ function dropPassingSymptoms(byCode: Map<string, CodedDiagnosis>, closingFrom: n
   const presenting = (d: CodedDiagnosis): boolean => !definitive && d.mentions.some((m) => m.presenting && m.status === 'present');
   for (const d of [...byCode.values()]) {
     if (framed(d) || presenting(d) || d.concept.kind !== 'symptom') continue;
-    if (d.count < needed || (definitive && !symptomTakenUp(d, closingFrom)) || (!definitive && !clinicianSays(d))) byCode.delete(d.code);
+    if (d.count < needed || (definitive && !symptomTakenUp(d, closingFrom, recaps)) || (!definitive && !clinicianSays(d))) byCode.delete(d.code);
   }
 }
 
@@ -253,10 +253,29 @@ function clinicianSays(d: CodedDiagnosis): boolean {
   return d.mentions.some((m) => m.status === 'present' && m.speaker === 'clinician' && !m.answered);
 }
 
-/** A symptom the clinician speaks of in the closing part (when the text labels its turns). */
-function symptomTakenUp(d: CodedDiagnosis, closingFrom: number): boolean {
+/**
+ * A symptom the clinician speaks of in the closing part (when the text labels its turns), not
+ * only in a recap of the story before the diagnosis ("you've had a cough, a runny nose, feeling
+ * weak and lethargic"): those are the diagnosis's presentation (guidelines IV.D).
+ */
+function symptomTakenUp(d: CodedDiagnosis, closingFrom: number, recaps: Set<number>): boolean {
   if (!d.mentions.some((m) => m.speaker !== undefined)) return true;
-  return d.mentions.some((m) => m.status === 'present' && m.speaker === 'clinician' && m.start >= closingFrom);
+  return d.mentions.some((m) => m.status === 'present' && m.speaker === 'clinician' && m.start >= closingFrom && !recaps.has(m.sentence.start));
+}
+
+// A sentence naming this many different symptoms is a recap of the history, not an assessment.
+const RECAP_SYMPTOMS = 3;
+
+/** Starts of the clinician's sentences that list RECAP_SYMPTOMS or more different present symptoms. */
+function recapSentences(mentions: readonly Mention[]): Set<number> {
+  const named = new Map<number, Set<string>>();
+  for (const m of mentions) {
+    if (m.concept.kind !== 'symptom' || m.status !== 'present' || m.speaker !== 'clinician') continue;
+    const set = named.get(m.sentence.start) ?? new Set<string>();
+    set.add(m.concept.codes.U);
+    named.set(m.sentence.start, set);
+  }
+  return new Set([...named].filter(([, set]) => set.size >= RECAP_SYMPTOMS).map(([start]) => start));
 }
 
 // A condition named once in a long visit (a past-history list) was not managed in it,
