@@ -92,7 +92,9 @@ const DEFINITION = /\b(?:the (?:one|kind|type|thing) (?:where|when|that|which)|w
 const RULED_OUT = /\b(?:do n't|don't|do not|did n't|didn't) (?:think|believe)\b(?: (?!but\b|however\b|although\b|though\b|so\b|and\b)\S+){0,10}$/;
 
 // Hedges the context triggers do not reach: "could just be something related to…".
-const HEDGED = /\b(?:could|might|may|can) (?:just|also|still|well|possibly|even) (?:be|have)\b(?: \S+){0,8}$/;
+// …and a hedge said through hesitations, beyond the triggers' reach: "it sounds like you could be
+// going into what we say an a, an anaphylactic reaction".
+const HEDGED = /\b(?:could|might|may|can) (?:just|also|still|well|possibly|even) (?:be|have)\b(?: \S+){0,8}$|\b(?:sounds|looks|seems) like (?:\S+ ){0,2}(?:could|might|may) (?:be|have)\b(?: \S+){0,10}$/;
 // The patient's fear, named after it: "brain cancer, I know that was a big worry of yours".
 const WORRY_AFTER = /^\W*(?:[\w']+[^\w']+){0,6}?(?:was|is|'s|been|were|are)\s+(?:a |an |your |the |my |our )?(?:big |main |real |major |biggest |only )?(?:worry|worries|concern|fear)\b/i;
 /** Words that make a sentence a question about the patient's worries. */

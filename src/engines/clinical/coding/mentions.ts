@@ -4,9 +4,10 @@ import { assertionsFor, sentenceAt, splitSentences, type Assertion } from '../co
 import { findConcepts, icd10cmTitle, tokenize, type Concept, type Token } from '../lexicon/index.ts';
 import { SIDE_WORDS, type Side } from './side.ts';
 import { confirmed, isBareList, namesRisks, plannedProcedure, presupposed } from './cue-phrases.ts';
-import { answersNo, answersYes } from '../language/discourse.ts';
+import { answersNo, answersYes, isQuestion } from '../language/discourse.ts';
 import { findIndexTerms } from './index-terms.ts';
 import { speakersOf, type Speaker } from './speaker.ts';
+import { presentingSpans } from './presenting.ts';
 import { specify, visitSiteOf, type InjurySite } from './specify.ts';
 import { WORRY, familyWeighed, followsUpHealingInjury, framingAt, localStatus, pastFollowUp, punctuatedLead, otherSense, removedNear, sharesFamilyExperiencer, wordsBefore } from './discourse.ts';
 
@@ -33,6 +34,8 @@ export interface Mention {
   speaker?: Speaker;
   /** Present by the answer to a question about it ("any allergies?" "yeah"): history taking. */
   answered?: boolean;
+  /** Said in the patient's answer to the opening question ("how can I help?"): the presenting complaint. */
+  presenting?: boolean;
 }
 
 // The other speaker turning a statement down outright ("no no no").
@@ -135,7 +138,10 @@ function tagQuestion(said: string): boolean {
 function answersWorry(text: string, sentences: Span[], sentence: Span, said: string): boolean {
   if (said.split(/\s+/).filter(Boolean).length > 4) return false;
   const prev = sentences[sentenceIndex(sentences, sentence) - 1];
-  return prev !== undefined && WORRY.test(text.slice(prev.start, prev.end));
+  if (prev === undefined) return false;
+  // Asked ("what worries you?"), not the speaker's own worry before a statement ("we are worried… he has autism").
+  const asked = text.slice(prev.start, prev.end).replace(LABEL, '');
+  return WORRY.test(asked) && isQuestion(asked);
 }
 
 const BODY_PARTS = new Set(['knee', 'shoulder', 'hip', 'ankle', 'foot', 'elbow', 'wrist', 'hand', 'leg', 'arm', 'calf', 'toe', 'finger', 'thumb', 'thigh', 'forearm', 'clavicle', 'collarbone', 'acl', 'meniscus', 'carpal', 'achilles', 'rotator']);
@@ -251,6 +257,7 @@ export function findMentions(text: string): Mention[] {
   const sentences = splitSentences(text);
   const out: Mention[] = [];
   const speakerAt = speakersOf(text);
+  const presentingIn = presentingSpans(text, speakerAt);
   const found = findConcepts(tokens);
   const indexed = new Set(findIndexTerms(text, tokens, found));
   const named = found.filter((c) => ![...indexed].some((x) => x.start <= c.start && c.end <= x.end));
@@ -290,9 +297,11 @@ export function findMentions(text: string): Mention[] {
     const { concept } = specified;
     if (specified.side) side = specified.side;
     const weighed = status === 'family' ? familyWeighed(said) : undefined;
-    out.push({ concept, start: m.start, end: m.end, sentence, side, status, assertion, framed, familyWeighed: weighed, speaker, answered });
+    const presenting = presentingIn.some((p) => p.start <= m.start && m.start < p.end);
+    out.push({ concept, start: m.start, end: m.end, sentence, side, status, assertion, framed, familyWeighed: weighed, speaker, answered, presenting });
   }
   carryFamily(text, out);
+  firstComplaint(text, out);
   removedConditions(text, out);
   pastEvents(out);
   return out;
@@ -311,6 +320,17 @@ function pastEvents(mentions: Mention[]): void {
   const past = new Set<Concept>();
   for (const m of mentions) if (m.status === 'historical' && PAST_EVENT_CODE.test(m.concept.history)) past.add(m.concept);
   for (const m of mentions) if (past.has(m.concept) && m.status === 'present' && !m.framed) m.status = 'historical';
+}
+
+/**
+ * The presenting complaint is the first thing the answer names as present ("a bit of chest
+ * discomfort"); what the patient adds in later lines ("nausea, sweaty, short of breath") is
+ * history, coded only if the clinician takes it up.
+ */
+function firstComplaint(text: string, mentions: Mention[]): void {
+  const first = mentions.find((m) => m.presenting && m.status === 'present');
+  const line = first ? text.lastIndexOf('\n', first.start) : -2;
+  for (const m of mentions) if (m.presenting && text.lastIndexOf('\n', m.start) !== line) m.presenting = false;
 }
 
 /** "both my parents have high blood pressure and one of them had kidney disease". */

@@ -194,3 +194,22 @@ test('conditions named as risks or side effects are not coded, even when the lis
   assert.ok(codes(`${risks}[doctor] so , seizure , stroke , and your headache .`).includes('I63.9'));
   assert.ok(codes('[doctor] risk of surgery include infection . you had a stroke last week and we will start aspirin .').includes('I63.9'));
 });
+
+// A long labelled GP call: neutral turns pad it past the length at which passing mentions are filtered.
+const smallTalk = Array.from({ length: 40 }, (_, i) => `Doctor: And how are you sleeping, week ${i}?\nPatient: I sleep fine, I think.`).join('\n');
+
+test('a viral illness is coded by the index, with the upper respiratory site the visit names', () => {
+  assert.deepEqual(codes('Doctor: I think this is a viral illness, it should settle in a week.'), ['B34.9']);
+  assert.deepEqual(codes('Patient: I have a cough and a runny nose.\nDoctor: I think you have a viral illness, rest and fluids.'), ['J06.9']);
+  assert.deepEqual(codes('Doctor: You have hepatitis C. Hepatitis C is a viral infection that affects your liver.'), ['B19.20']);
+});
+
+test('the presenting complaint is coded, what the patient adds and the clinician does not take up is not', () => {
+  const call = `Doctor: Good morning, how can I help you today?\nPatient: I have had chest pain since this morning.\n${smallTalk}\nPatient: I also felt nauseous.\nPatient: Still a bit nauseous now.\n${smallTalk}\nDoctor: We will do an ECG and call an ambulance.`;
+  assert.deepEqual(codes(call), ['R07.9']);
+});
+
+test("the clinician's recap of the story before the diagnosis does not take its symptoms up", () => {
+  const call = `Patient: I have been feeling weak and I have had diarrhoea and vomiting.\nPatient: So weak.\n${smallTalk}\nDoctor: So you have had diarrhoea, vomiting, and you are quite weak.\nDoctor: I think you have gastroenteritis, so drink plenty of fluids.`;
+  assert.deepEqual(codes(call), ['K52.9']);
+});

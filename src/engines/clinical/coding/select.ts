@@ -47,6 +47,7 @@ function codesFor(m: Mention): { code: string; basis: Basis }[] {
 const SHORT_TEXT_MENTIONS = 6;
 // …nor does a short exchange of labelled turns: what either says there is what it is about.
 const SHORT_EXCHANGE_CHARS = 1400;
+const LONG_CONVERSATION_CHARS = 3000;
 const UNSPECIFIC = /unspecified|without complications/i;
 
 /**
@@ -72,8 +73,11 @@ export function selectDiagnoses(mentions: readonly Mention[], textLength: number
   }
   // What the visit assessed is decided first, so a passing mention ("the last time you had an
   // asthma attack?") cannot displace an assessed condition through a combination rule.
-  const exchange = textLength <= SHORT_EXCHANGE_CHARS && mentions.some((m) => m.speaker !== undefined);
-  if (mentions.length > SHORT_TEXT_MENTIONS && !exchange) dropPassingSymptoms(byCode, closingFrom);
+  const labelled = mentions.some((m) => m.speaker !== undefined);
+  const exchange = textLength <= SHORT_EXCHANGE_CHARS && labelled;
+  // A long conversation has its chatter however few conditions it names.
+  const conversation = labelled && textLength > LONG_CONVERSATION_CHARS;
+  if ((mentions.length > SHORT_TEXT_MENTIONS || conversation) && !exchange) dropPassingSymptoms(byCode, closingFrom, recapSentences(mentions));
   applyCombinations(byCode);
   examWithFindings(byCode);
   dropLessSpecific(byCode);
@@ -176,19 +180,25 @@ function dropIntegralSymptoms(byCode: Map<string, CodedDiagnosis>): void {
 /**
  * In a long visit, code what the visit was about, not passing remarks: what the clinician
  * frames as the reason for the visit or a problem of the assessment; otherwise conditions
- * the clinician takes up in the closing (assessment) part, family history tied to care, and
- * symptoms repeated at least twice — three times, and taken up by the clinician, beside an
- * assessed diagnosis (which usually explains them: guidelines IV.D, IV.H).
+ * the clinician takes up in the closing (assessment) part, family history tied to care, the
+ * presenting complaint when no diagnosis is assessed, and symptoms repeated at least twice and
+ * stated by the clinician — three times, and taken up in the closing part, beside an assessed
+ * (acute) diagnosis (which usually explains them: guidelines IV.D, IV.H).
  */
-function dropPassingSymptoms(byCode: Map<string, CodedDiagnosis>, closingFrom: number): void {
+function dropPassingSymptoms(byCode: Map<string, CodedDiagnosis>, closingFrom: number, recaps: Set<number>): void {
   // Framed as a problem (a chronic condition also when said as long-standing: "your history of gout").
   // The patient's own framing ("i just got diagnosed with diabetes") is history: the
   // clinician frames what the visit manages (issue #18 policy).
   const managed = (m: Mention): boolean => m.framed && m.speaker !== 'patient' && (m.status === 'present' || (m.status === 'historical' && m.concept.history === '='));
   const framed = (d: CodedDiagnosis): boolean => d.basis === 'present' && d.mentions.some(managed);
   const condition = (d: CodedDiagnosis): boolean => d.concept.kind === 'dx' || d.concept.kind === 'chronic';
+  // The reason for the visit as the patient states it ("I was stung by a wasp") is what the visit
+  // is about (guidelines IV.G: the condition chiefly responsible for the encounter).
+  // (The clinician's own guess in the opening, "you've been having problems with your asthma, is
+  // that right?", is not: the patient's answer states the reason.)
+  const reason = (d: CodedDiagnosis): boolean => d.concept.kind === 'dx' && d.mentions.some((m) => m.presenting && m.status === 'present' && m.speaker === 'patient');
   for (const d of [...byCode.values()]) {
-    if (framed(d)) continue;
+    if (framed(d) || reason(d)) continue;
     // A relative's condition is recorded when the clinician weighs it for the patient's care
     // (screening, risk), not from a round of family-history questions.
     if (d.basis === 'family' && !d.mentions.some((m) => m.familyWeighed)) byCode.delete(d.code);
@@ -199,11 +209,15 @@ function dropPassingSymptoms(byCode: Map<string, CodedDiagnosis>, closingFrom: n
     // A personal-history code likewise, when the past condition bears on this visit (IV.J).
     else if (d.basis === 'history' && !historyTakenUp(d, closingFrom)) byCode.delete(d.code);
   }
-  const definitive = [...byCode.values()].some((d) => condition(d) && d.basis === 'present');
+  // Only an acute diagnosis explains the visit's symptoms; a chronic condition managed beside
+  // them (diabetes, an underactive thyroid) does not (concepts.tsv kinds).
+  const definitive = [...byCode.values()].some((d) => d.concept.kind === 'dx' && d.basis === 'present');
   const needed = definitive ? 3 : 2;
+  // The presenting complaint is what the visit is about when no diagnosis explains it (IV.D).
+  const presenting = (d: CodedDiagnosis): boolean => !definitive && d.mentions.some((m) => m.presenting && m.status === 'present');
   for (const d of [...byCode.values()]) {
-    if (framed(d) || d.concept.kind !== 'symptom') continue;
-    if (d.count < needed || (definitive && !symptomTakenUp(d, closingFrom))) byCode.delete(d.code);
+    if (framed(d) || presenting(d) || d.concept.kind !== 'symptom') continue;
+    if (d.count < needed || (definitive && !symptomTakenUp(d, closingFrom, recaps)) || (!definitive && !clinicianSays(d))) byCode.delete(d.code);
   }
 }
 
@@ -229,10 +243,39 @@ function historyTakenUp(d: CodedDiagnosis, closingFrom: number): boolean {
   return d.mentions.some((m) => m.speaker === 'clinician' && m.start >= closingFrom);
 }
 
-/** A symptom the clinician speaks of in the closing part (when the text labels its turns). */
-function symptomTakenUp(d: CodedDiagnosis, closingFrom: number): boolean {
+/**
+ * A symptom the clinician states (when the text labels its turns): the patient's words, or a
+ * yes to the clinician's question, are history taking the clinician has not taken up (issue #18
+ * policy).
+ */
+function clinicianSays(d: CodedDiagnosis): boolean {
   if (!d.mentions.some((m) => m.speaker !== undefined)) return true;
-  return d.mentions.some((m) => m.status === 'present' && m.speaker === 'clinician' && m.start >= closingFrom);
+  return d.mentions.some((m) => m.status === 'present' && m.speaker === 'clinician' && !m.answered);
+}
+
+/**
+ * A symptom the clinician speaks of in the closing part (when the text labels its turns), not
+ * only in a recap of the story before the diagnosis ("you've had a cough, a runny nose, feeling
+ * weak and lethargic"): those are the diagnosis's presentation (guidelines IV.D).
+ */
+function symptomTakenUp(d: CodedDiagnosis, closingFrom: number, recaps: Set<number>): boolean {
+  if (!d.mentions.some((m) => m.speaker !== undefined)) return true;
+  return d.mentions.some((m) => m.status === 'present' && m.speaker === 'clinician' && m.start >= closingFrom && !recaps.has(m.sentence.start));
+}
+
+// A sentence naming this many different symptoms is a recap of the history, not an assessment.
+const RECAP_SYMPTOMS = 3;
+
+/** Starts of the clinician's sentences that list RECAP_SYMPTOMS or more different present symptoms. */
+function recapSentences(mentions: readonly Mention[]): Set<number> {
+  const named = new Map<number, Set<string>>();
+  for (const m of mentions) {
+    if (m.concept.kind !== 'symptom' || m.status !== 'present' || m.speaker !== 'clinician') continue;
+    const set = named.get(m.sentence.start) ?? new Set<string>();
+    set.add(m.concept.codes.U);
+    named.set(m.sentence.start, set);
+  }
+  return new Set([...named].filter(([, set]) => set.size >= RECAP_SYMPTOMS).map(([start]) => start));
 }
 
 // A condition named once in a long visit (a past-history list) was not managed in it,

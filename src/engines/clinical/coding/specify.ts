@@ -7,6 +7,7 @@ import { SIDE_WORDS, type Side } from './side.ts';
 import { lexiconTable } from './rules.ts';
 import { alternation } from '../language/data.ts';
 import { indexSiteSpec } from './index-sites.ts';
+import { systemsOf } from './systems.ts';
 
 
 const words = (alternatives: string): RegExp => new RegExp(`\\b(?:${alternatives})\\b`, 'i');
@@ -31,11 +32,18 @@ function lateralCodes(spec: string): Concept['codes'] {
 }
 
 const derived = new Map<string, Concept>();
-/** The concept with its codes replaced (one object per result, so mentions of it group). */
+/**
+ * The concept with its codes replaced (one object per result, so mentions of it group). A code
+ * made specific into another chapter or section explains that system's symptoms too (a viral
+ * illness of the upper respiratory tract, J06.9, explains the cough: guidelines IV.D).
+ */
 function withCodes(concept: Concept, codes: Concept['codes']): Concept {
   const key = `${concept.name}|${JSON.stringify(codes)}`;
   let c = derived.get(key);
-  if (!c) derived.set(key, (c = { ...concept, codes }));
+  if (!c) {
+    const systems = [...new Set([...concept.systems, ...(codes.U ? systemsOf(codes.U) : [])])];
+    derived.set(key, (c = { ...concept, codes, systems }));
+  }
   return c;
 }
 

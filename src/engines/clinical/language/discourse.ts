@@ -190,3 +190,12 @@ export function acceptsPlan(answer: string, check: PlanCheck): boolean {
   if (check === 'questions') return NO_QUESTIONS.test(answer) || answersNo(answer) || (ASSENT.test(answer) && !answersYes(answer));
   return ASSENT.test(answer) && !answersNo(answer) && !UNSURE.test(answer);
 }
+
+const reasonQuestions = languageData<{ reasonQuestions: { phrases: string[] } }>('discourse').reasonQuestions.phrases;
+// Either apostrophe: transcripts write both ("what's", "what’s").
+const ASKS_REASON = new RegExp(`\\b(?:${alternation(reasonQuestions).replace(/'/g, "['’]")})\\b`, 'i');
+
+/** The clinician asks why the patient came ("what brings you in", "how can I help you today?"). */
+export function asksForReason(text: string): boolean {
+  return ASKS_REASON.test(text);
+}

@@ -5,7 +5,7 @@
 // not why the patient came.
 import type { Span } from '../../ports.ts';
 import type { Sentence } from '../transcript/index.ts';
-import { cleanUtterance } from '../language/index.ts';
+import { asksForReason, cleanUtterance } from '../language/index.ts';
 import type { Said as Statement } from './types.ts';
 
 /** Only the opening of the visit states its reason; later "here for" talk is about other things. */
@@ -19,8 +19,6 @@ const STATED = [
   /\b(?:reason for (?:your|the|today's) (?:visit|appointment)(?: today)?|chief complaint) (?:is|of) ()/gi,
   /\b(?:you(?:'ve| have)? been having|you(?:'re| are) having|you have been having|you've got|having some) ()/gi,
 ];
-// What the clinician asks to hear the reason; the patient's next sentence answers it.
-const OPENING_QUESTION = /\bwhat (?:brings you in|brings you here|brought you in|can i do for you|seems to be the (?:problem|trouble))\b|\bhow can i help\b|\bwhat's going on\b/i;
 // A body part hurt or injured, said early by either side ("you hurt your left ankle", "my big toe hurts").
 const PART = String.raw`((?:(?:left|right|lower|upper|big|little|middle|index|ring)\s+){0,3}(?:knee|ankle|foot|feet|toe|hip|back|shoulder|elbow|wrist|hand|finger|thumb|arm|leg|neck|head|eye|ear|chest|stomach|belly|abdomen|throat|jaw|heel|calf|thigh)s?)\b`;
 const BODY_PART = new RegExp(PART, 'i');
@@ -50,7 +48,8 @@ export function chiefComplaint(text: string, sentences: Sentence[], firstConditi
 
 function reasonIn(text: string, opening: Sentence[]): Statement | undefined {
   for (const [i, s] of opening.entries()) {
-    const asked = i > 0 && OPENING_QUESTION.test(opening[i - 1]!.text) && opening[i - 1]!.role === 'clinician';
+    // What the clinician asks to hear the reason (discourse.json reasonQuestions); the patient's next sentence answers it.
+    const asked = i > 0 && asksForReason(opening[i - 1]!.text) && opening[i - 1]!.role === 'clinician';
     const patterns = s.role === 'clinician' ? STATED : s.role === 'patient' && asked ? [COMPLAINT] : [];
     for (const pattern of patterns) {
       const found = phraseIn(text, s.span, pattern);
