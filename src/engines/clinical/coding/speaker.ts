@@ -1,15 +1,15 @@
 // Who speaks the turn a mention lies in, as the visit reader reads the turns: labels in any style
 // (data/language/en/speakers.json), generic speakers inferred, swapped labels and one-line visits.
-import { readTranscript, type Turn } from '../transcript/index.ts';
+import { readTurns, type SpeakerRole } from '../transcript/index.ts';
 
 export type Speaker = 'clinician' | 'patient';
 
 /** The coder's two sides: a family member speaks for the patient. */
-const SIDE: Record<Turn['role'], Speaker | undefined> = { clinician: 'clinician', patient: 'patient', family: 'patient', unknown: undefined };
+const SIDE: Record<SpeakerRole, Speaker | undefined> = { clinician: 'clinician', patient: 'patient', family: 'patient', unknown: undefined };
 
 /** The speaker of each offset of a transcript: the turn holding it, or the turn a label at it opens. */
 export function speakersOf(text: string): (offset: number) => Speaker | undefined {
-  const turns = readTranscript(text).turns;
+  const { turns } = readTurns(text);
   return (offset) => {
     let lo = 0, hi = turns.length - 1, at = -1;
     while (lo <= hi) {

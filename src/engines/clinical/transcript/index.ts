@@ -4,7 +4,7 @@
  * Formats: "[00:01:02] Doctor: …", "Speaker 1: …", "[doctor]/[patient]/[patient_guest]", "D:/P:",
  * WebVTT (with or without <v> voices), unlabelled text, and a pasted transcription result JSON.
  */
-export { readTranscript } from './read.ts';
+export { readTranscript, readTurns, type RoleTurn } from './read.ts';
 export { cleanUtterance } from '../language/fillers.ts';
 export { roleFromLabel, inferRoles } from './roles.ts';
 export type { Transcript, Turn, Sentence, SpeakerRole } from './types.ts';

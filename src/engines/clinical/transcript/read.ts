@@ -177,7 +177,11 @@ function clinicianMargin(byRole: Map<string, string[]>): number {
   return cues(byRole.get('patient')!) / Math.max(0.01, cues(byRole.get('clinician')!));
 }
 
-export function readTranscript(text: string): Transcript {
+/** A turn as the transcript gives it, with its speaker's role: no sentences yet. */
+export interface RoleTurn extends RawTurn { role: SpeakerRole }
+
+/** The transcript's turns and each speaker's role (labels, generic speakers inferred, swapped labels): all the coder needs. */
+export function readTurns(text: string): { format: Transcript['format']; turns: RoleTurn[] } {
   const trimmed = text.trimStart();
   let format: Transcript['format'];
   let raw: RawTurn[];
@@ -208,11 +212,15 @@ export function readTranscript(text: string): Transcript {
     if (explicit && inferred.get(label) === 'clinician') return 'family';
     return inferred.get(label) ?? 'unknown';
   };
+  return { format, turns: raw.map((t) => ({ ...t, role: roleOf(t.label) })) };
+}
 
+export function readTranscript(text: string): Transcript {
+  const { format, turns: raw } = readTurns(text);
   const turns: Turn[] = [];
   const sentences: Sentence[] = [];
   for (const rt of raw) {
-    const role = roleOf(rt.label);
+    const { role } = rt;
     const turn: Turn = { label: rt.label, role, span: rt.span, sentences: [] };
     const index = turns.length;
     const pieces = rt.words ? wordSentences(rt.words) : splitTurnSentences(text, rt.span).map((span) => ({ span, said: text.slice(span.start, span.end) }));
