@@ -4,7 +4,7 @@ import { assertionsFor, sentenceAt, splitSentences, type Assertion } from '../co
 import { findConcepts, icd10cmTitle, tokenize, type Concept, type Token } from '../lexicon/index.ts';
 import { SIDE_WORDS, type Side } from './side.ts';
 import { confirmed, isBareList, namesRisks, plannedProcedure, presupposed } from './cue-phrases.ts';
-import { answersNo, answersYes, isQuestion } from '../language/discourse.ts';
+import { answersNo, answersYes, endsWithTag, isQuestion, opensAsQuestion, opensLikeQuestion, withoutLeadingWords } from '../language/discourse.ts';
 import { findIndexTerms } from './index-terms.ts';
 import { speakersOf, type Speaker } from './speaker.ts';
 import { presentingSpans } from './presenting.ts';
@@ -106,7 +106,6 @@ function answerAfter(text: string, sentences: Span[], sentence: Span): 'yes' | '
   return undefined;
 }
 
-const YES_NO_OPENER = /^(?:\W*(?:so|and|um|uh|okay|ok|well|right)\b)*\W*(?:was|is|were|are|did|do|does|have|has|had|could|can|would|will)\s+(?:it|that|this|there|you|he|she|they)\b/i;
 
 /**
  * A sentence that asks without a question mark: "…seasonal allergies or anything like that",
@@ -118,7 +117,7 @@ function unmarkedQuestion(text: string, sentences: Span[], sentence: Span): Span
   const said = text.slice(sentence.start, sentence.end).replace(LABEL, '');
   if (/\b(?:or anything(?: like that| else)?|anything like that|or something like that)\s*[.?]?$/i.test(said)) return sentence;
   // A yes/no question left open: "Was it like angina or, um,".
-  if (YES_NO_OPENER.test(said) && /\bor\W*(?:(?:um|uh|erm)\W*)?$/i.test(said)) return sentence;
+  if (opensAsQuestion(withoutLeadingWords(said)) && /\bor\W*(?:(?:um|uh|erm)\W*)?$/i.test(said)) return sentence;
   if (/(?:\.\.\.|…)$/.test(said)) {
     const next = sentences[sentenceIndex(sentences, sentence) + 1];
     if (next && !/[\n\r]/.test(text.slice(sentence.end, next.start)) && text.slice(next.start, next.end).trimEnd().endsWith('?')) return next;
@@ -126,12 +125,10 @@ function unmarkedQuestion(text: string, sentences: Span[], sentence: Span): Span
   return undefined;
 }
 
-// A statement closed by a tag asking for assent: "…index finger contusion on the tip of your finger, okay?".
-const TAG_QUESTION = /,\s*(?:okay|ok|alright|all right|right|correct|you know|does that make sense|sound good|sounds good)\s*\?\s*$/i;
-const QUESTION_OPENER = /^\W*(?:(?:so|and|but|um|uh|okay|ok|well|now)\W+)*(?:do|does|did|is|are|was|were|have|has|had|can|could|would|will|any|what|when|where|why|how|who|which)\b/i;
+// A statement closed by a tag asking for assent: "…index finger contusion on the tip of your finger, okay?" (tags: discourse.json statementTags).
 /** Is the sentence a statement with a tag question ("…, okay?"), not a question about what it names? */
 function tagQuestion(said: string): boolean {
-  return TAG_QUESTION.test(said) && !QUESTION_OPENER.test(said);
+  return endsWithTag(said) && !opensLikeQuestion(withoutLeadingWords(said));
 }
 
 /** A short answer to a question about worries ("What worries you?" "Cancer."): a fear, not a finding. */

@@ -60,11 +60,16 @@ export function asksYesNo(text: string): boolean {
   return YES_NO.test(text.trim());
 }
 
+/** Closes with a tag asking assent or confirmation ("…, okay?", "…, correct?"): a statement, not a question about what it names. */
+export function endsWithTag(said: string): boolean {
+  return TAGGED.test(said.trim().replace(/\s+\?$/, '?'));
+}
+
 /** A sentence as said is a question: it opens like one (ASR often drops the "?"), or ends in "?" without being a tag ("…, okay?"). */
 export function isQuestion(said: string): boolean {
   const t = said.trim().toLowerCase();
   if (!t.endsWith('!') && ASKING.test(t)) return true;
-  return t.endsWith('?') && !TAGGED.test(t.replace(/\s+\?$/, '?'));
+  return t.endsWith('?') && !endsWithTag(t);
 }
 
 const OPENING_WORDS = new RegExp(`^\\W*(?:(?:${alternation([...d.leadingWords, ...d.leadingBeforeComma])})\\b\\W*)*`, 'i');
