@@ -119,8 +119,7 @@ export function buildCandidates(transcript: string, read: Transcript = readTrans
     const next = utterances[i + 1];
     if (u.role === 'clinician' && (u.question || asksYesNo(tidy(u.text))) && next && next.role === 'patient' && next.turn === u.turn + 1) {
       // tidy drops a leading "yes," / "no," with the fillers, but here it is the answer itself.
-      const said = /^[\s,]*(?:(?:uh|um|oh|well)[\s,]+)*(yes|yeah|yep|yup|no|nope|nah)\b/i.exec(next.text);
-      const answer = said ? said[1]! : tidy(next.text);
+      const answer = answersYes(next.text) || answersNo(next.text) ? next.text : tidy(next.text);
       const affirm = answersYes(answer);
       const deny = !affirm && answersNo(answer);
       const asked = affirm || deny ? askedAbout(u.text) : undefined;
