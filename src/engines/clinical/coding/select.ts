@@ -47,6 +47,8 @@ function codesFor(m: Mention): { code: string; basis: Basis }[] {
 const SHORT_TEXT_MENTIONS = 6;
 // …nor does a short exchange of labelled turns: what either says there is what it is about.
 const SHORT_EXCHANGE_CHARS = 1400;
+// …and a conversation this long holds a whole visit.
+const WHOLE_VISIT_CHARS = 2 * SHORT_EXCHANGE_CHARS;
 const UNSPECIFIC = /unspecified|without complications/i;
 
 /**
@@ -72,8 +74,12 @@ export function selectDiagnoses(mentions: readonly Mention[], textLength: number
   }
   // What the visit assessed is decided first, so a passing mention ("the last time you had an
   // asthma attack?") cannot displace an assessed condition through a combination rule.
-  const exchange = textLength <= SHORT_EXCHANGE_CHARS && mentions.some((m) => m.speaker !== undefined);
-  if (mentions.length > SHORT_TEXT_MENTIONS && !exchange) dropPassingSymptoms(byCode, closingFrom);
+  const labelled = mentions.some((m) => m.speaker !== undefined);
+  const exchange = textLength <= SHORT_EXCHANGE_CHARS && labelled;
+  // A whole visit (history, exam, assessment) is gated however few conditions it names: its
+  // few may all be chatter. An excerpt of a few turns is not.
+  const conversation = labelled && textLength > WHOLE_VISIT_CHARS;
+  if ((mentions.length > SHORT_TEXT_MENTIONS || conversation) && !exchange) dropPassingSymptoms(byCode, closingFrom);
   applyCombinations(byCode);
   examWithFindings(byCode);
   dropLessSpecific(byCode);
