@@ -72,9 +72,10 @@ function local(): LocalCues {
   const i = c.indications;
   localCues = {
     // What a drug is for, said in general ("that helps with coronary disease"): not the
-    // patient's condition. With a possessive ("to treat your gout") it is.
+    // patient's condition. With a possessive ("to treat your gout"), or a word referring back to
+    // the patient's own ("to help with the gastritis"), it is.
     indication: new RegExp(`\\b(?:${alternation(i.verbs)})\\s+(?:${alternation(i.objects)})(?:\\s+\\S+){0,${i.reach}}$|\\b(?:${alternation(i.phrases)})(?:\\s+\\S+){0,${i.reach}}$`),
-    possessive: new RegExp(`\\b(?:${alternation(c.presupposed.possessives)})\\b`),
+    possessive: new RegExp(`\\b(?:${alternation([...c.presupposed.possessives, ...i.referring])})\\b`),
     // An open offer for another day: "you can always come and see me about your mood, stress, anxiety".
     offer: new RegExp(`\\b(?:${alternation(c.open_offers.phrases)})\\b(?:\\s+\\S+){0,${c.open_offers.reach}}$`),
     // Safety-netting: the whole sentence lists what to watch for.
