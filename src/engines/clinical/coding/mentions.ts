@@ -200,7 +200,7 @@ interface Saying {
 function namedAsRisk(x: Saying, fullLead: string): boolean {
   if (namesRisks(fullLead)) return true;
   if (!isBareList(x.said)) return false;
-  // The splitter also cuts at a hesitation ("…or infection, uh, which may require…"), so the
+  // A full stop said mid-list ("…or infection . uh , seizure , stroke…") cuts it, so the
   // list may have begun a few sentences back.
   const i = sentenceIndex(x.sentences, x.sentence);
   for (let j = i - 1, after = x.sentence; j >= 0 && j >= i - RISK_LOOKBACK; after = x.sentences[j]!, j--) {
