@@ -34,7 +34,8 @@ function resolve(raw: string): string | undefined {
   if (under.length === 1) return under[0];
   const pick = (re: RegExp, not?: RegExp): string | undefined =>
     under.filter((c) => re.test(billable.get(c)!) && !(not && not.test(billable.get(c)!))).sort((a, b) => a.length - b.length || a.localeCompare(b))[0];
-  const u = pick(/unspecified/i);
+  // The unspecified code of no side first ("C50.9-" → C50.919, not C50.911 "…of right female breast").
+  const u = pick(/unspecified/i, /\b(?:right|left|bilateral)\b/i) ?? pick(/unspecified/i);
   if (!u) return undefined;
   // By side only when the category has one right and one left code (one site): "Abscess,
   // thigh L02.41-" spans axilla to foot, and the index gives no way to pick the site.
