@@ -96,8 +96,6 @@ const RULED_OUT = /\b(?:do n't|don't|do not|did n't|didn't) (?:think|believe)\b(
 const HEDGED = /\b(?:could|might|may|can) (?:just|also|still|well|possibly|even) (?:be|have)\b(?: \S+){0,8}$/;
 // The patient's fear, named after it: "brain cancer, I know that was a big worry of yours".
 const WORRY_AFTER = /^\W*(?:[\w']+[^\w']+){0,6}?(?:was|is|'s|been|were|are)\s+(?:a |an |your |the |my |our )?(?:big |main |real |major |biggest |only )?(?:worry|worries|concern|fear)\b/i;
-/** Words that make a sentence a question about the patient's worries. */
-export const WORRY = /\b(?:worr(?:y|ied|ies|ying)|scared|afraid|frightened|fear(?:ful)?)\b/i;
 
 /**
  * Words from the start of the punctuated sentence (or line) to `to`: unpunctuated runs are

@@ -8,7 +8,7 @@ import { answersNo, answersYes } from '../language/discourse.ts';
 import { findIndexTerms } from './index-terms.ts';
 import { speakersOf, type Speaker } from './speaker.ts';
 import { specify, visitSiteOf, type InjurySite } from './specify.ts';
-import { WORRY, familyWeighed, followsUpHealingInjury, framingAt, localStatus, pastFollowUp, punctuatedLead, otherSense, removedNear, sharesFamilyExperiencer, wordsBefore } from './discourse.ts';
+import { familyWeighed, followsUpHealingInjury, framingAt, localStatus, pastFollowUp, punctuatedLead, otherSense, removedNear, sharesFamilyExperiencer, wordsBefore } from './discourse.ts';
 
 export type { Side } from './side.ts';
 export type Status = 'present' | 'negated' | 'uncertain' | 'hypothetical' | 'family' | 'historical' | 'unasserted';
@@ -131,13 +131,6 @@ function tagQuestion(said: string): boolean {
   return TAG_QUESTION.test(said) && !QUESTION_OPENER.test(said);
 }
 
-/** A short answer to a question about worries ("What worries you?" "Cancer."): a fear, not a finding. */
-function answersWorry(text: string, sentences: Span[], sentence: Span, said: string): boolean {
-  if (said.split(/\s+/).filter(Boolean).length > 4) return false;
-  const prev = sentences[sentenceIndex(sentences, sentence) - 1];
-  return prev !== undefined && WORRY.test(text.slice(prev.start, prev.end));
-}
-
 const BODY_PARTS = new Set(['knee', 'shoulder', 'hip', 'ankle', 'foot', 'elbow', 'wrist', 'hand', 'leg', 'arm', 'calf', 'toe', 'finger', 'thumb', 'thigh', 'forearm', 'clavicle', 'collarbone', 'acl', 'meniscus', 'carpal', 'achilles', 'rotator']);
 
 /**
@@ -238,7 +231,6 @@ function statusIn(x: Saying): Status {
   const next = nextBody(text, sentences, sentence);
   if (next?.newTurn && REJECTED.test(next.body)) return 'negated';
   if (status === 'present' && next && pastFollowUp(next.body)) return 'historical';
-  if (status === 'present' && answersWorry(text, sentences, sentence, said)) return 'uncertain';
   return status;
 }
 
