@@ -265,7 +265,9 @@ export function findMentions(text: string): Mention[] {
     if (status === 'present' && m.concept.kind === 'status' && plannedProcedure(lead)) status = 'hypothetical';
     const answered = status === 'present' && framing !== 'heading' && !presupposed(lead) && (assertion.question || unmarkedQuestion(text, sentences, sentence) !== undefined);
     let side = sideOf(tokens, m.from, m.to, sentence);
-    if (side === 'U' && m.concept.codes.R) {
+    // The visit's side of the body part: for a sided code, and for the site code a combination
+    // rule adds beside an unsided one (E11.621 diabetic foot ulcer + L97.5- by side).
+    if (side === 'U') {
       const part = bodyPartOf(m.concept);
       sidesOfVisit ??= visitSides(tokens);
       side = (part && sidesOfVisit.get(part)) || 'U';

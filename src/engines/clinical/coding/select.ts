@@ -2,7 +2,7 @@
 import { icd10cmTitle, isBillable, type Concept } from '../lexicon/index.ts';
 import type { Mention } from './mentions.ts';
 import { ASSESSMENT_PART } from './discourse.ts';
-import { codeMatches, combinationRules, familyHistoryCode } from './rules.ts';
+import { addedCode, codeMatches, combinationRules, familyHistoryCode } from './rules.ts';
 import { yieldsToSubterm } from './main-terms.ts';
 
 export type Basis = 'present' | 'history' | 'family' | 'combination';
@@ -97,27 +97,29 @@ function applyCombinations(byCode: Map<string, CodedDiagnosis>): void {
   for (const rule of combinationRules()) {
     const when = [...byCode.values()].find((d) => codeMatches(rule.when, d.code) && d.basis !== 'family');
     if (!when) continue;
-    const also = [...byCode.values()].find(
+    // "-": the rule needs no second condition (a tabular "use additional code" note).
+    const also = rule.also === '-' ? { count: 0, mentions: [] } : [...byCode.values()].find(
       (d) => d !== when && codeMatches(rule.also, d.code) && d.basis !== 'family' && (rule.scope === 'visit' || sameSentence(when, d)),
     );
     if (!also) continue;
-    const existing = rule.add ? byCode.get(rule.add) : undefined;
+    const add = addedCode(rule, when.mention.side);
+    const existing = add ? byCode.get(add) : undefined;
     if (existing) {
       // Named as such and implied by its parts: the parts' mentions support it too.
       existing.count += when.count + also.count;
       existing.mentions.push(...when.mentions, ...also.mentions);
-    } else if (rule.add) {
-      byCode.set(rule.add, {
+    } else if (add) {
+      byCode.set(add, {
         ...when,
-        code: rule.add,
-        title: icd10cmTitle(rule.add) ?? rule.add,
+        code: add,
+        title: icd10cmTitle(add) ?? add,
         basis: 'combination',
         count: when.count + also.count,
         mentions: [...when.mentions, ...also.mentions],
       });
     }
     for (const pattern of rule.drop) {
-      for (const code of [...byCode.keys()]) if (code !== rule.add && codeMatches(pattern, code)) byCode.delete(code);
+      for (const code of [...byCode.keys()]) if (code !== add && codeMatches(pattern, code)) byCode.delete(code);
     }
   }
 }
