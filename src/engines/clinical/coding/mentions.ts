@@ -118,7 +118,9 @@ function unmarkedQuestion(text: string, sentences: Span[], sentence: Span): Span
   if (YES_NO_OPENER.test(said) && /\bor\W*(?:(?:um|uh|erm)\W*)?$/i.test(said)) return sentence;
   if (/(?:\.\.\.|…)$/.test(said)) {
     const next = sentences[sentenceIndex(sentences, sentence) + 1];
-    if (next && !/[\n\r]/.test(text.slice(sentence.end, next.start)) && text.slice(next.start, next.end).trimEnd().endsWith('?')) return next;
+    const asked = next && text.slice(next.start, next.end).trimEnd();
+    // …unless that mark only closes a tag asking for assent ("…, okay?"): no question then.
+    if (asked && !/[\n\r]/.test(text.slice(sentence.end, next.start)) && asked.endsWith('?') && !tagQuestion(asked)) return next;
   }
   return undefined;
 }
