@@ -34,7 +34,8 @@ function resolve(raw: string): string | undefined {
   if (under.length === 1) return under[0];
   const pick = (re: RegExp, not?: RegExp): string | undefined =>
     under.filter((c) => re.test(billable.get(c)!) && !(not && not.test(billable.get(c)!))).sort((a, b) => a.length - b.length || a.localeCompare(b))[0];
-  const u = pick(/unspecified/i);
+  // The unspecified code of no side first ("C50.9-" → C50.919, not C50.911 "…of right female breast").
+  const u = pick(/unspecified/i, /\b(?:right|left|bilateral)\b/i) ?? pick(/unspecified/i);
   if (!u) return undefined;
   // By side only when the category has one right and one left code (one site): "Abscess,
   // thigh L02.41-" spans axilla to foot, and the index gives no way to pick the site.
@@ -68,12 +69,15 @@ interface Entry { path: string[]; see: string; code: string; nonEss: string; lev
 const entries: Entry[] = [];
 const byPath = new Map<string, Entry>();
 const stack: string[] = [];
-for (const [, , level, term, see, , nonEss, code] of parseCsv(readFileSync(join(shared, 'icd10cm/icd10cm_2025_index.csv'), 'utf8')).slice(1)) {
+// "See also" references, kept for the Table of Neoplasms (neoplasmPhrases).
+const seeAlso = new Map<Entry, string>();
+for (const [, , level, term, see, also, nonEss, code] of parseCsv(readFileSync(join(shared, 'icd10cm/icd10cm_2025_index.csv'), 'utf8')).slice(1)) {
   const lv = Number(level);
   stack.length = lv;
   stack.push((term ?? '').toLowerCase().replace(/\s*\([^)]*\)/g, '').trim());
   const e: Entry = { path: [...stack], see: see ?? '', code: code ?? '', nonEss: nonEss ?? '', level: lv };
   entries.push(e);
+  if (also) seeAlso.set(e, also);
   byPath.set(e.path.join('|'), e);
 }
 
@@ -129,6 +133,56 @@ for (const e of entries) {
 }
 
 /**
+ * The Table of Neoplasms: a main term the index sends there ("Adenoma — see also Neoplasm,
+ * benign, by site", "Carcinoma — see Neoplasm, by site, malignant") said with a site of the
+ * table ("pituitary adenoma", "breast carcinoma") is coded from the table's column for that
+ * behaviour (guidelines I.C.2: the Table of Neoplasms by site and behaviour; "pituitary" —
+ * Benign D35.2). First-level sites only, malignant (primary) and benign columns; a site code
+ * left open ("C50.9-") resolves as any index code does.
+ */
+function neoplasmPhrases(): Map<string, { terms: Set<string>; subs: Set<string> }> {
+  const behaviour = (ref: string): 'MalignantPrimary' | 'Benign' | undefined => {
+    const r = ref.toLowerCase().replace(/\s+/g, ' ');
+    if (!/^neoplasm, (?:by site, )?(?:malignant|benign)(?:, by site)?$/.test(r)) return undefined;
+    return r.includes('malignant') ? 'MalignantPrimary' : 'Benign';
+  };
+  const mains: { words: string[]; column: 'MalignantPrimary' | 'Benign'; entry: Entry }[] = [];
+  for (const e of entries) {
+    if (e.level !== 0) continue;
+    // "See also": a morphology said in practice, with entries of its own (Adenoma, Carcinoma,
+    // Cancer); a bare "see" main term is a rare morphology, left out to keep the table small.
+    const column = behaviour(seeAlso.get(e) ?? '');
+    if (column) for (const m of forms(e.path[0]!)) mains.push({ words: [m], column, entry: e });
+  }
+  const [header, ...rows] = parseCsv(readFileSync(join(shared, 'icd10cm/icd10cm_2025_table_of_neoplasms.csv'), 'utf8'));
+  const col = (name: string): number => header!.indexOf(name);
+  // The table's own row ("Neoplasm, neoplastic": C80.1, D36.9) is the site-unstated default,
+  // which yields to a site's code said with the same main term (as coding-defaults.tsv rows do).
+  const top = rows.find((r) => r[col('Level')] === '0')!;
+  const defaults = new Map<string, { terms: Set<string>; subs: Set<string> }>();
+  for (const { words, column } of mains) {
+    const d = defaults.get(top[col(column)]!) ?? { terms: new Set<string>(), subs: new Set<string>() };
+    if (words.length === 1 && !words[0]!.includes(' ')) d.terms.add(words[0]!);
+    defaults.set(top[col(column)]!, d);
+  }
+  for (const row of rows) {
+    if (row[col('Level')] !== '1') continue;
+    for (const { words, column, entry } of mains) {
+      const cell = row[col(column)] ?? '';
+      const spec = /^[A-Z]/.test(cell) ? resolve(cell) : undefined; // "-": no code in this column
+      if (!spec) continue;
+      for (const part of spec.split(',')) defaults.get(top[col(column)]!)!.subs.add(part.replace(/^[A-Z]:/, ''));
+      for (const site of subtermForms(row[col('Term')]!).filter((f) => !/\bnec\b/.test(f))) {
+        // As said: the site first ("pituitary adenoma"); "adenoma of the pituitary" has function words.
+        add(`${site} ${words.join(' ')}`, spec, entry);
+      }
+    }
+  }
+  return defaults;
+}
+const neoplasmDefaults = neoplasmPhrases();
+
+/**
  * A main term's default code that is an "unspecified" code, with the codes its subterms give
  * (any depth; a "see" reference names another condition, so it is not followed): "Anemia D64.9"
  * → D50.9, D63.1…. When a subterm's code
@@ -161,6 +215,12 @@ function mainTermDefaults(): Map<string, { terms: Set<string>; subs: Set<string>
   return defaults;
 }
 const defaults = mainTermDefaults();
+for (const [code, d] of neoplasmDefaults) {
+  const merged = defaults.get(code) ?? { terms: new Set<string>(), subs: new Set<string>() };
+  d.terms.forEach((t) => merged.terms.add(t));
+  d.subs.forEach((c) => c !== code && merged.subs.add(c));
+  defaults.set(code, merged);
+}
 writeFileSync(
   outDefaults,
   '# default code of a main term (unspecified)\tthe main term\'s one-word forms\tcodes its subterms give — FY2025 Alphabetic Index to Diseases; generated by scripts/build-coding-index.ts\n' +

@@ -72,9 +72,10 @@ function local(): LocalCues {
   const i = c.indications;
   localCues = {
     // What a drug is for, said in general ("that helps with coronary disease"): not the
-    // patient's condition. With a possessive ("to treat your gout") it is.
+    // patient's condition. With a possessive ("to treat your gout"), or a word referring back to
+    // the patient's own ("to help with the gastritis"), it is.
     indication: new RegExp(`\\b(?:${alternation(i.verbs)})\\s+(?:${alternation(i.objects)})(?:\\s+\\S+){0,${i.reach}}$|\\b(?:${alternation(i.phrases)})(?:\\s+\\S+){0,${i.reach}}$`),
-    possessive: new RegExp(`\\b(?:${alternation(c.presupposed.possessives)})\\b`),
+    possessive: new RegExp(`\\b(?:${alternation([...c.presupposed.possessives, ...i.referring])})\\b`),
     // An open offer for another day: "you can always come and see me about your mood, stress, anxiety".
     offer: new RegExp(`\\b(?:${alternation(c.open_offers.phrases)})\\b(?:\\s+\\S+){0,${c.open_offers.reach}}$`),
     // Safety-netting: the whole sentence lists what to watch for.
@@ -97,8 +98,6 @@ const RULED_OUT = /\b(?:do n't|don't|do not|did n't|didn't) (?:think|believe)\b(
 const HEDGED = /\b(?:could|might|may|can) (?:just|also|still|well|possibly|even) (?:be|have)\b(?: \S+){0,8}$|\b(?:sounds|looks|seems) like (?:\S+ ){0,2}(?:could|might|may) (?:be|have)\b(?: \S+){0,10}$/;
 // The patient's fear, named after it: "brain cancer, I know that was a big worry of yours".
 const WORRY_AFTER = /^\W*(?:[\w']+[^\w']+){0,6}?(?:was|is|'s|been|were|are)\s+(?:a |an |your |the |my |our )?(?:big |main |real |major |biggest |only )?(?:worry|worries|concern|fear)\b/i;
-/** Words that make a sentence a question about the patient's worries. */
-export const WORRY = /\b(?:worr(?:y|ied|ies|ying)|scared|afraid|frightened|fear(?:ful)?)\b/i;
 
 /**
  * Words from the start of the punctuated sentence (or line) to `to`: unpunctuated runs are

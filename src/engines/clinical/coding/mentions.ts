@@ -4,12 +4,12 @@ import { assertionsFor, sentenceAt, splitSentences, type Assertion } from '../co
 import { findConcepts, icd10cmTitle, tokenize, type Concept, type Token } from '../lexicon/index.ts';
 import { SIDE_WORDS, type Side } from './side.ts';
 import { confirmed, isBareList, namesRisks, plannedProcedure, presupposed } from './cue-phrases.ts';
-import { answersNo, answersYes, endsWithTag, isQuestion, opensAsQuestion, opensLikeQuestion, withoutLeadingWords } from '../language/discourse.ts';
+import { answersNo, answersYes, endsWithTag, opensAsQuestion, opensLikeQuestion, withoutLeadingWords } from '../language/discourse.ts';
 import { findIndexTerms } from './index-terms.ts';
 import { speakersOf, type Speaker } from './speaker.ts';
 import { presentingSpans } from './presenting.ts';
 import { specify, visitSiteOf, type InjurySite } from './specify.ts';
-import { WORRY, familyWeighed, followsUpHealingInjury, framingAt, localStatus, pastFollowUp, punctuatedLead, otherSense, removedNear, sharesFamilyExperiencer, wordsBefore } from './discourse.ts';
+import { familyWeighed, followsUpHealingInjury, framingAt, localStatus, pastFollowUp, punctuatedLead, otherSense, removedNear, sharesFamilyExperiencer, wordsBefore } from './discourse.ts';
 
 export type { Side } from './side.ts';
 export type Status = 'present' | 'negated' | 'uncertain' | 'hypothetical' | 'family' | 'historical' | 'unasserted';
@@ -120,7 +120,9 @@ function unmarkedQuestion(text: string, sentences: Span[], sentence: Span): Span
   if (opensAsQuestion(withoutLeadingWords(said)) && /\bor\W*(?:(?:um|uh|erm)\W*)?$/i.test(said)) return sentence;
   if (/(?:\.\.\.|…)$/.test(said)) {
     const next = sentences[sentenceIndex(sentences, sentence) + 1];
-    if (next && !/[\n\r]/.test(text.slice(sentence.end, next.start)) && text.slice(next.start, next.end).trimEnd().endsWith('?')) return next;
+    const asked = next && text.slice(next.start, next.end).trimEnd();
+    // …unless that mark only closes a tag asking for assent ("…, okay?"): no question then.
+    if (asked && !/[\n\r]/.test(text.slice(sentence.end, next.start)) && asked.endsWith('?') && !tagQuestion(asked)) return next;
   }
   return undefined;
 }
@@ -129,16 +131,6 @@ function unmarkedQuestion(text: string, sentences: Span[], sentence: Span): Span
 /** Is the sentence a statement with a tag question ("…, okay?"), not a question about what it names? */
 function tagQuestion(said: string): boolean {
   return endsWithTag(said) && !opensLikeQuestion(withoutLeadingWords(said));
-}
-
-/** A short answer to a question about worries ("What worries you?" "Cancer."): a fear, not a finding. */
-function answersWorry(text: string, sentences: Span[], sentence: Span, said: string): boolean {
-  if (said.split(/\s+/).filter(Boolean).length > 4) return false;
-  const prev = sentences[sentenceIndex(sentences, sentence) - 1];
-  if (prev === undefined) return false;
-  // Asked ("what worries you?"), not the speaker's own worry before a statement ("we are worried… he has autism").
-  const asked = text.slice(prev.start, prev.end).replace(LABEL, '');
-  return WORRY.test(asked) && isQuestion(asked);
 }
 
 const BODY_PARTS = new Set(['knee', 'shoulder', 'hip', 'ankle', 'foot', 'elbow', 'wrist', 'hand', 'leg', 'arm', 'calf', 'toe', 'finger', 'thumb', 'thigh', 'forearm', 'clavicle', 'collarbone', 'acl', 'meniscus', 'carpal', 'achilles', 'rotator']);
@@ -203,7 +195,7 @@ interface Saying {
 function namedAsRisk(x: Saying, fullLead: string): boolean {
   if (namesRisks(fullLead)) return true;
   if (!isBareList(x.said)) return false;
-  // The splitter also cuts at a hesitation ("…or infection, uh, which may require…"), so the
+  // A full stop said mid-list ("…or infection . uh , seizure , stroke…") cuts it, so the
   // list may have begun a few sentences back.
   const i = sentenceIndex(x.sentences, x.sentence);
   for (let j = i - 1, after = x.sentence; j >= 0 && j >= i - RISK_LOOKBACK; after = x.sentences[j]!, j--) {
@@ -241,7 +233,6 @@ function statusIn(x: Saying): Status {
   const next = nextBody(text, sentences, sentence);
   if (next?.newTurn && REJECTED.test(next.body)) return 'negated';
   if (status === 'present' && next && pastFollowUp(next.body)) return 'historical';
-  if (status === 'present' && answersWorry(text, sentences, sentence, said)) return 'uncertain';
   return status;
 }
 
@@ -277,7 +268,9 @@ export function findMentions(text: string): Mention[] {
     if (status === 'present' && m.concept.kind === 'status' && plannedProcedure(lead)) status = 'hypothetical';
     const answered = status === 'present' && framing !== 'heading' && !presupposed(lead) && (assertion.question || unmarkedQuestion(text, sentences, sentence) !== undefined);
     let side = sideOf(tokens, m.from, m.to, sentence);
-    if (side === 'U' && m.concept.codes.R) {
+    // The visit's side of the body part: for a sided code, and for the site code a combination
+    // rule adds beside an unsided one (E11.621 diabetic foot ulcer + L97.5- by side).
+    if (side === 'U') {
       const part = bodyPartOf(m.concept);
       sidesOfVisit ??= visitSides(tokens);
       side = (part && sidesOfVisit.get(part)) || 'U';

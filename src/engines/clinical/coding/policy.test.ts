@@ -37,6 +37,16 @@ test('an index entry the concepts do not name is coded from the Alphabetic Index
   assert.deepEqual(codes('Doctor: Your esophagitis is better on the omeprazole.'), ['K20.90']);
 });
 
+test('a diabetic foot ulcer is coded with the site of the ulcer by its side (tabular E11.621: use additional code, L97.-)', () => {
+  assert.deepEqual(codes('Doctor: The ulcer on your right foot is a diabetic foot ulcer, so I will debride it today.'), ['E11.621', 'L97.519']);
+  assert.deepEqual(codes('Doctor: This diabetic foot ulcer needs debridement.'), ['E11.621', 'L97.509']);
+});
+
+test('a site said with a morphology the index sends to the Table of Neoplasms takes the table\'s code', () => {
+  assert.deepEqual(codes('Doctor: The MRI shows a pituitary adenoma, so we will refer you to neurosurgery.'), ['D35.2']);
+  assert.deepEqual(codes('Doctor: The biopsy confirmed a thyroid carcinoma.'), ['C73']);
+});
+
 test('index phrases are read in the clinician\'s words only, within one sentence, and give no status Z codes', () => {
   assert.deepEqual(codes('Patient: I think it is hypothermia.'), []);
   assert.deepEqual(codes('Doctor: We will book a screening colonoscopy.'), []);

@@ -3,7 +3,9 @@ import { readFileSync } from 'node:fs';
 
 export interface CombinationRule {
   when: string;
+  /** The second condition (code or pattern), or '-' when the rule needs none. */
   also: string;
+  /** A code, or codes by the side of the `when` condition ("R:L97.519,L:L97.529,U:L97.509"). */
   add?: string;
   /** Codes or prefix patterns (ending in '*') to drop. */
   drop: string[];
@@ -24,6 +26,13 @@ export function lexiconTable(file: string): string[][] {
 /** Exact code, or prefix when the pattern ends with '*'. */
 export function codeMatches(pattern: string, code: string): boolean {
   return pattern.endsWith('*') ? code.startsWith(pattern.slice(0, -1)) : code === pattern;
+}
+
+/** The code a rule adds for a condition named on `side`: by side when the rule gives codes by side. */
+export function addedCode(rule: CombinationRule, side: string): string | undefined {
+  if (!rule.add?.includes(':')) return rule.add;
+  const bySide = new Map(rule.add.split(',').map((p) => p.split(':') as [string, string]));
+  return bySide.get(side) ?? bySide.get('U');
 }
 
 let combos: CombinationRule[] | undefined;

@@ -2,7 +2,7 @@
 import { icd10cmTitle, isBillable, type Concept } from '../lexicon/index.ts';
 import type { Mention } from './mentions.ts';
 import { ASSESSMENT_PART } from './discourse.ts';
-import { codeMatches, combinationRules, familyHistoryCode } from './rules.ts';
+import { addedCode, codeMatches, combinationRules, familyHistoryCode } from './rules.ts';
 import { yieldsToSubterm } from './main-terms.ts';
 
 export type Basis = 'present' | 'history' | 'family' | 'combination';
@@ -47,7 +47,8 @@ function codesFor(m: Mention): { code: string; basis: Basis }[] {
 const SHORT_TEXT_MENTIONS = 6;
 // …nor does a short exchange of labelled turns: what either says there is what it is about.
 const SHORT_EXCHANGE_CHARS = 1400;
-const LONG_CONVERSATION_CHARS = 3000;
+// …and a conversation this long holds a whole visit.
+const WHOLE_VISIT_CHARS = 2 * SHORT_EXCHANGE_CHARS;
 const UNSPECIFIC = /unspecified|without complications/i;
 
 /**
@@ -75,8 +76,9 @@ export function selectDiagnoses(mentions: readonly Mention[], textLength: number
   // asthma attack?") cannot displace an assessed condition through a combination rule.
   const labelled = mentions.some((m) => m.speaker !== undefined);
   const exchange = textLength <= SHORT_EXCHANGE_CHARS && labelled;
-  // A long conversation has its chatter however few conditions it names.
-  const conversation = labelled && textLength > LONG_CONVERSATION_CHARS;
+  // A whole visit (history, exam, assessment) is gated however few conditions it names: its
+  // few may all be chatter. An excerpt of a few turns is not.
+  const conversation = labelled && textLength > WHOLE_VISIT_CHARS;
   if ((mentions.length > SHORT_TEXT_MENTIONS || conversation) && !exchange) dropPassingSymptoms(byCode, closingFrom, recapSentences(mentions));
   applyCombinations(byCode);
   examWithFindings(byCode);
@@ -95,27 +97,29 @@ function applyCombinations(byCode: Map<string, CodedDiagnosis>): void {
   for (const rule of combinationRules()) {
     const when = [...byCode.values()].find((d) => codeMatches(rule.when, d.code) && d.basis !== 'family');
     if (!when) continue;
-    const also = [...byCode.values()].find(
+    // "-": the rule needs no second condition (a tabular "use additional code" note).
+    const also = rule.also === '-' ? { count: 0, mentions: [] } : [...byCode.values()].find(
       (d) => d !== when && codeMatches(rule.also, d.code) && d.basis !== 'family' && (rule.scope === 'visit' || sameSentence(when, d)),
     );
     if (!also) continue;
-    const existing = rule.add ? byCode.get(rule.add) : undefined;
+    const add = addedCode(rule, when.mention.side);
+    const existing = add ? byCode.get(add) : undefined;
     if (existing) {
       // Named as such and implied by its parts: the parts' mentions support it too.
       existing.count += when.count + also.count;
       existing.mentions.push(...when.mentions, ...also.mentions);
-    } else if (rule.add) {
-      byCode.set(rule.add, {
+    } else if (add) {
+      byCode.set(add, {
         ...when,
-        code: rule.add,
-        title: icd10cmTitle(rule.add) ?? rule.add,
+        code: add,
+        title: icd10cmTitle(add) ?? add,
         basis: 'combination',
         count: when.count + also.count,
         mentions: [...when.mentions, ...also.mentions],
       });
     }
     for (const pattern of rule.drop) {
-      for (const code of [...byCode.keys()]) if (code !== rule.add && codeMatches(pattern, code)) byCode.delete(code);
+      for (const code of [...byCode.keys()]) if (code !== add && codeMatches(pattern, code)) byCode.delete(code);
     }
   }
 }

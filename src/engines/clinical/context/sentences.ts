@@ -41,8 +41,10 @@ export function splitSentences(text: string): Span[] {
 }
 
 // Unpunctuated speech (ASR output) runs on for a whole turn; a long run is cut before a
-// discourse marker so that negation and question scopes stay local.
-const MARKER = /\b(?:okay|alright|so|now|well|um|uh|hmm+|and then|but)\b/gi;
+// discourse marker so that negation and question scopes stay local. A hesitation (um, uh, hmm)
+// is no marker: it falls inside a phrase as often as between clauses ("an acute lumbar , um ,
+// strain", "infection , uh , which may require").
+const MARKER = /\b(?:okay|alright|so|now|well|and then|but)\b/gi;
 const LONG_RUN_WORDS = 25;
 const MIN_PIECE_WORDS = 5;
 

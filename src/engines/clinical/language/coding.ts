@@ -20,7 +20,7 @@ export interface CodingCues {
     openers: string[]; determiners: string[]; ordinals: string[]; nouns: string[]; links: string[];
     ordinal_problem: { ordinals: string[]; nouns: string[]; fillers: string[] }; impressions: string[]; standpoints: string[];
   };
-  indications: { verbs: string[]; objects: string[]; phrases: string[]; reach: number };
+  indications: { verbs: string[]; objects: string[]; phrases: string[]; referring: string[]; reach: number };
   open_offers: CueList & { reach: number };
   safety_net: CueList;
   healing_injury: {
