@@ -78,3 +78,10 @@ test('a blood pressure: "pressure" alone names it when both numbers follow, and 
   assert.deepEqual(vitalsIn('pressure in my chest for 3 days'), {});
   assert.deepEqual(vitalsIn(spokenNumbersToDigits('blood pressure is one oh five over sixty five')), { bloodPressure: '105/65 mmHg' });
 });
+
+test('hyphenated number words are read as numbers; a weight loss is not a weight', () => {
+  assert.equal(spokenNumbersToDigits('heart rate of seventy-two and weight one ninety-seven'), 'heart rate of 72 and weight 197');
+  assert.deepEqual(vitalsIn(spokenNumbersToDigits('blood pressure is one twenty-five over seventy-five')), { bloodPressure: '125/75 mmHg' });
+  assert.deepEqual(vitalsIn(spokenNumbersToDigits('i also had weight loss of around twenty pounds')), {});
+  assert.equal(spokenNumbersToDigits('a well-known co-worker'), 'a well-known co-worker');
+});

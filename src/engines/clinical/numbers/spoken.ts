@@ -61,7 +61,11 @@ export function spokenNumbersToDigits(text: string): string {
   return joinReadings(NUMBER_WORD.test(text) ? wordsToDigits(text) : text);
 }
 
-function wordsToDigits(text: string): string {
+// Written transcripts hyphenate a tens word and its unit ("seventy-two"): read as two words.
+const HYPHENATED = new RegExp(`\\b(${Object.keys(TENS).join('|')})-(${Object.keys(UNITS).filter((w) => UNITS[w]! >= 1 && UNITS[w]! <= 9 && w !== 'oh').join('|')})\\b`, 'gi');
+
+function wordsToDigits(written: string): string {
+  const text = written.replace(HYPHENATED, '$1 $2');
   const parts = text.split(/(\s+|[,.?!;:](?=\s|$))/);
   const out: string[] = [];
   for (let i = 0; i < parts.length; i++) {
