@@ -1,12 +1,13 @@
 // Coding benchmark on the independent gold labels (bench/data/coding-gold, issue #18): precision,
 // recall and F1 at full code and 3-character category, per corpus and input (ACI-bench also as its own
-// ASR transcripts: the same visits in words the engine was not written around), dev and held out;
+// ASR transcripts, MTS-Dialog also as its own back-translations: the same visits in words the engine
+// was not written around), dev and held out;
 // span exactness and latency. Prints ids and codes only, never transcript text.
 // `--detail` lists dev encounters (gold vs predicted); held-out encounters are never listed.
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { codeText } from '../src/engines/clinical/coding/index.ts';
-import { aciAsrDialogue, aciAssessmentPlan, csvCell, primockTranscript } from './lib/coding-score-inputs.ts';
+import { aciAsrDialogue, aciAssessmentPlan, csvCell, mtsBackTranslated, primockTranscript } from './lib/coding-score-inputs.ts';
 import { category, failureClasses, fullCode, percentile, prf, tally, type Scored } from './lib/coding-score.ts';
 
 interface GoldEncounter {
@@ -24,6 +25,8 @@ const INPUTS: Input[] = [
   { name: 'aci-bench (ASR transcript)', corpus: 'aci-bench', main: false, text: (e) => aciAsrDialogue(e.id) },
   { name: 'aci-bench (gold note A&P)', corpus: 'aci-bench', main: false, text: (e) => aciAssessmentPlan(e.id) },
   { name: 'mts-dialog (dialogue)', corpus: 'mts-dialog', main: true, text: (e) => csvCell(e.source.file, 'ID', String(e.source.id), 'dialogue') },
+  { name: 'mts-dialog (back-translated via French)', corpus: 'mts-dialog', main: false, text: (e) => mtsBackTranslated(e.source.id!, 'FR', e.source.file) },
+  { name: 'mts-dialog (back-translated via Spanish)', corpus: 'mts-dialog', main: false, text: (e) => mtsBackTranslated(e.source.id!, 'ES', e.source.file) },
   { name: 'primock57 (transcript)', corpus: 'primock57', main: true, text: (e) => primockTranscript(e.id) },
 ];
 const LATENCY_RUNS = 5;

@@ -79,3 +79,16 @@ export function aciAsrDialogue(encounterId: string): string | undefined {
   }
   return aciAsr.get(encounterId);
 }
+
+const MTS_AUGMENTED = 'mts-dialog/MTS-Dialog-Augmented-TrainingSet-3-FR-and-ES-3603-Pairs-final.csv';
+/**
+ * MTS-Dialog: a training dialogue as the dataset's own back-translation through French or Spanish
+ * re-worded it (row `TR=EN-FR-EN <ID>`), when there is one. A paraphrase may drop a line, so its
+ * scores are a floor; beside the original's they show how much the engine leans on exact wording.
+ */
+export function mtsBackTranslated(id: number, via: 'FR' | 'ES', file: string): string | undefined {
+  if (!file.endsWith('TrainingSet.csv')) return undefined;
+  const [header, ...rows] = csvRows(MTS_AUGMENTED);
+  const row = rows.find((r) => r[header!.indexOf('ID')] === `TR=EN-${via}-EN ${id}`);
+  return row?.[header!.indexOf('dialogue')];
+}
