@@ -6,7 +6,7 @@ import { SIDE_WORDS, type Side } from './side.ts';
 import { confirmed, isBareList, namesRisks, plannedProcedure, presupposed } from './cue-phrases.ts';
 import { answersNo, answersYes, endsWithTag, opensAsQuestion, opensLikeQuestion, withoutLeadingWords } from '../language/discourse.ts';
 import { findIndexTerms } from './index-terms.ts';
-import { speakersOf, type Speaker } from './speaker.ts';
+import { turnsOf, type Speaker } from './speaker.ts';
 import { presentingSpans } from './presenting.ts';
 import { specify, visitSiteOf, type InjurySite } from './specify.ts';
 import { familyWeighed, followsUpHealingInjury, framingAt, localStatus, pastFollowUp, punctuatedLead, otherSense, removedNear, sharesFamilyExperiencer, wordsBefore } from './discourse.ts';
@@ -90,15 +90,18 @@ function sentenceIndex(sentences: readonly Span[], sentence: Span): number {
   return -1;
 }
 
-function nextBody(text: string, sentences: Span[], sentence: Span): { body: string; newTurn: boolean } | undefined {
+/** Which turn holds an offset (speaker.ts): a turn change, not a line break, parts two speakers. */
+type TurnAt = (offset: number) => number;
+
+function nextBody(text: string, sentences: Span[], sentence: Span, turnAt: TurnAt): { body: string; newTurn: boolean } | undefined {
   const i = sentenceIndex(sentences, sentence);
   const next = sentences[i + 1];
   if (!next) return undefined;
-  return { body: text.slice(next.start, next.end).replace(LABEL, ''), newTurn: /[\n\r]/.test(text.slice(sentence.end, next.start)) };
+  return { body: text.slice(next.start, next.end).replace(LABEL, ''), newTurn: turnAt(next.start) !== turnAt(sentence.start) };
 }
 
-function answerAfter(text: string, sentences: Span[], sentence: Span): 'yes' | 'no' | undefined {
-  const body = nextBody(text, sentences, sentence)?.body;
+function answerAfter(text: string, sentences: Span[], sentence: Span, turnAt: TurnAt): 'yes' | 'no' | undefined {
+  const body = nextBody(text, sentences, sentence, turnAt)?.body;
   if (body === undefined) return undefined;
   // The answer words are the shared discourse lists (data/language/en/discourse.json).
   if (answersYes(body)) return 'yes';
@@ -113,7 +116,7 @@ function answerAfter(text: string, sentences: Span[], sentence: Span): 'yes' | '
  * the next sentence of the turn.
  * Returns the sentence whose answer decides, or undefined when it is not a question.
  */
-function unmarkedQuestion(text: string, sentences: Span[], sentence: Span): Span | undefined {
+function unmarkedQuestion(text: string, sentences: Span[], sentence: Span, turnAt: TurnAt): Span | undefined {
   const said = text.slice(sentence.start, sentence.end).replace(LABEL, '');
   if (/\b(?:or anything(?: like that| else)?|anything like that|or something like that)\s*[.?]?$/i.test(said)) return sentence;
   // A yes/no question left open: "Was it like angina or, um,".
@@ -122,7 +125,7 @@ function unmarkedQuestion(text: string, sentences: Span[], sentence: Span): Span
     const next = sentences[sentenceIndex(sentences, sentence) + 1];
     const asked = next && text.slice(next.start, next.end).trimEnd();
     // …unless that mark only closes a tag asking for assent ("…, okay?"): no question then.
-    if (asked && !/[\n\r]/.test(text.slice(sentence.end, next.start)) && asked.endsWith('?') && !tagQuestion(asked)) return next;
+    if (asked && turnAt(next.start) === turnAt(sentence.start) && asked.endsWith('?') && !tagQuestion(asked)) return next;
   }
   return undefined;
 }
@@ -185,6 +188,7 @@ interface Saying {
   assertion: Assertion;
   framing: ReturnType<typeof framingAt>;
   start: number;
+  turnAt: TurnAt;
 }
 
 /**
@@ -200,7 +204,7 @@ function namedAsRisk(x: Saying, fullLead: string): boolean {
   const i = sentenceIndex(x.sentences, x.sentence);
   for (let j = i - 1, after = x.sentence; j >= 0 && j >= i - RISK_LOOKBACK; after = x.sentences[j]!, j--) {
     const prev = x.sentences[j]!;
-    if (/[\n\r]/.test(x.text.slice(prev.end, after.start))) return false;
+    if (x.turnAt(prev.start) !== x.turnAt(after.start)) return false;
     if (namesRisks(wordsBefore(x.text, prev.start, prev.end))) return true;
   }
   return false;
@@ -209,13 +213,13 @@ const RISK_LOOKBACK = 3;
 
 /** The status of a mention: its assertion, the answer to a question, and the words around it. */
 function statusIn(x: Saying): Status {
-  const { text, sentences, sentence, said, lead, tail, assertion, framing } = x;
+  const { text, sentences, sentence, said, lead, tail, assertion, framing, turnAt } = x;
   let status: Status;
-  const asked = !assertion.question ? unmarkedQuestion(text, sentences, sentence) : undefined;
+  const asked = !assertion.question ? unmarkedQuestion(text, sentences, sentence, turnAt) : undefined;
   if (asked && !assertion.negated && !assertion.family && !assertion.hypothetical) {
-    status = statusOf({ ...assertion, question: true }, answerAfter(text, sentences, asked));
+    status = statusOf({ ...assertion, question: true }, answerAfter(text, sentences, asked, turnAt));
   } else {
-    const answer = assertion.question ? answerAfter(text, sentences, sentence) : undefined;
+    const answer = assertion.question ? answerAfter(text, sentences, sentence, turnAt) : undefined;
     status = statusOf(assertion, answer);
   }
   // A problem heading presupposes the problem, even when a question follows it; so does a
@@ -230,7 +234,7 @@ function statusIn(x: Saying): Status {
   const fullLead = punctuatedLead(text, x.start);
   status = localStatus(lead, tail, fullLead) ?? status;
   if (status === 'present' && namedAsRisk(x, fullLead)) return 'hypothetical';
-  const next = nextBody(text, sentences, sentence);
+  const next = nextBody(text, sentences, sentence, turnAt);
   if (next?.newTurn && REJECTED.test(next.body)) return 'negated';
   if (status === 'present' && next && pastFollowUp(next.body)) return 'historical';
   return status;
@@ -244,8 +248,9 @@ export function findMentions(text: string): Mention[] {
   const visitSide = (part: string): Side => (sidesOfVisit ??= visitSides(tokens)).get(part) ?? 'U';
   const sentences = splitSentences(text);
   const out: Mention[] = [];
-  const speakerAt = speakersOf(text);
-  const presentingIn = presentingSpans(text, speakerAt);
+  const turns = turnsOf(text);
+  const { speakerAt, turnAt } = turns;
+  const presentingIn = presentingSpans(text, turns.list);
   const found = findConcepts(tokens);
   const indexed = new Set(findIndexTerms(text, tokens, found));
   const named = found.filter((c) => ![...indexed].some((x) => x.start <= c.start && c.end <= x.end));
@@ -263,10 +268,10 @@ export function findMentions(text: string): Mention[] {
     const tail = text.slice(m.end, sentence.end);
     const framing = framingAt(lead, tail, m.start / Math.max(1, text.length));
     const framed = framing !== undefined;
-    let status = statusIn({ text, sentences, sentence, said, lead, tail, assertion, framing, start: m.start });
+    let status = statusIn({ text, sentences, sentence, said, lead, tail, assertion, framing, start: m.start, turnAt });
     // A status is a procedure done; one still planned is not yet a status (I.C.21.c.3).
     if (status === 'present' && m.concept.kind === 'status' && plannedProcedure(lead)) status = 'hypothetical';
-    const answered = status === 'present' && framing !== 'heading' && !presupposed(lead) && (assertion.question || unmarkedQuestion(text, sentences, sentence) !== undefined);
+    const answered = status === 'present' && framing !== 'heading' && !presupposed(lead) && (assertion.question || unmarkedQuestion(text, sentences, sentence, turnAt) !== undefined);
     let side = sideOf(tokens, m.from, m.to, sentence);
     // The visit's side of the body part: for a sided code, and for the site code a combination
     // rule adds beside an unsided one (E11.621 diabetic foot ulcer + L97.5- by side).
@@ -291,7 +296,7 @@ export function findMentions(text: string): Mention[] {
     out.push({ concept, start: m.start, end: m.end, sentence, side, status, assertion, framed, familyWeighed: weighed, speaker, answered, presenting });
   }
   carryFamily(text, out);
-  firstComplaint(text, out);
+  firstComplaint(out, turnAt);
   removedConditions(text, out);
   pastEvents(out);
   return out;
@@ -314,13 +319,13 @@ function pastEvents(mentions: Mention[]): void {
 
 /**
  * The presenting complaint is the first thing the answer names as present ("a bit of chest
- * discomfort"); what the patient adds in later lines ("nausea, sweaty, short of breath") is
+ * discomfort"); what the patient adds in later turns ("nausea, sweaty, short of breath") is
  * history, coded only if the clinician takes it up.
  */
-function firstComplaint(text: string, mentions: Mention[]): void {
+function firstComplaint(mentions: Mention[], turnAt: TurnAt): void {
   const first = mentions.find((m) => m.presenting && m.status === 'present');
-  const line = first ? text.lastIndexOf('\n', first.start) : -2;
-  for (const m of mentions) if (m.presenting && text.lastIndexOf('\n', m.start) !== line) m.presenting = false;
+  const turn = first ? turnAt(first.start) : -2;
+  for (const m of mentions) if (m.presenting && turnAt(m.start) !== turn) m.presenting = false;
 }
 
 /** "both my parents have high blood pressure and one of them had kidney disease". */
