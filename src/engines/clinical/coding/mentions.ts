@@ -3,7 +3,7 @@ import type { Span } from '../../ports.ts';
 import { assertionsFor, sentenceAt, splitSentences, type Assertion } from '../context/index.ts';
 import { findConcepts, icd10cmTitle, tokenize, type Concept, type Token } from '../lexicon/index.ts';
 import { SIDE_WORDS, type Side } from './side.ts';
-import { confirmed, isBareList, namesRisks, plannedProcedure, presupposed } from './cue-phrases.ts';
+import { confirmed, isBareList, listsCauses, namesRisks, plannedProcedure, presupposed } from './cue-phrases.ts';
 import { answersNo, answersYes, endsWithTag, opensAsQuestion, opensLikeQuestion, withoutLeadingWords } from '../language/discourse.ts';
 import { findIndexTerms } from './index-terms.ts';
 import { turnsOf, type Speaker } from './speaker.ts';
@@ -192,22 +192,26 @@ interface Saying {
 }
 
 /**
- * Is the mention one of the risks, side effects or complications a sentence lists, or a list
- * that runs on from such a sentence in the same turn ("risk of surgery include infection, … .
- * uh, seizure, stroke, … or even death")?
+ * Is the mention one of the risks, side effects or complications a sentence lists
+ * ('hypothetical'), or of a list that runs on from such a sentence, or from one listing possible
+ * causes ('uncertain': a differential, guidelines IV.H), in the same turn ("risk of surgery
+ * include infection, … . uh, seizure, stroke, … or even death"; "some possible causes are
+ * certain medications . alcohol abuse, fatty liver disease, hepatitis, …")?
  */
-function namedAsRisk(x: Saying, fullLead: string): boolean {
-  if (namesRisks(fullLead)) return true;
-  if (!isBareList(x.said)) return false;
-  // A full stop said mid-list ("…or infection . uh , seizure , stroke…") cuts it, so the
-  // list may have begun a few sentences back.
+function namedInList(x: Saying, fullLead: string): 'hypothetical' | 'uncertain' | undefined {
+  if (namesRisks(fullLead)) return 'hypothetical';
+  if (!isBareList(x.said)) return undefined;
+  // A full stop said mid-list ("…or infection . uh , seizure , stroke…"; speech recognition
+  // writes one for a pause) cuts it, so the list may have begun a few sentences back.
   const i = sentenceIndex(x.sentences, x.sentence);
   for (let j = i - 1, after = x.sentence; j >= 0 && j >= i - RISK_LOOKBACK; after = x.sentences[j]!, j--) {
     const prev = x.sentences[j]!;
-    if (x.turnAt(prev.start) !== x.turnAt(after.start)) return false;
-    if (namesRisks(wordsBefore(x.text, prev.start, prev.end))) return true;
+    if (x.turnAt(prev.start) !== x.turnAt(after.start)) return undefined;
+    const words = wordsBefore(x.text, prev.start, prev.end);
+    if (namesRisks(words)) return 'hypothetical';
+    if (listsCauses(words)) return 'uncertain';
   }
-  return false;
+  return undefined;
 }
 const RISK_LOOKBACK = 3;
 
@@ -233,7 +237,8 @@ function statusIn(x: Saying): Status {
   if (status !== 'present') return status;
   const fullLead = punctuatedLead(text, x.start);
   status = localStatus(lead, tail, fullLead) ?? status;
-  if (status === 'present' && namedAsRisk(x, fullLead)) return 'hypothetical';
+  const listed = status === 'present' ? namedInList(x, fullLead) : undefined;
+  if (listed) return listed;
   const next = nextBody(text, sentences, sentence, turnAt);
   if (next?.newTurn && REJECTED.test(next.body)) return 'negated';
   if (status === 'present' && next && pastFollowUp(next.body)) return 'historical';

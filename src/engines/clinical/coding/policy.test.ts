@@ -219,6 +219,13 @@ test('conditions named as risks or side effects are not coded, even when the lis
   assert.ok(codes('[doctor] risk of surgery include infection . you had a stroke last week and we will start aspirin .').includes('I63.9'));
 });
 
+test('possible causes listed past a sentence mark are a differential, not diagnoses (IV.H)', () => {
+  const causes = '[doctor] some possible causes are certain medications . alcohol abuse , fatty liver disease , hepatitis , and other liver diseases like wilson\'s disease .';
+  assert.deepEqual(codes(causes), []);
+  // Stated as the finding, the same words are coded.
+  assert.ok(codes('[doctor] the scan shows fatty liver disease , so no alcohol .').includes('K76.0'));
+});
+
 // A long labelled GP call: neutral turns pad it past the length at which passing mentions are filtered.
 const smallTalk = Array.from({ length: 40 }, (_, i) => `Doctor: And how are you sleeping, week ${i}?\nPatient: I sleep fine, I think.`).join('\n');
 
