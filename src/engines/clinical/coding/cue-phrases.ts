@@ -128,13 +128,23 @@ export function namesRisks(words: string): boolean {
   return cues().risks.test(words);
 }
 
+/** Are conditions after these words (a sentence's words, single-spaced) named as possible causes (a differential)? */
+export function listsCauses(words: string): boolean {
+  return cues().causesListed.test(words);
+}
+
 /**
  * Is the sentence `said` nothing but a list of short items ("uh, seizure, stroke, permanent
- * numbness, or even death."), so it continues a list begun in the sentence before it?
+ * numbness, or even death."), so it continues a list begun in the sentence before it? The last
+ * item may run longer, as a list is closed ("and other liver diseases like wilson's disease").
  */
 export function isBareList(said: string): boolean {
   const items = said.replace(/[.?!…]+\s*$/, '').split(',');
   if (items.length < LIST_ITEMS) return false;
   const most = codingCues().risks_listed.list_item_words;
-  return items.every((item) => (item.match(/[a-z0-9']+/gi) ?? []).length <= most);
+  // The conjunction that joins the last item is not one of its words.
+  const words = (item: string): number => (item.replace(/^\W*(?:and|or)\b/i, '').match(/[a-z0-9']+/gi) ?? []).length;
+  return items.slice(0, -1).every((item) => words(item) <= most) && words(items[items.length - 1]!) <= LAST_ITEM_SHARE * most;
 }
+// The closing item of a list may have this many times the words of the others.
+const LAST_ITEM_SHARE = 2;

@@ -3,10 +3,10 @@ import type { Span } from '../../ports.ts';
 import { assertionsFor, sentenceAt, splitSentences, type Assertion } from '../context/index.ts';
 import { findConcepts, icd10cmTitle, tokenize, type Concept, type Token } from '../lexicon/index.ts';
 import { SIDE_WORDS, type Side } from './side.ts';
-import { confirmed, isBareList, namesRisks, plannedProcedure, presupposed } from './cue-phrases.ts';
+import { confirmed, isBareList, listsCauses, namesRisks, plannedProcedure, presupposed } from './cue-phrases.ts';
 import { answersNo, answersYes, endsWithTag, opensAsQuestion, opensLikeQuestion, withoutLeadingWords } from '../language/discourse.ts';
 import { findIndexTerms } from './index-terms.ts';
-import { speakersOf, type Speaker } from './speaker.ts';
+import { turnsOf, type Speaker } from './speaker.ts';
 import { presentingSpans } from './presenting.ts';
 import { specify, visitSiteOf, type InjurySite } from './specify.ts';
 import { familyWeighed, followsUpHealingInjury, framingAt, localStatus, pastFollowUp, punctuatedLead, otherSense, removedNear, sharesFamilyExperiencer, wordsBefore } from './discourse.ts';
@@ -90,15 +90,18 @@ function sentenceIndex(sentences: readonly Span[], sentence: Span): number {
   return -1;
 }
 
-function nextBody(text: string, sentences: Span[], sentence: Span): { body: string; newTurn: boolean } | undefined {
+/** Which turn holds an offset (speaker.ts): a turn change, not a line break, parts two speakers. */
+type TurnAt = (offset: number) => number;
+
+function nextBody(text: string, sentences: Span[], sentence: Span, turnAt: TurnAt): { body: string; newTurn: boolean } | undefined {
   const i = sentenceIndex(sentences, sentence);
   const next = sentences[i + 1];
   if (!next) return undefined;
-  return { body: text.slice(next.start, next.end).replace(LABEL, ''), newTurn: /[\n\r]/.test(text.slice(sentence.end, next.start)) };
+  return { body: text.slice(next.start, next.end).replace(LABEL, ''), newTurn: turnAt(next.start) !== turnAt(sentence.start) };
 }
 
-function answerAfter(text: string, sentences: Span[], sentence: Span): 'yes' | 'no' | undefined {
-  const body = nextBody(text, sentences, sentence)?.body;
+function answerAfter(text: string, sentences: Span[], sentence: Span, turnAt: TurnAt): 'yes' | 'no' | undefined {
+  const body = nextBody(text, sentences, sentence, turnAt)?.body;
   if (body === undefined) return undefined;
   // The answer words are the shared discourse lists (data/language/en/discourse.json).
   if (answersYes(body)) return 'yes';
@@ -113,7 +116,7 @@ function answerAfter(text: string, sentences: Span[], sentence: Span): 'yes' | '
  * the next sentence of the turn.
  * Returns the sentence whose answer decides, or undefined when it is not a question.
  */
-function unmarkedQuestion(text: string, sentences: Span[], sentence: Span): Span | undefined {
+function unmarkedQuestion(text: string, sentences: Span[], sentence: Span, turnAt: TurnAt): Span | undefined {
   const said = text.slice(sentence.start, sentence.end).replace(LABEL, '');
   if (/\b(?:or anything(?: like that| else)?|anything like that|or something like that)\s*[.?]?$/i.test(said)) return sentence;
   // A yes/no question left open: "Was it like angina or, um,".
@@ -122,7 +125,7 @@ function unmarkedQuestion(text: string, sentences: Span[], sentence: Span): Span
     const next = sentences[sentenceIndex(sentences, sentence) + 1];
     const asked = next && text.slice(next.start, next.end).trimEnd();
     // …unless that mark only closes a tag asking for assent ("…, okay?"): no question then.
-    if (asked && !/[\n\r]/.test(text.slice(sentence.end, next.start)) && asked.endsWith('?') && !tagQuestion(asked)) return next;
+    if (asked && turnAt(next.start) === turnAt(sentence.start) && asked.endsWith('?') && !tagQuestion(asked)) return next;
   }
   return undefined;
 }
@@ -185,37 +188,42 @@ interface Saying {
   assertion: Assertion;
   framing: ReturnType<typeof framingAt>;
   start: number;
+  turnAt: TurnAt;
 }
 
 /**
- * Is the mention one of the risks, side effects or complications a sentence lists, or a list
- * that runs on from such a sentence in the same turn ("risk of surgery include infection, … .
- * uh, seizure, stroke, … or even death")?
+ * Is the mention one of the risks, side effects or complications a sentence lists
+ * ('hypothetical'), or of a list that runs on from such a sentence, or from one listing possible
+ * causes ('uncertain': a differential, guidelines IV.H), in the same turn ("risk of surgery
+ * include infection, … . uh, seizure, stroke, … or even death"; "some possible causes are
+ * certain medications . alcohol abuse, fatty liver disease, hepatitis, …")?
  */
-function namedAsRisk(x: Saying, fullLead: string): boolean {
-  if (namesRisks(fullLead)) return true;
-  if (!isBareList(x.said)) return false;
-  // A full stop said mid-list ("…or infection . uh , seizure , stroke…") cuts it, so the
-  // list may have begun a few sentences back.
+function namedInList(x: Saying, fullLead: string): 'hypothetical' | 'uncertain' | undefined {
+  if (namesRisks(fullLead)) return 'hypothetical';
+  if (!isBareList(x.said)) return undefined;
+  // A full stop said mid-list ("…or infection . uh , seizure , stroke…"; speech recognition
+  // writes one for a pause) cuts it, so the list may have begun a few sentences back.
   const i = sentenceIndex(x.sentences, x.sentence);
   for (let j = i - 1, after = x.sentence; j >= 0 && j >= i - RISK_LOOKBACK; after = x.sentences[j]!, j--) {
     const prev = x.sentences[j]!;
-    if (/[\n\r]/.test(x.text.slice(prev.end, after.start))) return false;
-    if (namesRisks(wordsBefore(x.text, prev.start, prev.end))) return true;
+    if (x.turnAt(prev.start) !== x.turnAt(after.start)) return undefined;
+    const words = wordsBefore(x.text, prev.start, prev.end);
+    if (namesRisks(words)) return 'hypothetical';
+    if (listsCauses(words)) return 'uncertain';
   }
-  return false;
+  return undefined;
 }
 const RISK_LOOKBACK = 3;
 
 /** The status of a mention: its assertion, the answer to a question, and the words around it. */
 function statusIn(x: Saying): Status {
-  const { text, sentences, sentence, said, lead, tail, assertion, framing } = x;
+  const { text, sentences, sentence, said, lead, tail, assertion, framing, turnAt } = x;
   let status: Status;
-  const asked = !assertion.question ? unmarkedQuestion(text, sentences, sentence) : undefined;
+  const asked = !assertion.question ? unmarkedQuestion(text, sentences, sentence, turnAt) : undefined;
   if (asked && !assertion.negated && !assertion.family && !assertion.hypothetical) {
-    status = statusOf({ ...assertion, question: true }, answerAfter(text, sentences, asked));
+    status = statusOf({ ...assertion, question: true }, answerAfter(text, sentences, asked, turnAt));
   } else {
-    const answer = assertion.question ? answerAfter(text, sentences, sentence) : undefined;
+    const answer = assertion.question ? answerAfter(text, sentences, sentence, turnAt) : undefined;
     status = statusOf(assertion, answer);
   }
   // A problem heading presupposes the problem, even when a question follows it; so does a
@@ -229,8 +237,9 @@ function statusIn(x: Saying): Status {
   if (status !== 'present') return status;
   const fullLead = punctuatedLead(text, x.start);
   status = localStatus(lead, tail, fullLead) ?? status;
-  if (status === 'present' && namedAsRisk(x, fullLead)) return 'hypothetical';
-  const next = nextBody(text, sentences, sentence);
+  const listed = status === 'present' ? namedInList(x, fullLead) : undefined;
+  if (listed) return listed;
+  const next = nextBody(text, sentences, sentence, turnAt);
   if (next?.newTurn && REJECTED.test(next.body)) return 'negated';
   if (status === 'present' && next && pastFollowUp(next.body)) return 'historical';
   return status;
@@ -244,8 +253,9 @@ export function findMentions(text: string): Mention[] {
   const visitSide = (part: string): Side => (sidesOfVisit ??= visitSides(tokens)).get(part) ?? 'U';
   const sentences = splitSentences(text);
   const out: Mention[] = [];
-  const speakerAt = speakersOf(text);
-  const presentingIn = presentingSpans(text, speakerAt);
+  const turns = turnsOf(text);
+  const { speakerAt, turnAt } = turns;
+  const presentingIn = presentingSpans(text, turns.list);
   const found = findConcepts(tokens);
   const indexed = new Set(findIndexTerms(text, tokens, found));
   const named = found.filter((c) => ![...indexed].some((x) => x.start <= c.start && c.end <= x.end));
@@ -263,10 +273,10 @@ export function findMentions(text: string): Mention[] {
     const tail = text.slice(m.end, sentence.end);
     const framing = framingAt(lead, tail, m.start / Math.max(1, text.length));
     const framed = framing !== undefined;
-    let status = statusIn({ text, sentences, sentence, said, lead, tail, assertion, framing, start: m.start });
+    let status = statusIn({ text, sentences, sentence, said, lead, tail, assertion, framing, start: m.start, turnAt });
     // A status is a procedure done; one still planned is not yet a status (I.C.21.c.3).
     if (status === 'present' && m.concept.kind === 'status' && plannedProcedure(lead)) status = 'hypothetical';
-    const answered = status === 'present' && framing !== 'heading' && !presupposed(lead) && (assertion.question || unmarkedQuestion(text, sentences, sentence) !== undefined);
+    const answered = status === 'present' && framing !== 'heading' && !presupposed(lead) && (assertion.question || unmarkedQuestion(text, sentences, sentence, turnAt) !== undefined);
     let side = sideOf(tokens, m.from, m.to, sentence);
     // The visit's side of the body part: for a sided code, and for the site code a combination
     // rule adds beside an unsided one (E11.621 diabetic foot ulcer + L97.5- by side).
@@ -291,7 +301,7 @@ export function findMentions(text: string): Mention[] {
     out.push({ concept, start: m.start, end: m.end, sentence, side, status, assertion, framed, familyWeighed: weighed, speaker, answered, presenting });
   }
   carryFamily(text, out);
-  firstComplaint(text, out);
+  firstComplaint(out, turnAt);
   removedConditions(text, out);
   pastEvents(out);
   return out;
@@ -314,13 +324,13 @@ function pastEvents(mentions: Mention[]): void {
 
 /**
  * The presenting complaint is the first thing the answer names as present ("a bit of chest
- * discomfort"); what the patient adds in later lines ("nausea, sweaty, short of breath") is
+ * discomfort"); what the patient adds in later turns ("nausea, sweaty, short of breath") is
  * history, coded only if the clinician takes it up.
  */
-function firstComplaint(text: string, mentions: Mention[]): void {
+function firstComplaint(mentions: Mention[], turnAt: TurnAt): void {
   const first = mentions.find((m) => m.presenting && m.status === 'present');
-  const line = first ? text.lastIndexOf('\n', first.start) : -2;
-  for (const m of mentions) if (m.presenting && text.lastIndexOf('\n', m.start) !== line) m.presenting = false;
+  const turn = first ? turnAt(first.start) : -2;
+  for (const m of mentions) if (m.presenting && turnAt(m.start) !== turn) m.presenting = false;
 }
 
 /** "both my parents have high blood pressure and one of them had kidney disease". */

@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { codeText } from './index.ts';
-import { speakerAt, speakersOf } from './speaker.ts';
+import { speakerAt, speakersOf, turnsOf } from './speaker.ts';
 import { assessmentStart } from './assessment.ts';
 import { preloadIndex } from './index-terms.ts';
 import { createEmbeddedCodingEngine } from './index.ts';
@@ -28,6 +28,20 @@ test('swapped turn labels are read by who addresses whom', () => {
   assert.equal(who(turns.indexOf('i think')), 'patient');
   const plain = turns.replace(/\[patient\]/g, '[x]').replace(/\[doctor\]/g, '[patient]').replace(/\[x\]/g, '[doctor]');
   assert.equal(speakersOf(plain)(plain.indexOf('how are')), 'clinician');
+});
+
+test('a one-line transcript with inline labels parts its turns as one with a line per turn', () => {
+  const chat = Array.from({ length: 20 }, (_, i) => `[doctor] and how has your week been otherwise , number ${i} ?\n[patient] it has been fine , i have been walking the dog and working in the garden most days .`).join('\n');
+  const lines = `[doctor] hi , how can i help you today ?\n[patient] i have had diarrhea for about two weeks now .\n[doctor] okay .\n${chat}\n[patient] and i also have irritable bowel syndrome .\n[doctor] okay , so for your diarrhea we will send a stool sample and start fluids .`;
+  const oneLine = lines.replace(/\n/g, ' ');
+  // The presenting complaint is the answer's turn, not the whole line: the later aside is history.
+  assert.deepEqual(codes(lines), ['R19.7']);
+  assert.deepEqual(codes(oneLine), ['R19.7']);
+  const { turnAt } = turnsOf(oneLine);
+  assert.notEqual(turnAt(oneLine.indexOf('i have had')), turnAt(oneLine.indexOf('okay .')));
+  // Without labels, a line break still parts what is said.
+  const plain = turnsOf('first line\nsecond line');
+  assert.deepEqual([plain.turnAt(0), plain.turnAt(12)], [0, 1]);
 });
 
 test('an index entry the concepts do not name is coded from the Alphabetic Index', () => {
@@ -203,6 +217,13 @@ test('conditions named as risks or side effects are not coded, even when the lis
   // A list in another turn, or a sentence that is not a bare list, is read on its own.
   assert.ok(codes(`${risks}[doctor] so , seizure , stroke , and your headache .`).includes('I63.9'));
   assert.ok(codes('[doctor] risk of surgery include infection . you had a stroke last week and we will start aspirin .').includes('I63.9'));
+});
+
+test('possible causes listed past a sentence mark are a differential, not diagnoses (IV.H)', () => {
+  const causes = '[doctor] some possible causes are certain medications . alcohol abuse , fatty liver disease , hepatitis , and other liver diseases like wilson\'s disease .';
+  assert.deepEqual(codes(causes), []);
+  // Stated as the finding, the same words are coded.
+  assert.ok(codes('[doctor] the scan shows fatty liver disease , so no alcohol .').includes('K76.0'));
 });
 
 // A long labelled GP call: neutral turns pad it past the length at which passing mentions are filtered.

@@ -18,6 +18,15 @@ test('ACI-bench tags, a family member, and D:/P: labels', () => {
   assert.deepEqual(readTranscript('D: any fever?\nP: no.').turns.map((x) => x.role), ['clinician', 'patient']);
 });
 
+test("the clinician's assessment run into the patient's turn is the clinician's (a diarisation slip)", () => {
+  const text = '[doctor] any questions ? [patient] no , sounds good . alright assessment and plan , chronic heart failure , continue torsemide .';
+  const t = readTranscript(text);
+  assert.deepEqual(t.turns.map((x) => x.role), ['clinician', 'patient', 'clinician']);
+  assert.equal(text.slice(t.turns[2]!.span.start, t.turns[2]!.span.end).split(' ,')[0], 'alright assessment and plan');
+  // Asking about it is the patient's.
+  assert.deepEqual(readTranscript("[doctor] i have your results and i want you to follow up .\n[patient] so my diagnosis is what ?").turns.map((x) => x.role), ['clinician', 'patient']);
+});
+
 test('generic speakers: the one who examines and asks is the clinician', () => {
   const t = readTranscript('Speaker 1: What brings you in today? Any pain?\nSpeaker 2: My back has been sore for a week.\nSpeaker 1: Let me examine you.');
   assert.deepEqual(t.turns.map((x) => x.role), ['clinician', 'patient', 'clinician']);

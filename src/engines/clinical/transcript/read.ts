@@ -4,6 +4,7 @@ import { splitSentences } from '../context/index.ts';
 import { cleanUtterance } from '../language/fillers.ts';
 import { isQuestion } from '../language/discourse.ts';
 import { CLINICIAN_TALK, inferRoles, roleFromLabel } from './roles.ts';
+import { splitAssessmentSlip } from './slips.ts';
 import type { Sentence, SpeakerRole, Transcript, Turn } from './types.ts';
 
 interface RawTurn {
@@ -212,7 +213,10 @@ export function readTurns(text: string): { format: Transcript['format']; turns: 
     if (explicit && inferred.get(label) === 'clinician') return 'family';
     return inferred.get(label) ?? 'unknown';
   };
-  return { format, turns: raw.map((t) => ({ ...t, role: roleOf(t.label) })) };
+  const turns = raw.map((t) => ({ ...t, role: roleOf(t.label) }));
+  // Only labelled turns can be mislabelled; a transcription JSON's words keep their own spans.
+  if (format !== 'labelled') return { format, turns };
+  return { format, turns: turns.flatMap((t) => splitAssessmentSlip(text, t)) };
 }
 
 export function readTranscript(text: string): Transcript {

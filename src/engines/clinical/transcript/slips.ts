@@ -1,0 +1,35 @@
+// Diarisation slips: the clinician's assessment said inside a turn the transcript gives the patient.
+import type { Span } from '../../ports.ts';
+import { splitSentences } from '../context/index.ts';
+import { alternation } from '../language/data.ts';
+import { codingCues } from '../language/coding.ts';
+import { withoutLeadingWords } from '../language/discourse.ts';
+import type { SpeakerRole } from './types.ts';
+
+let opener: RegExp | undefined;
+// A sentence that opens the assessment and plan ("alright, assessment and plan, …", "diagnosis
+// will be …": data/language/en/coding.json assessment_opens). Patients ask about these ("what's
+// my diagnosis?") but do not open a sentence with them.
+function opensAssessment(sentence: string): boolean {
+  opener ??= new RegExp(`^(?:${alternation(codingCues().assessment_opens.phrases).replace(/'/g, "['’]")})\\b`, 'i');
+  return opener.test(withoutLeadingWords(sentence)) && !/\?\s*$/.test(sentence);
+}
+
+/**
+ * A patient's turn that goes on into the clinician's assessment: speech recognition joins the
+ * clinician's closing dictation to the patient's last words ("[patient] sounds good . alright
+ * assessment and plan , chronic chf , …") or labels the dictated diagnosis as the patient's
+ * ("[patient] diagnosis will be pituitary adenoma ."). The turn is cut where the assessment
+ * opens and the rest is the clinician's.
+ */
+export function splitAssessmentSlip<T extends { span: Span; role: SpeakerRole }>(text: string, turn: T): T[] {
+  if (turn.role !== 'patient' && turn.role !== 'family') return [turn];
+  const { start, end } = turn.span;
+  for (const s of splitSentences(text.slice(start, end))) {
+    if (!opensAssessment(text.slice(start + s.start, start + s.end))) continue;
+    const cut = start + s.start;
+    const before: T[] = cut > start ? [{ ...turn, span: { start, end: start + text.slice(start, cut).trimEnd().length } }] : [];
+    return [...before, { ...turn, role: 'clinician', span: { start: cut, end } }];
+  }
+  return [turn];
+}
