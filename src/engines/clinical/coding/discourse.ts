@@ -13,7 +13,7 @@ export function wordsBefore(text: string, from: number, to: number): string {
 }
 
 /** The framing patterns, compiled once from the cue words (data/language/en/coding.json). */
-interface FramingCues { reason: RegExp; reach: number; heading: RegExp; ordinalProblem: RegExp; impression: RegExp; standpoint: RegExp }
+interface FramingCues { reason: RegExp; reach: number; heading: RegExp; ordinalProblem: RegExp; impression: RegExp; reported: RegExp; standpoint: RegExp }
 let framingCues: FramingCues | undefined;
 function framing(): FramingCues {
   if (framingCues) return framingCues;
@@ -30,6 +30,8 @@ function framing(): FramingCues {
     heading: new RegExp(`\\b(?:${alternation(h.openers)})\\s+(?:${det})\\s+(?:(?:(?:${alternation(h.ordinals)})\\s+)+(?:${alternation(h.nouns)})s?\\s+(?:(?:${alternation(h.links)})\\s+)?(?:(?:${det})\\s+)*)?(?:\\S+\\s+){0,2}$`),
     ordinalProblem: new RegExp(`\\b(?:${alternation(op.ordinals)})\\s+(?:(?:${alternation(op.fillers)})\\s+)?(?:${alternation(op.nouns)})s?\\b(?:\\s+\\S+){0,4}$`),
     impression: new RegExp(`\\b(?:${alternation(h.impressions)})\\b(?:\\s+\\S+){0,8}$`),
+    // "you've been diagnosed with…": a diagnosis made before, reported; not this visit's impression.
+    reported: new RegExp(`\\b(?:${alternation(h.reported)})\\b(?:\\s+\\S+){0,8}$`),
     standpoint: new RegExp(`^\\W*(?:\\S+\\s+)?(?:${alternation(h.standpoints)})\\b`, 'i'),
   };
   return framingCues;
@@ -52,7 +54,7 @@ export function framingAt(lead: string, tail: string, position: number): Framing
   const padded = lead ? `${lead} ` : '';
   if (f.ordinalProblem.test(lead) || f.standpoint.test(tail)) return 'heading';
   if (position >= ASSESSMENT_PART && f.heading.test(padded)) return 'heading';
-  if (f.impression.test(lead)) return 'impression';
+  if (f.impression.test(lead) && !f.reported.test(lead)) return 'impression';
   let last = -1;
   for (const m of lead.matchAll(f.reason)) last = m.index + m[0].length;
   return last >= 0 && lead.slice(last).split(' ').filter(Boolean).length <= f.reach ? 'reason' : undefined;

@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { codeText } from './index.ts';
 import { speakerAt, speakersOf, turnsOf } from './speaker.ts';
 import { assessmentStart } from './assessment.ts';
+import { framingAt } from './discourse.ts';
 import { preloadIndex } from './index-terms.ts';
 import { createEmbeddedCodingEngine } from './index.ts';
 import { doubted, genericExperiencer, presupposed, testedFor } from './cue-phrases.ts';
@@ -243,4 +244,10 @@ test('the presenting complaint is coded, what the patient adds and the clinician
 test("the clinician's recap of the story before the diagnosis does not take its symptoms up", () => {
   const call = `Patient: I have been feeling weak and I have had diarrhoea and vomiting.\nPatient: So weak.\n${smallTalk}\nDoctor: So you have had diarrhoea, vomiting, and you are quite weak.\nDoctor: I think you have gastroenteritis, so drink plenty of fluids.`;
   assert.deepEqual(codes(call), ['K52.9']);
+});
+
+test("a diagnosis reported as made before ('you've been diagnosed with…') is history, not the visit's impression", () => {
+  assert.equal(framingAt("i think you have", '', 0.9), 'impression');
+  assert.equal(framingAt("and you've been diagnosed with", '', 0.5), undefined);
+  assert.equal(framingAt('she was diagnosed with', '', 0.5), undefined);
 });
