@@ -26,6 +26,23 @@ const billable = new Map(
 );
 const sorted = [...billable.keys()].sort();
 
+const byTitle = new Map([...billable].map(([code, title]) => [title.toLowerCase(), code]));
+/**
+ * The right and left codes of an unspecified-side code, when the tabular list has them under the
+ * same title with the side named ("Malignant neoplasm of unspecified site of unspecified female
+ * breast" C50.919 → "…of right female breast" C50.911, "…of left female breast" C50.912): the
+ * codes by side of one site among several ("Neoplasm, breast C50.9-" spans female and male).
+ */
+function sidedSiblings(u: string): string | undefined {
+  const title = billable.get(u)?.toLowerCase() ?? '';
+  const i = title.lastIndexOf('unspecified');
+  if (i < 0) return undefined;
+  const as = (side: string): string | undefined => byTitle.get(title.slice(0, i) + side + title.slice(i + 'unspecified'.length));
+  const r = as('right');
+  const l = as('left');
+  return r && l && r.slice(0, 3) === u.slice(0, 3) && l.slice(0, 3) === u.slice(0, 3) ? `R:${r},L:${l},U:${u}` : undefined;
+}
+
 /** An index code (maybe a category or "M20.2-") as billable codes by side; the unspecified code of a category. */
 function resolve(raw: string): string | undefined {
   const prefix = raw.replace(/-$/, '');
@@ -41,7 +58,7 @@ function resolve(raw: string): string | undefined {
   // thigh L02.41-" spans axilla to foot, and the index gives no way to pick the site.
   const rights = under.filter((c) => /\bright\b/i.test(billable.get(c)!)).length;
   const lefts = under.filter((c) => /\bleft\b/i.test(billable.get(c)!)).length;
-  if (rights !== 1 || lefts !== 1) return u;
+  if (rights !== 1 || lefts !== 1) return sidedSiblings(u) ?? u;
   const r = pick(/\bright\b/i, /\bleft\b|unspecified/i);
   const l = pick(/\bleft\b/i, /\bright\b|unspecified/i);
   return r && l ? `R:${r},L:${l},U:${u}` : u;
@@ -140,6 +157,8 @@ for (const e of entries) {
  * Benign D35.2). First-level sites only, malignant (primary) and benign columns; a site code
  * left open ("C50.9-") resolves as any index code does.
  */
+// Table sites as coding-sites.tsv rows: "code \t site \t spec" → the main terms said with them.
+const neoplasmSites = new Map<string, string[]>();
 function neoplasmPhrases(): Map<string, { terms: Set<string>; subs: Set<string> }> {
   const behaviour = (ref: string): 'MalignantPrimary' | 'Benign' | undefined => {
     const r = ref.toLowerCase().replace(/\s+/g, ' ');
@@ -173,8 +192,11 @@ function neoplasmPhrases(): Map<string, { terms: Set<string>; subs: Set<string> 
       if (!spec) continue;
       for (const part of spec.split(',')) defaults.get(top[col(column)]!)!.subs.add(part.replace(/^[A-Z]:/, ''));
       for (const site of subtermForms(row[col('Term')]!).filter((f) => !/\bnec\b/.test(f))) {
-        // As said: the site first ("pituitary adenoma"); "adenoma of the pituitary" has function words.
+        // As said: the site first ("pituitary adenoma"); "adenoma of the pituitary" has function
+        // words, so it is a site row the coder reads when the site is tied to the main term.
         add(`${site} ${words.join(' ')}`, spec, entry);
+        const key = `${top[col(column)]}\t${tokens(site).join(' ')}\t${spec}`;
+        neoplasmSites.set(key, [...(neoplasmSites.get(key) ?? []), words.join(' ')]);
       }
     }
   }
@@ -229,48 +251,62 @@ writeFileSync(
 console.log(`main-term defaults: ${defaults.size}`);
 
 /**
- * Site subterms of a main term: a first-level subterm whose code lies in the main term's own
- * category and whose title names the subterm ("Trigger finger M65.30 — index finger M65.32-",
- * titled "Trigger finger, right index finger"), so the subterm is a site (or other axis) of the
- * same condition. The coder picks the site its sentence names (I.B.1-3: the subterm gives the
- * specificity the documentation supports). Only subterms that are body sites as said
- * (data/lexicon/injury-sites.tsv spoken forms), so a word elsewhere in the sentence that
- * names another axis ("chronic", "early") does not pick a code; and only sites coded by
- * side (the limbs and paired parts), as an unsided site word is often another condition's
- * ("migraine … abdominal" is not abdominal migraine).
+ * Site subterms of a main term: a subterm whose code lies in the main term's own category
+ * ("Trigger finger M65.30 — index finger M65.32-"; "Melanoma C43.9 — skin — back C43.59"),
+ * so the subterm is a site of the same condition. The coder picks the site its sentence names
+ * (I.B.1-3: the subterm gives the specificity the documentation supports). Sites are read at
+ * the first level, and one level below a subterm that repeats the main term's own code (a
+ * tissue the main term is by default: "Melanoma, skin" C43.9). Only subterms that are body
+ * sites as said (data/lexicon/injury-sites.tsv spoken forms), so a word elsewhere in the
+ * sentence that names another axis ("chronic", "early") does not pick a code. A site coded
+ * by side must be named in its code's title (so the subterm is the code's site, not another
+ * axis); a site without sides is marked `tied`: the coder takes it only when said tied to
+ * the main term ("melanoma on her back"), as an unsided site word said elsewhere in the
+ * sentence is often another condition's ("migraine … abdominal" is not abdominal migraine).
  */
 const SITE_WORDS = new Set(
   readFileSync(new URL('../data/lexicon/injury-sites.tsv', import.meta.url), 'utf8').split('\n')
     .filter((l) => l && !l.startsWith('#')).flatMap((l) => l.split('\t')[0]!.split('|').map((w) => w.trim().toLowerCase())),
 );
+/** The row of a site subterm `term` coded `spec` under a main term, if it is one (see siteSubterms). */
+function siteRow(main: { u: string; term: string }, term: string, spec: string): string[] {
+  const u = spec.replace(/^.*U:/, '');
+  if (u === main.u || u.slice(0, 3) !== main.u.slice(0, 3) || !main.term) return [];
+  const r = /R:([^,]+)/.exec(spec)?.[1];
+  const out: string[] = [];
+  for (const f of forms(term)) {
+    const words = tokens(f).join(' ');
+    if (!SITE_WORDS.has(words)) continue;
+    if (!r) out.push(`${main.u}\t${main.term}\t${words}\t${spec}\ttied`);
+    else if ([r, u].some((c) => new RegExp(`\\b${words}\\b`).test((billable.get(c) ?? '').toLowerCase()))) out.push(`${main.u}\t${main.term}\t${words}\t${spec}`);
+  }
+  return out;
+}
 function siteSubterms(): string[] {
   const rows: string[] = [];
   let main: { u: string; term: string } | undefined;
+  let container = false; // under a first-level subterm with the main term's own code
   for (const e of entries) {
     if (e.level === 0) {
       const spec = e.code ? resolve(e.code) : undefined;
       main = spec ? { u: spec.replace(/^.*U:/, ''), term: tokens(forms(e.path[0]!)[0] ?? '').join(' ') } : undefined;
       continue;
     }
-    if (e.level !== 1 || !main || !e.code) continue;
-    const spec = resolve(e.code);
-    if (!spec?.startsWith('R:')) continue;
-    const u = spec.replace(/^.*U:/, '');
-    const r = /R:([^,]+)/.exec(spec)?.[1];
-    if (u === main.u || u.slice(0, 3) !== main.u.slice(0, 3)) continue;
-    for (const f of forms(e.path[1]!)) {
-      const words = tokens(f);
-      if (!SITE_WORDS.has(words.join(' '))) continue;
-      const titled = [r, u].some((c) => c && new RegExp(`\\b${words.join(' ')}\\b`).test((billable.get(c) ?? '').toLowerCase()));
-      if (titled && main.term) rows.push(`${main.u}\t${main.term}\t${words.join(' ')}\t${spec}`);
-    }
+    if (!main) continue;
+    const spec = e.code ? resolve(e.code) : undefined;
+    if (e.level === 1) container = spec !== undefined && spec.replace(/^.*U:/, '') === main.u;
+    if (!spec || !(e.level === 1 || (e.level === 2 && container))) continue;
+    rows.push(...siteRow(main, e.path[e.level]!, spec));
   }
   return [...new Set(rows)];
 }
-const sites = siteSubterms();
+const sites = [...siteSubterms(), ...[...neoplasmSites].map(([key, mains]) => {
+  const [code, site, spec] = key.split('\t');
+  return `${code}\t${[...new Set(mains)].join('|')}\t${site}\t${spec}\ttied`;
+})];
 writeFileSync(
   outSites,
-  '# default code of a main term\tthe main term (coder tokens)\tbody-site subterm (coder tokens)\tcode spec — FY2025 Alphabetic Index to Diseases, codes in the FY2026 set; generated by scripts/build-coding-index.ts\n' + sites.join('\n') + '\n',
+  '# default code of a main term\tthe main term (coder tokens; |-separated when several share the row)\tbody-site subterm (coder tokens)\tcode spec\t[tied: only when said tied to the main term] — FY2025 Alphabetic Index to Diseases, codes in the FY2026 set; generated by scripts/build-coding-index.ts\n' + sites.join('\n') + '\n',
 );
 console.log(`site subterms: ${sites.length}`);
 

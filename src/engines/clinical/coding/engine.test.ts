@@ -210,6 +210,12 @@ test('a body-site subterm of the index named in the sentence picks the code by s
   assert.deepEqual(codes('Doctor: You have a trigger finger of the right index finger.'), ['M65.321']);
   assert.deepEqual(codes('Doctor: Your left thumb has a trigger finger.'), ['M65.312']);
   assert.deepEqual(codes('Doctor: You have a trigger finger.'), ['M65.30']);
+  // Index: Melanoma C43.9; skin — back C43.59 (a site of no side: only when said tied to the main term).
+  assert.deepEqual(codes('Doctor: You have a melanoma on your back.'), ['C43.59']);
+  assert.deepEqual(codes('Doctor: The pathology came back as melanoma.'), ['C43.9']);
+  assert.deepEqual(codes('Doctor: Melanoma of the left shoulder.'), ['C43.62']);
+  // Table of Neoplasms: breast C50.9- (Malignant primary), the side from the tabular list's titles.
+  assert.deepEqual(codes('Doctor: You have a carcinoma of the right breast.'), ['C50.911']);
   // Index: Cellulitis L03.90; toe L03.03-.
   assert.deepEqual(codes('Doctor: You have cellulitis of the right big toe.'), ['L03.031']);
   // "Arthritis" is not the main term Osteoarthritis whose subterm the shoulder is.
