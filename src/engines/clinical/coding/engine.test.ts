@@ -210,6 +210,10 @@ test('a body-site subterm of the index named in the sentence picks the code by s
   assert.deepEqual(codes('Doctor: You have a trigger finger of the right index finger.'), ['M65.321']);
   assert.deepEqual(codes('Doctor: Your left thumb has a trigger finger.'), ['M65.312']);
   assert.deepEqual(codes('Doctor: You have a trigger finger.'), ['M65.30']);
+  // A site sharing the main term's last word, said around it; the visit's one site by side.
+  assert.deepEqual(codes('Doctor: I recommend a right index trigger finger injection today.'), ['M65.321']);
+  assert.deepEqual(codes('Doctor: Your right index finger is stuck. Doctor: The right trigger finger needs an injection.'), ['M65.321']);
+  assert.deepEqual(codes('Doctor: Your right index finger and middle finger are stiff. Doctor: The right trigger finger needs an injection.'), ['M65.30']);
   // Index: Melanoma C43.9; skin — back C43.59 (a site of no side: only when said tied to the main term).
   assert.deepEqual(codes('Doctor: You have a melanoma on your back.'), ['C43.59']);
   assert.deepEqual(codes('Doctor: The pathology came back as melanoma.'), ['C43.9']);

@@ -8,7 +8,12 @@ import { tiedTo } from './site-ties.ts';
 const FILE = new URL('../../../../data/icd10cm/coding-sites.tsv', import.meta.url);
 /** A site subterm of one or more main terms ("carcinoma|cancer"), and whether it must be said tied to the mention. */
 interface SiteSpec { mains: string[]; spec: string; tied: boolean }
-interface SiteRows { pattern: RegExp; specs: Map<string, SiteSpec[]> }
+interface SiteRows {
+  pattern: RegExp;
+  specs: Map<string, SiteSpec[]>;
+  /** Sites ending in the main term's last word, by their other words ("index" of "index finger" under Trigger finger). */
+  leads: { lead: string; site: SiteSpec }[];
+}
 let table: Map<string, SiteRows> | undefined;
 
 function sites(): Map<string, SiteRows> {
@@ -23,7 +28,10 @@ function sites(): Map<string, SiteRows> {
     grouped.set(code, specs);
   }
   table = new Map();
-  for (const [code, specs] of grouped) table.set(code, { pattern: new RegExp(`\\b(?:${alternation([...specs.keys()])})s?\\b`, 'gi'), specs });
+  for (const [code, specs] of grouped) {
+    const leads = [...specs].flatMap(([site, list]) => list.filter((x) => x.mains.some((main) => main.split(' ').at(-1) === site.split(' ').at(-1) && site.includes(' '))).map((x) => ({ lead: site.slice(0, site.lastIndexOf(' ')), site: x })));
+    table.set(code, { pattern: new RegExp(`\\b(?:${alternation([...specs.keys()])})s?\\b`, 'gi'), specs, leads });
+  }
   return table;
 }
 
@@ -50,6 +58,38 @@ export function indexSiteSpec(code: string, name: string, sentence: string, at: 
     const dist = tied ? 0 : end <= at.start ? at.start - end : m.index - at.end;
     if (!best || dist < best.dist) best = { spec: site.spec, dist };
   }
-  return best?.spec;
+  return best?.spec ?? splitSite(rows, named, sentence.slice(0, at.start));
+}
+
+/**
+ * The site of a condition named in the visit when its sentence names none: the site of the
+ * main term coded by side that the visit names most, when it stands out (named more often than
+ * any other), as the injury tables read the visit's site (specify.ts visitSiteOf): "right
+ * trigger finger injection" in a visit about the "right index finger". Sites of no side are
+ * not read from the visit.
+ */
+export function visitIndexSiteSpec(code: string, name: string, visit: string): string | undefined {
+  const rows = sites().get(code);
+  if (!rows) return undefined;
+  const named = ` ${name.toLowerCase()} `;
+  const counts = new Map<string, number>();
+  rows.pattern.lastIndex = 0;
+  for (let m = rows.pattern.exec(visit); m; m = rows.pattern.exec(visit)) {
+    const said = m[0].toLowerCase().replace(/\s+/g, ' ');
+    const site = (rows.specs.get(said) ?? rows.specs.get(said.replace(/s$/, '')))?.find((x) => !x.tied && x.mains.some((main) => named.includes(` ${main} `)));
+    if (site) counts.set(site.spec, (counts.get(site.spec) ?? 0) + 1);
+  }
+  const [first, second] = [...counts].sort((a, b) => b[1] - a[1]);
+  return first && (!second || first[1] > second[1]) ? first[0] : undefined;
+}
+
+/**
+ * A site said around the main term that shares its last word: "right index trigger finger"
+ * is the index finger of "Trigger finger, index finger M65.32-".
+ */
+function splitSite(rows: SiteRows, named: string, before: string): string | undefined {
+  const words = before.toLowerCase().match(/[a-z']+/g)?.slice(-3).join(' ');
+  if (!words) return undefined;
+  return rows.leads.find(({ lead, site }) => ` ${words}`.endsWith(` ${lead}`) && site.mains.some((main) => named.includes(` ${main} `)))?.site.spec;
 }
 

@@ -6,7 +6,7 @@ import { isBillable, type Concept } from '../lexicon/index.ts';
 import { SIDE_WORDS, type Side } from './side.ts';
 import { lexiconTable } from './rules.ts';
 import { alternation } from '../language/data.ts';
-import { indexSiteSpec } from './index-sites.ts';
+import { indexSiteSpec, visitIndexSiteSpec } from './index-sites.ts';
 import { tiedTo } from './site-ties.ts';
 import { systemsOf } from './systems.ts';
 
@@ -271,7 +271,7 @@ export function specify(concept: Concept, sentence: string, ctx: SpecifyContext)
     return forEncounter({ concept: withCodes(concept, next) }, ctx);
   }
   // A site subterm of the index named in the sentence (I.B.3: the documented site).
-  const site = indexSiteSpec(concept.codes.U, concept.name, sentence, ctx.at);
+  const site = indexSiteSpec(concept.codes.U, concept.name, sentence, ctx.at) ?? visitIndexSiteSpec(concept.codes.U, concept.name, ctx.visit);
   if (site) return forEncounter({ concept: withCodes(concept, lateralCodes(site)) }, ctx);
   return forEncounter({ concept }, ctx);
 }
