@@ -173,6 +173,16 @@ function bodyPartOf(concept: Concept): string | undefined {
   return inWords(concept.name) ?? (concept.codes.R ? inWords(icd10cmTitle(concept.codes.R) ?? '') : undefined);
 }
 
+/**
+ * The one side the visit names for every body part it sides ("right wrist" throughout), for a
+ * sided code whose body part neither its words nor its title name as the visit does ("Colles'
+ * fracture of right radius" in a visit about the right wrist); none when parts differ in side.
+ */
+function onlySide(sides: Map<string, Side>): Side | undefined {
+  const named = new Set(sides.values());
+  return named.size === 1 ? [...named][0] : undefined;
+}
+
 /** Where a mention is said: its sentence and the words either side. */
 interface Saying {
   text: string;
@@ -273,7 +283,7 @@ export function findMentions(text: string): Mention[] {
     if (side === 'U') {
       const part = bodyPartOf(m.concept);
       sidesOfVisit ??= visitSides(tokens);
-      side = (part && sidesOfVisit.get(part)) || 'U';
+      side = (part ? sidesOfVisit.get(part) : m.concept.codes.R && m.concept.codes.L ? onlySide(sidesOfVisit) : undefined) || 'U';
     }
     const specified = specify(m.concept, said, {
       at: { start: m.start - saidStart, end: m.end - saidStart },
