@@ -34,6 +34,10 @@ test('laterality picks the sided code', () => {
   assert.deepEqual(codes('I have pain in my right knee.'), ['M25.561']);
   assert.deepEqual(codes('My left knee hurts.'), ['M25.562']);
   assert.deepEqual(codes('Knee pain in both knees, bilateral.').sort(), ['M25.561', 'M25.562']);
+  // A hand-written concept at its unspecified side takes the tabular list's codes by side (H93.19 → H93.1-).
+  assert.deepEqual(codes('Doctor: You have tinnitus in your left ear.'), ['H93.12']);
+  assert.deepEqual(codes('Doctor: Your left ear rings. Doctor: That is tinnitus.'), ['H93.12']);
+  assert.deepEqual(codes('Doctor: You have tinnitus.'), ['H93.19']);
   // A code whose title names a bone, not the part the visit sides: the visit's one side.
   assert.deepEqual(codes("Doctor: Your right wrist is swollen. Doctor: You have a Colles' fracture."), ['S52.531A']);
   assert.deepEqual(codes("Doctor: Your right wrist is swollen and your left knee hurts. Doctor: You have a Colles' fracture."), ['S52.539A']);

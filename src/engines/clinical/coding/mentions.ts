@@ -133,7 +133,7 @@ function tagQuestion(said: string): boolean {
   return endsWithTag(said) && !opensLikeQuestion(withoutLeadingWords(said));
 }
 
-const BODY_PARTS = new Set(['knee', 'shoulder', 'hip', 'ankle', 'foot', 'elbow', 'wrist', 'hand', 'leg', 'arm', 'calf', 'toe', 'finger', 'thumb', 'thigh', 'forearm', 'clavicle', 'collarbone', 'acl', 'meniscus', 'carpal', 'achilles', 'rotator']);
+const BODY_PARTS = new Set(['ear', 'eye', 'knee', 'shoulder', 'hip', 'ankle', 'foot', 'elbow', 'wrist', 'hand', 'leg', 'arm', 'calf', 'toe', 'finger', 'thumb', 'thigh', 'forearm', 'clavicle', 'collarbone', 'acl', 'meniscus', 'carpal', 'achilles', 'rotator']);
 
 /**
  * The side the visit names for a body part ("right knee" throughout), used when the sentence
@@ -181,6 +181,16 @@ function bodyPartOf(concept: Concept): string | undefined {
 function onlySide(sides: Map<string, Side>): Side | undefined {
   const named = new Set(sides.values());
   return named.size === 1 ? [...named][0] : undefined;
+}
+
+/**
+ * The side the visit names for a concept's body part: for a sided code, and for the site code a
+ * combination rule adds beside an unsided one (E11.621 diabetic foot ulcer + L97.5- by side);
+ * for a sided code whose part is not named as the visit names parts, the visit's one side.
+ */
+function sideInVisit(concept: Concept, sides: Map<string, Side>): Side {
+  const part = bodyPartOf(concept);
+  return (part ? sides.get(part) : concept.codes.R && concept.codes.L ? onlySide(sides) : undefined) || 'U';
 }
 
 /** Where a mention is said: its sentence and the words either side. */
@@ -280,11 +290,7 @@ export function findMentions(text: string): Mention[] {
     let side = sideOf(tokens, m.from, m.to, sentence);
     // The visit's side of the body part: for a sided code, and for the site code a combination
     // rule adds beside an unsided one (E11.621 diabetic foot ulcer + L97.5- by side).
-    if (side === 'U') {
-      const part = bodyPartOf(m.concept);
-      sidesOfVisit ??= visitSides(tokens);
-      side = (part ? sidesOfVisit.get(part) : m.concept.codes.R && m.concept.codes.L ? onlySide(sidesOfVisit) : undefined) || 'U';
-    }
+    if (side === 'U') side = sideInVisit(m.concept, (sidesOfVisit ??= visitSides(tokens)));
     const specified = specify(m.concept, said, {
       at: { start: m.start - saidStart, end: m.end - saidStart },
       side,
@@ -296,6 +302,8 @@ export function findMentions(text: string): Mention[] {
     if (!specified) continue;
     const { concept } = specified;
     if (specified.side) side = specified.side;
+    // Codes by side the words gave ("tinnitus" H93.19 → H93.1-): the side the visit names for its part.
+    else if (side === 'U' && concept !== m.concept) side = sideInVisit(concept, (sidesOfVisit ??= visitSides(tokens)));
     const weighed = status === 'family' ? familyWeighed(said) : undefined;
     const presenting = presentingIn.some((p) => p.start <= m.start && m.start < p.end);
     out.push({ concept, start: m.start, end: m.end, sentence, side, status, assertion, framed, familyWeighed: weighed, speaker, answered, presenting });

@@ -8,6 +8,7 @@ import { lexiconTable } from './rules.ts';
 import { alternation } from '../language/data.ts';
 import { indexSiteSpec, visitIndexSiteSpec } from './index-sites.ts';
 import { tiedTo } from './site-ties.ts';
+import { sided, sidesOf } from './code-sides.ts';
 import { systemsOf } from './systems.ts';
 
 
@@ -273,5 +274,8 @@ export function specify(concept: Concept, sentence: string, ctx: SpecifyContext)
   // A site subterm of the index named in the sentence (I.B.3: the documented site).
   const site = indexSiteSpec(concept.codes.U, concept.name, sentence, ctx.at) ?? visitIndexSiteSpec(concept.codes.U, concept.name, ctx.visit);
   if (site) return forEncounter({ concept: withCodes(concept, lateralCodes(site)) }, ctx);
+  // A code of unspecified side whose tabular list codes the sides (I.B.13: the side documented).
+  const bySide = sided(concept.codes) ? undefined : sidesOf(concept.codes.U);
+  if (bySide) return { concept: withCodes(concept, lateralCodes(bySide)) };
   return forEncounter({ concept }, ctx);
 }
