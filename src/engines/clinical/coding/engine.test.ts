@@ -38,6 +38,8 @@ test('laterality picks the sided code', () => {
   assert.deepEqual(codes('Doctor: You have tinnitus in your left ear.'), ['H93.12']);
   assert.deepEqual(codes('Doctor: Your left ear rings. Doctor: That is tinnitus.'), ['H93.12']);
   assert.deepEqual(codes('Doctor: You have tinnitus.'), ['H93.19']);
+  // A side offered as an alternative in a question is not the visit's side.
+  assert.deepEqual(codes('Doctor: Is that both ears or just the left ear? Patient: Just the left ear. Doctor: That ringing is tinnitus.'), ['H93.12']);
   // A code whose title names a bone, not the part the visit sides: the visit's one side.
   assert.deepEqual(codes("Doctor: Your right wrist is swollen. Doctor: You have a Colles' fracture."), ['S52.531A']);
   assert.deepEqual(codes("Doctor: Your right wrist is swollen and your left knee hurts. Doctor: You have a Colles' fracture."), ['S52.539A']);

@@ -140,16 +140,20 @@ const BODY_PARTS = new Set(['ear', 'eye', 'knee', 'shoulder', 'hip', 'ankle', 'f
  * of a mention names none: the only side named, or one named at least SIDE_MAJORITY times as
  * often as the other and "both" together (a slip of the tongue, "the left leg… I mean the
  * right"; "both knees" said once in an exam); else both when the visit says "both knees" or
- * "bilateral knees". None when right and left are named alike, or no side is.
+ * "bilateral knees". None when right and left are named alike, or no side is. A side offered
+ * as an alternative ("both ears or just the left ear?") is not counted.
  */
 function visitSides(tokens: Token[]): Map<string, Side> {
   const seen = new Map<string, { R: number; L: number; B: number }>();
+  // A side offered as one of alternatives ("both ears or just the left ear?") names no side.
+  const offered = (from: number, to: number): boolean => tokens.slice(Math.max(0, from), to).some((t) => t.norm === 'or');
   tokens.forEach((t, i) => {
     const side = SIDE_WORDS[t.norm];
     if (!side || side === 'U') return;
     for (let j = i + 1; j <= i + 3 && j < tokens.length; j++) {
       const part = tokens[j]!.norm.replace(/s$/, '');
       if (BODY_PARTS.has(part)) {
+        if (offered(i - 2, i) || offered(j + 1, j + 2)) break;
         const n = seen.get(part) ?? { R: 0, L: 0, B: 0 };
         n[side]++;
         seen.set(part, n);
