@@ -271,20 +271,50 @@ const SITE_WORDS = new Set(
   readFileSync(new URL('../data/lexicon/injury-sites.tsv', import.meta.url), 'utf8').split('\n')
     .filter((l) => l && !l.startsWith('#')).flatMap((l) => l.split('\t')[0]!.split('|').map((w) => w.trim().toLowerCase())),
 );
-/** The row of a site subterm `term` coded `spec` under a main term, if it is one (see siteSubterms). */
-function siteRow(main: { u: string; term: string }, term: string, spec: string): string[] {
+/**
+ * An index code at a site as billable codes by side: resolve's, or else the codes under it titled
+ * with the site and a side ("Cellulitis, lower limb L03.11-" → "…of right lower limb" L03.115,
+ * "…of left lower limb" L03.116; the unspecified code stays resolve's, L03.119).
+ */
+function resolveAtSite(raw: string, site: string): string | undefined {
+  const spec = resolve(raw);
+  if (!spec || spec.startsWith('R:')) return spec;
+  const prefix = raw.replace(/-$/, '');
+  const titled = (side: string): string[] => sorted.filter((c) => c.startsWith(prefix) && billable.get(c)!.toLowerCase().includes(`${side} ${site}`));
+  const [r, l] = [titled('right'), titled('left')];
+  return r.length === 1 && l.length === 1 ? `R:${r[0]},L:${l[0]},U:${spec}` : spec;
+}
+
+/**
+ * The rows of a site subterm `term` (said as its forms) under a main term, coded `raw` at the
+ * site `titled` (the subterm itself, or the one its "see" reference names: "Cellulitis, leg — see
+ * Cellulitis, lower limb"), if it is a site (see siteSubterms).
+ */
+function siteRows(main: { u: string; term: string }, term: string, raw: string, titled: string): string[] {
+  const site = tokens(forms(titled)[0] ?? '').join(' ');
+  const spec = resolveAtSite(raw, site);
+  if (!spec || !main.term) return [];
   const u = spec.replace(/^.*U:/, '');
-  if (u === main.u || u.slice(0, 3) !== main.u.slice(0, 3) || !main.term) return [];
+  if (u === main.u || u.slice(0, 3) !== main.u.slice(0, 3)) return [];
   const r = /R:([^,]+)/.exec(spec)?.[1];
   const out: string[] = [];
   for (const f of forms(term)) {
-    const words = tokens(f).join(' ');
+    // "hip NEC" is the hip, less the sites the index lists apart.
+    const words = tokens(f).join(' ').replace(/ nec$/, '');
     if (!SITE_WORDS.has(words)) continue;
     if (!r) out.push(`${main.u}\t${main.term}\t${words}\t${spec}\ttied`);
-    else if ([r, u].some((c) => new RegExp(`\\b${words}\\b`).test((billable.get(c) ?? '').toLowerCase()))) out.push(`${main.u}\t${main.term}\t${words}\t${spec}`);
+    else if ([r, u].some((c) => new RegExp(`\\b${site.replace(/ nec$/, '')}\\b`).test((billable.get(c) ?? '').toLowerCase()))) out.push(`${main.u}\t${main.term}\t${words}\t${spec}`);
   }
   return out;
 }
+
+/** The entry a subterm's "see" reference names under its own main term ("see Cellulitis, lower limb"), if any. */
+function seeWithin(e: Entry): Entry | undefined {
+  if (!e.see || e.level !== 1) return undefined;
+  const path = e.see.toLowerCase().split(',').map((t) => t.trim().replace(/\s*\([^)]*\)/g, ''));
+  return path.length === 2 && path[0] === e.path[0] ? byPath.get(path.join('|')) : undefined;
+}
+
 function siteSubterms(): string[] {
   const rows: string[] = [];
   let main: { u: string; term: string } | undefined;
@@ -296,10 +326,10 @@ function siteSubterms(): string[] {
       continue;
     }
     if (!main) continue;
-    const spec = e.code ? resolve(e.code) : undefined;
-    if (e.level === 1) container = spec !== undefined && spec.replace(/^.*U:/, '') === main.u;
-    if (!spec || !(e.level === 1 || (e.level === 2 && container))) continue;
-    rows.push(...siteRow(main, e.path[e.level]!, spec));
+    if (e.level === 1) container = e.code !== '' && resolve(e.code)?.replace(/^.*U:/, '') === main.u;
+    if (!(e.level === 1 || (e.level === 2 && container))) continue;
+    const target = e.code ? e : seeWithin(e);
+    if (target?.code) rows.push(...siteRows(main, e.path[e.level]!, target.code, target.path[target.level]!));
   }
   return [...new Set(rows)];
 }
