@@ -285,6 +285,13 @@ function resolveAtSite(raw: string, site: string): string | undefined {
   return r.length === 1 && l.length === 1 ? `R:${r[0]},L:${l[0]},U:${spec}` : spec;
 }
 
+// The tabular section (block) of each category: a site subterm coded in the main term's section
+// is the same condition at a site ("Bursitis M71.9 — hip M70.7-", both in M70-M79 Other soft
+// tissue disorders). A subterm in another section names another condition ("Neuropathy G62.9,
+// G60-G65 — arm G56.9-, mononeuropathy, G50-G59" is left out).
+const sections = new Map(parseCsv(readFileSync(join(shared, 'icd10cm/icd10cm_2025_tabular_codes.csv'), 'utf8')).slice(1).filter((r) => r[0]?.length === 3).map((r) => [r[0]!, r[3]!] as [string, string]));
+const sectionOf = (code: string): string => sections.get(code.slice(0, 3)) ?? code.slice(0, 3);
+
 /**
  * The rows of a site subterm `term` (said as its forms) under a main term, coded `raw` at the
  * site `titled` (the subterm itself, or the one its "see" reference names: "Cellulitis, leg — see
@@ -295,7 +302,7 @@ function siteRows(main: { u: string; term: string }, term: string, raw: string, 
   const spec = resolveAtSite(raw, site);
   if (!spec || !main.term) return [];
   const u = spec.replace(/^.*U:/, '');
-  if (u === main.u || u.slice(0, 3) !== main.u.slice(0, 3)) return [];
+  if (u === main.u || sectionOf(u) !== sectionOf(main.u)) return [];
   const r = /R:([^,]+)/.exec(spec)?.[1];
   const out: string[] = [];
   for (const f of forms(term)) {

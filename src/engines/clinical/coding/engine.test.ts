@@ -233,6 +233,8 @@ test('a body-site subterm of the index named in the sentence picks the code by s
   assert.deepEqual(codes('Doctor: You have cellulitis of the right big toe.'), ['L03.031']);
   // Cellulitis, leg — see Cellulitis, lower limb L03.11- (right lower limb L03.115, left L03.116).
   assert.deepEqual(codes('Doctor: You have cellulitis of the left leg.'), ['L03.116']);
+  // Bursitis M71.9 — hip NEC M70.7-: another category of the same tabular section (M70-M79).
+  assert.deepEqual(codes('Doctor: You have bursitis of the right hip.'), ['M70.71']);
   // "Arthritis" is not the main term Osteoarthritis whose subterm the shoulder is.
   assert.deepEqual(codes('Doctor: You have some arthritis in your right shoulder.'), ['M19.90']);
 });
