@@ -229,6 +229,8 @@ test('a body-site subterm of the index named in the sentence picks the code by s
   assert.deepEqual(codes('Doctor: Melanoma of the left shoulder.'), ['C43.62']);
   // Table of Neoplasms: breast C50.9- (Malignant primary), the side from the tabular list's titles.
   assert.deepEqual(codes('Doctor: You have a carcinoma of the right breast.'), ['C50.911']);
+  // …and its personal-history code: History, personal, malignant neoplasm, breast Z85.3.
+  assert.deepEqual(codes('Doctor: She had a carcinoma of the right breast years ago.'), ['Z85.3']);
   // Index: Cellulitis L03.90; toe L03.03-.
   assert.deepEqual(codes('Doctor: You have cellulitis of the right big toe.'), ['L03.031']);
   // Cellulitis, leg — see Cellulitis, lower limb L03.11- (right lower limb L03.115, left L03.116).

@@ -6,8 +6,11 @@ import { alternation } from '../language/data.ts';
 import { tiedTo } from './site-ties.ts';
 
 const FILE = new URL('../../../../data/icd10cm/coding-sites.tsv', import.meta.url);
-/** A site subterm of one or more main terms ("carcinoma|cancer"), and whether it must be said tied to the mention. */
-interface SiteSpec { mains: string[]; spec: string; tied: boolean }
+/**
+ * A site subterm of one or more main terms ("carcinoma|cancer"), whether it must be said tied to
+ * the mention, and the personal-history code of a malignancy there (Z85.3 for the breast).
+ */
+export interface SiteSpec { mains: string[]; spec: string; tied: boolean; history?: string }
 interface SiteRows {
   pattern: RegExp;
   specs: Map<string, SiteSpec[]>;
@@ -21,10 +24,10 @@ function sites(): Map<string, SiteRows> {
   const grouped = new Map<string, Map<string, SiteSpec[]>>();
   for (const line of readFileSync(FILE, 'utf8').split('\n')) {
     if (!line || line.startsWith('#')) continue;
-    const [code, mains, site, spec, tied] = line.split('\t');
+    const [code, mains, site, spec, tied, history] = line.split('\t');
     if (!code || !mains || !site || !spec) continue;
     const specs = grouped.get(code) ?? new Map<string, SiteSpec[]>();
-    specs.set(site, [...(specs.get(site) ?? []), { mains: mains.split('|'), spec, tied: tied === 'tied' }]);
+    specs.set(site, [...(specs.get(site) ?? []), { mains: mains.split('|'), spec, tied: tied === 'tied', history }]);
     grouped.set(code, specs);
   }
   table = new Map();
@@ -41,11 +44,11 @@ function sites(): Map<string, SiteRows> {
  * when the sentence names none of its sites, or the condition is not named by the main term
  * the sites are subterms of ("arthritis" is not "Osteoarthritis, shoulder").
  */
-export function indexSiteSpec(code: string, name: string, sentence: string, at: { start: number; end: number }): string | undefined {
+export function indexSiteSpec(code: string, name: string, sentence: string, at: { start: number; end: number }): SiteSpec | undefined {
   const rows = sites().get(code);
   if (!rows) return undefined;
   const named = ` ${name.toLowerCase()} `;
-  let best: { spec: string; dist: number } | undefined;
+  let best: { site: SiteSpec; dist: number } | undefined;
   rows.pattern.lastIndex = 0;
   for (let m = rows.pattern.exec(sentence); m; m = rows.pattern.exec(sentence)) {
     const said = m[0].toLowerCase().replace(/\s+/g, ' ');
@@ -56,9 +59,9 @@ export function indexSiteSpec(code: string, name: string, sentence: string, at: 
     const tied = tiedTo(sentence, at, { start: m.index, end });
     if (site.tied && !tied) continue;
     const dist = tied ? 0 : end <= at.start ? at.start - end : m.index - at.end;
-    if (!best || dist < best.dist) best = { spec: site.spec, dist };
+    if (!best || dist < best.dist) best = { site, dist };
   }
-  return best?.spec ?? splitSite(rows, named, sentence.slice(0, at.start));
+  return best?.site ?? splitSite(rows, named, sentence.slice(0, at.start));
 }
 
 /**
@@ -68,16 +71,16 @@ export function indexSiteSpec(code: string, name: string, sentence: string, at: 
  * trigger finger injection" in a visit about the "right index finger". Sites of no side are
  * not read from the visit.
  */
-export function visitIndexSiteSpec(code: string, name: string, visit: string): string | undefined {
+export function visitIndexSiteSpec(code: string, name: string, visit: string): SiteSpec | undefined {
   const rows = sites().get(code);
   if (!rows) return undefined;
   const named = ` ${name.toLowerCase()} `;
-  const counts = new Map<string, number>();
+  const counts = new Map<SiteSpec, number>();
   rows.pattern.lastIndex = 0;
   for (let m = rows.pattern.exec(visit); m; m = rows.pattern.exec(visit)) {
     const said = m[0].toLowerCase().replace(/\s+/g, ' ');
     const site = (rows.specs.get(said) ?? rows.specs.get(said.replace(/s$/, '')))?.find((x) => !x.tied && x.mains.some((main) => named.includes(` ${main} `)));
-    if (site) counts.set(site.spec, (counts.get(site.spec) ?? 0) + 1);
+    if (site) counts.set(site, (counts.get(site) ?? 0) + 1);
   }
   const [first, second] = [...counts].sort((a, b) => b[1] - a[1]);
   return first && (!second || first[1] > second[1]) ? first[0] : undefined;
@@ -87,9 +90,9 @@ export function visitIndexSiteSpec(code: string, name: string, visit: string): s
  * A site said around the main term that shares its last word: "right index trigger finger"
  * is the index finger of "Trigger finger, index finger M65.32-".
  */
-function splitSite(rows: SiteRows, named: string, before: string): string | undefined {
+function splitSite(rows: SiteRows, named: string, before: string): SiteSpec | undefined {
   const words = before.toLowerCase().match(/[a-z']+/g)?.slice(-3).join(' ');
   if (!words) return undefined;
-  return rows.leads.find(({ lead, site }) => ` ${words}`.endsWith(` ${lead}`) && site.mains.some((main) => named.includes(` ${main} `)))?.site.spec;
+  return rows.leads.find(({ lead, site }) => ` ${words}`.endsWith(` ${lead}`) && site.mains.some((main) => named.includes(` ${main} `)))?.site;
 }
 

@@ -40,12 +40,12 @@ const derived = new Map<string, Concept>();
  * made specific into another chapter or section explains that system's symptoms too (a viral
  * illness of the upper respiratory tract, J06.9, explains the cough: guidelines IV.D).
  */
-function withCodes(concept: Concept, codes: Concept['codes']): Concept {
-  const key = `${concept.name}|${JSON.stringify(codes)}`;
+function withCodes(concept: Concept, codes: Concept['codes'], history = concept.history): Concept {
+  const key = `${concept.name}|${JSON.stringify(codes)}|${history}`;
   let c = derived.get(key);
   if (!c) {
     const systems = [...new Set([...concept.systems, ...(codes.U ? systemsOf(codes.U) : [])])];
-    derived.set(key, (c = { ...concept, codes, systems }));
+    derived.set(key, (c = { ...concept, codes, systems, history }));
   }
   return c;
 }
@@ -273,7 +273,8 @@ export function specify(concept: Concept, sentence: string, ctx: SpecifyContext)
   }
   // A site subterm of the index named in the sentence (I.B.3: the documented site).
   const site = indexSiteSpec(concept.codes.U, concept.name, sentence, ctx.at) ?? visitIndexSiteSpec(concept.codes.U, concept.name, ctx.visit);
-  if (site) return forEncounter({ concept: withCodes(concept, lateralCodes(site)) }, ctx);
+  // A malignancy's site gives its personal-history code too (History, personal, malignant neoplasm, breast Z85.3).
+  if (site) return forEncounter({ concept: withCodes(concept, lateralCodes(site.spec), site.history ?? concept.history) }, ctx);
   // A code of unspecified side whose tabular list codes the sides (I.B.13: the side documented).
   const bySide = sided(concept.codes) ? undefined : sidesOf(concept.codes.U);
   if (bySide) return { concept: withCodes(concept, lateralCodes(bySide)) };
