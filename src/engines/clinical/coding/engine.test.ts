@@ -231,6 +231,9 @@ test('a body-site subterm of the index named in the sentence picks the code by s
   assert.deepEqual(codes('Doctor: You have a carcinoma of the right breast.'), ['C50.911']);
   // …and its personal-history code: History, personal, malignant neoplasm, breast Z85.3.
   assert.deepEqual(codes('Doctor: She had a carcinoma of the right breast years ago.'), ['Z85.3']);
+  // Excised, no evidence of it left: personal history, and the visit a follow-up after treatment (I.C.2.d, I.C.21.c.8).
+  assert.deepEqual(codes('Carcinoma of the right breast. Status post lumpectomy and radiation. Examination shows no evidence of recurrence.').sort(), ['Z08', 'Z85.3']);
+  assert.deepEqual(codes('Carcinoma of the right breast. We will start radiation.'), ['C50.911']);
   // Index: Cellulitis L03.90; toe L03.03-.
   assert.deepEqual(codes('Doctor: You have cellulitis of the right big toe.'), ['L03.031']);
   // Cellulitis, leg — see Cellulitis, lower limb L03.11- (right lower limb L03.115, left L03.116).

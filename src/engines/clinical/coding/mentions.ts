@@ -3,7 +3,7 @@ import type { Span } from '../../ports.ts';
 import { assertionsFor, sentenceAt, splitSentences, type Assertion } from '../context/index.ts';
 import { findConcepts, icd10cmTitle, tokenize, type Concept, type Token } from '../lexicon/index.ts';
 import { SIDE_WORDS, type Side } from './side.ts';
-import { confirmed, isBareList, namesRisks, plannedProcedure, presupposed } from './cue-phrases.ts';
+import { confirmed, isBareList, namesRisks, plannedProcedure, presupposed, saysNoRecurrence } from './cue-phrases.ts';
 import { answersNo, answersYes, endsWithTag, opensAsQuestion, opensLikeQuestion, withoutLeadingWords } from '../language/discourse.ts';
 import { findIndexTerms } from './index-terms.ts';
 import { speakersOf, type Speaker } from './speaker.ts';
@@ -36,6 +36,8 @@ export interface Mention {
   answered?: boolean;
   /** Said in the patient's answer to the opening question ("how can I help?"): the presenting complaint. */
   presenting?: boolean;
+  /** A malignancy the visit finds no recurrence of: history, and the visit a follow-up after its treatment. */
+  eradicated?: boolean;
 }
 
 // The other speaker turning a statement down outright ("no no no").
@@ -315,6 +317,7 @@ export function findMentions(text: string): Mention[] {
   carryFamily(text, out);
   firstComplaint(text, out);
   removedConditions(text, out);
+  eradicatedMalignancies(text, out);
   pastEvents(out);
   return out;
 }
@@ -357,6 +360,21 @@ function carryFamily(text: string, mentions: Mention[]): void {
         break;
       }
     }
+  }
+}
+
+// Malignant neoplasms (C00-C96) with a personal-history code (Z85).
+const MALIGNANT = /^C(?:[0-8]\d|9[0-6])/;
+/**
+ * A malignancy the visit finds no recurrence of ("no evidence of recurrent disease") was excised
+ * or eradicated: personal history (Z85), not a current condition (guidelines I.C.2.d).
+ */
+function eradicatedMalignancies(text: string, mentions: Mention[]): void {
+  if (!mentions.some((m) => MALIGNANT.test(m.concept.codes.U) && /^Z85/.test(m.concept.history)) || !saysNoRecurrence(text)) return;
+  for (const m of mentions) {
+    if (!MALIGNANT.test(m.concept.codes.U) || !/^Z85/.test(m.concept.history) || (m.status !== 'present' && m.status !== 'historical')) continue;
+    m.status = 'historical';
+    m.eradicated = true;
   }
 }
 
