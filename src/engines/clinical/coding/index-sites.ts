@@ -13,6 +13,8 @@ const FILE = new URL('../../../../data/icd10cm/coding-sites.tsv', import.meta.ur
 export interface SiteSpec { mains: string[]; spec: string; tied: boolean; history?: string }
 interface SiteRows {
   pattern: RegExp;
+  /** The sites coded by side only (read from the whole visit); undefined when there are none. */
+  sidedPattern?: RegExp;
   specs: Map<string, SiteSpec[]>;
   /** Sites ending in the main term's last word, by their other words ("index" of "index finger" under Trigger finger). */
   leads: { lead: string; site: SiteSpec }[];
@@ -33,7 +35,9 @@ function sites(): Map<string, SiteRows> {
   table = new Map();
   for (const [code, specs] of grouped) {
     const leads = [...specs].flatMap(([site, list]) => list.filter((x) => x.mains.some((main) => main.split(' ').at(-1) === site.split(' ').at(-1) && site.includes(' '))).map((x) => ({ lead: site.slice(0, site.lastIndexOf(' ')), site: x })));
-    table.set(code, { pattern: new RegExp(`\\b(?:${alternation([...specs.keys()])})s?\\b`, 'gi'), specs, leads });
+    const sided = [...specs].filter(([, list]) => list.some((x) => !x.tied)).map(([site]) => site);
+    const pattern = (words: string[]): RegExp => new RegExp(`\\b(?:${alternation(words)})s?\\b`, 'gi');
+    table.set(code, { pattern: pattern([...specs.keys()]), sidedPattern: sided.length > 0 ? pattern(sided) : undefined, specs, leads });
   }
   return table;
 }
@@ -73,11 +77,12 @@ export function indexSiteSpec(code: string, name: string, sentence: string, at: 
  */
 export function visitIndexSiteSpec(code: string, name: string, visit: string): SiteSpec | undefined {
   const rows = sites().get(code);
-  if (!rows) return undefined;
+  const re = rows?.sidedPattern;
+  if (!rows || !re) return undefined;
   const named = ` ${name.toLowerCase()} `;
   const counts = new Map<SiteSpec, number>();
-  rows.pattern.lastIndex = 0;
-  for (let m = rows.pattern.exec(visit); m; m = rows.pattern.exec(visit)) {
+  re.lastIndex = 0;
+  for (let m = re.exec(visit); m; m = re.exec(visit)) {
     const said = m[0].toLowerCase().replace(/\s+/g, ' ');
     const site = (rows.specs.get(said) ?? rows.specs.get(said.replace(/s$/, '')))?.find((x) => !x.tied && x.mains.some((main) => named.includes(` ${main} `)));
     if (site) counts.set(site, (counts.get(site) ?? 0) + 1);
