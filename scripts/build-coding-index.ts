@@ -17,6 +17,7 @@ const shared = process.argv.slice(2).find((a) => !a.startsWith('--')) ?? new URL
 const out = new URL('../data/icd10cm/coding-index.tsv', import.meta.url).pathname;
 const outDefaults = new URL('../data/icd10cm/coding-defaults.tsv', import.meta.url).pathname;
 const outSites = new URL('../data/icd10cm/coding-sites.tsv', import.meta.url).pathname;
+const outSides = new URL('../data/icd10cm/coding-sides.tsv', import.meta.url).pathname;
 
 const billable = new Map(
   readFileSync(join(shared, 'icd10cm/icd10cm_codes_2026.tsv'), 'utf8').split('\n').slice(1).filter(Boolean).map((l) => {
@@ -25,6 +26,25 @@ const billable = new Map(
   }),
 );
 const sorted = [...billable.keys()].sort();
+
+const byTitle = new Map([...billable].map(([code, title]) => [title.toLowerCase(), code]));
+/**
+ * The right and left codes of an unspecified-side code, when the tabular list has them under the
+ * same title with the side named ("Malignant neoplasm of unspecified site of unspecified female
+ * breast" C50.919 → "…of right female breast" C50.911, "…of left female breast" C50.912): the
+ * codes by side of one site among several ("Neoplasm, breast C50.9-" spans female and male).
+ */
+function sidedSiblings(u: string): string | undefined {
+  const title = billable.get(u)?.toLowerCase() ?? '';
+  const i = title.lastIndexOf('unspecified');
+  if (i < 0) return undefined;
+  const as = (side: string): string | undefined => byTitle.get(title.slice(0, i) + side + title.slice(i + 'unspecified'.length));
+  const r = as('right');
+  const l = as('left');
+  const b = as('bilateral');
+  const same = (c: string | undefined): c is string => c !== undefined && c.slice(0, 3) === u.slice(0, 3);
+  return same(r) && same(l) ? `R:${r},L:${l},${same(b) ? `B:${b},` : ''}U:${u}` : undefined;
+}
 
 /** An index code (maybe a category or "M20.2-") as billable codes by side; the unspecified code of a category. */
 function resolve(raw: string): string | undefined {
@@ -41,7 +61,7 @@ function resolve(raw: string): string | undefined {
   // thigh L02.41-" spans axilla to foot, and the index gives no way to pick the site.
   const rights = under.filter((c) => /\bright\b/i.test(billable.get(c)!)).length;
   const lefts = under.filter((c) => /\bleft\b/i.test(billable.get(c)!)).length;
-  if (rights !== 1 || lefts !== 1) return u;
+  if (rights !== 1 || lefts !== 1) return sidedSiblings(u) ?? u;
   const r = pick(/\bright\b/i, /\bleft\b|unspecified/i);
   const l = pick(/\bleft\b/i, /\bright\b|unspecified/i);
   return r && l ? `R:${r},L:${l},U:${u}` : u;
@@ -140,6 +160,20 @@ for (const e of entries) {
  * Benign D35.2). First-level sites only, malignant (primary) and benign columns; a site code
  * left open ("C50.9-") resolves as any index code does.
  */
+/**
+ * "History, personal (of), malignant neoplasm (of), breast Z85.3": the personal-history code of a
+ * malignancy by site ("hip NEC" as "hip"), for a primary malignancy excised or eradicated
+ * with no evidence of it left (guidelines I.C.2.d).
+ */
+const pastMalignancy = new Map<string, string>();
+for (const e of entries) {
+  if (e.level !== 3 || e.path[0] !== 'history' || !e.path[1]!.startsWith('personal') || !e.path[2]!.startsWith('malignant neoplasm') || !e.code) continue;
+  const code = resolve(e.code);
+  if (code && /^Z85\./.test(code)) for (const f of forms(e.path[3]!)) if (!pastMalignancy.has(f.replace(/ nec$/, ''))) pastMalignancy.set(f.replace(/ nec$/, ''), code);
+}
+
+// Table sites as coding-sites.tsv rows: "code \t site \t spec" → the main terms said with them.
+const neoplasmSites = new Map<string, string[]>();
 function neoplasmPhrases(): Map<string, { terms: Set<string>; subs: Set<string> }> {
   const behaviour = (ref: string): 'MalignantPrimary' | 'Benign' | undefined => {
     const r = ref.toLowerCase().replace(/\s+/g, ' ');
@@ -173,8 +207,12 @@ function neoplasmPhrases(): Map<string, { terms: Set<string>; subs: Set<string> 
       if (!spec) continue;
       for (const part of spec.split(',')) defaults.get(top[col(column)]!)!.subs.add(part.replace(/^[A-Z]:/, ''));
       for (const site of subtermForms(row[col('Term')]!).filter((f) => !/\bnec\b/.test(f))) {
-        // As said: the site first ("pituitary adenoma"); "adenoma of the pituitary" has function words.
+        // As said: the site first ("pituitary adenoma"); "adenoma of the pituitary" has function
+        // words, so it is a site row the coder reads when the site is tied to the main term.
         add(`${site} ${words.join(' ')}`, spec, entry);
+        const history = column === 'MalignantPrimary' ? pastMalignancy.get(site) ?? '-' : '-';
+        const key = `${top[col(column)]}\t${tokens(site).join(' ')}\t${spec}\t${history}`;
+        neoplasmSites.set(key, [...(neoplasmSites.get(key) ?? []), words.join(' ')]);
       }
     }
   }
@@ -229,50 +267,112 @@ writeFileSync(
 console.log(`main-term defaults: ${defaults.size}`);
 
 /**
- * Site subterms of a main term: a first-level subterm whose code lies in the main term's own
- * category and whose title names the subterm ("Trigger finger M65.30 — index finger M65.32-",
- * titled "Trigger finger, right index finger"), so the subterm is a site (or other axis) of the
- * same condition. The coder picks the site its sentence names (I.B.1-3: the subterm gives the
- * specificity the documentation supports). Only subterms that are body sites as said
- * (data/lexicon/injury-sites.tsv spoken forms), so a word elsewhere in the sentence that
- * names another axis ("chronic", "early") does not pick a code; and only sites coded by
- * side (the limbs and paired parts), as an unsided site word is often another condition's
- * ("migraine … abdominal" is not abdominal migraine).
+ * Site subterms of a main term: a subterm whose code lies in the main term's own category
+ * ("Trigger finger M65.30 — index finger M65.32-"; "Melanoma C43.9 — skin — back C43.59"),
+ * so the subterm is a site of the same condition. The coder picks the site its sentence names
+ * (I.B.1-3: the subterm gives the specificity the documentation supports). Sites are read at
+ * the first level, and one level below a subterm that repeats the main term's own code (a
+ * tissue the main term is by default: "Melanoma, skin" C43.9). Only subterms that are body
+ * sites as said (data/lexicon/injury-sites.tsv spoken forms), so a word elsewhere in the
+ * sentence that names another axis ("chronic", "early") does not pick a code. A site coded
+ * by side must be named in its code's title (so the subterm is the code's site, not another
+ * axis); a site without sides is marked `tied`: the coder takes it only when said tied to
+ * the main term ("melanoma on her back"), as an unsided site word said elsewhere in the
+ * sentence is often another condition's ("migraine … abdominal" is not abdominal migraine).
  */
 const SITE_WORDS = new Set(
   readFileSync(new URL('../data/lexicon/injury-sites.tsv', import.meta.url), 'utf8').split('\n')
     .filter((l) => l && !l.startsWith('#')).flatMap((l) => l.split('\t')[0]!.split('|').map((w) => w.trim().toLowerCase())),
 );
+/**
+ * An index code at a site as billable codes by side: resolve's, or else the codes under it titled
+ * with the site and a side ("Cellulitis, lower limb L03.11-" → "…of right lower limb" L03.115,
+ * "…of left lower limb" L03.116; the unspecified code stays resolve's, L03.119).
+ */
+function resolveAtSite(raw: string, site: string): string | undefined {
+  const spec = resolve(raw);
+  if (!spec || spec.startsWith('R:')) return spec;
+  const prefix = raw.replace(/-$/, '');
+  const titled = (side: string): string[] => sorted.filter((c) => c.startsWith(prefix) && billable.get(c)!.toLowerCase().includes(`${side} ${site}`));
+  const [r, l] = [titled('right'), titled('left')];
+  return r.length === 1 && l.length === 1 ? `R:${r[0]},L:${l[0]},U:${spec}` : spec;
+}
+
+// The tabular section (block) of each category: a site subterm coded in the main term's section
+// is the same condition at a site ("Bursitis M71.9 — hip M70.7-", both in M70-M79 Other soft
+// tissue disorders). A subterm in another section names another condition ("Neuropathy G62.9,
+// G60-G65 — arm G56.9-, mononeuropathy, G50-G59" is left out).
+const sections = new Map(parseCsv(readFileSync(join(shared, 'icd10cm/icd10cm_2025_tabular_codes.csv'), 'utf8')).slice(1).filter((r) => r[0]?.length === 3).map((r) => [r[0]!, r[3]!] as [string, string]));
+const sectionOf = (code: string): string => sections.get(code.slice(0, 3)) ?? code.slice(0, 3);
+
+/**
+ * The rows of a site subterm `term` (said as its forms) under a main term, coded `raw` at the
+ * site `titled` (the subterm itself, or the one its "see" reference names: "Cellulitis, leg — see
+ * Cellulitis, lower limb"), if it is a site (see siteSubterms).
+ */
+function siteRows(main: { u: string; term: string }, term: string, raw: string, titled: string): string[] {
+  const site = tokens(forms(titled)[0] ?? '').join(' ');
+  const spec = resolveAtSite(raw, site);
+  if (!spec || !main.term) return [];
+  const u = spec.replace(/^.*U:/, '');
+  if (u === main.u || sectionOf(u) !== sectionOf(main.u)) return [];
+  const r = /R:([^,]+)/.exec(spec)?.[1];
+  const out: string[] = [];
+  for (const f of forms(term)) {
+    // "hip NEC" is the hip, less the sites the index lists apart.
+    const words = tokens(f).join(' ').replace(/ nec$/, '');
+    if (!SITE_WORDS.has(words)) continue;
+    if (!r) out.push(`${main.u}\t${main.term}\t${words}\t${spec}\ttied`);
+    else if ([r, u].some((c) => new RegExp(`\\b${site.replace(/ nec$/, '')}\\b`).test((billable.get(c) ?? '').toLowerCase()))) out.push(`${main.u}\t${main.term}\t${words}\t${spec}`);
+  }
+  return out;
+}
+
+/** The entry a subterm's "see" reference names under its own main term ("see Cellulitis, lower limb"), if any. */
+function seeWithin(e: Entry): Entry | undefined {
+  if (!e.see || e.level !== 1) return undefined;
+  const path = e.see.toLowerCase().split(',').map((t) => t.trim().replace(/\s*\([^)]*\)/g, ''));
+  return path.length === 2 && path[0] === e.path[0] ? byPath.get(path.join('|')) : undefined;
+}
+
 function siteSubterms(): string[] {
   const rows: string[] = [];
   let main: { u: string; term: string } | undefined;
+  let container = false; // under a first-level subterm with the main term's own code
   for (const e of entries) {
     if (e.level === 0) {
       const spec = e.code ? resolve(e.code) : undefined;
       main = spec ? { u: spec.replace(/^.*U:/, ''), term: tokens(forms(e.path[0]!)[0] ?? '').join(' ') } : undefined;
       continue;
     }
-    if (e.level !== 1 || !main || !e.code) continue;
-    const spec = resolve(e.code);
-    if (!spec?.startsWith('R:')) continue;
-    const u = spec.replace(/^.*U:/, '');
-    const r = /R:([^,]+)/.exec(spec)?.[1];
-    if (u === main.u || u.slice(0, 3) !== main.u.slice(0, 3)) continue;
-    for (const f of forms(e.path[1]!)) {
-      const words = tokens(f);
-      if (!SITE_WORDS.has(words.join(' '))) continue;
-      const titled = [r, u].some((c) => c && new RegExp(`\\b${words.join(' ')}\\b`).test((billable.get(c) ?? '').toLowerCase()));
-      if (titled && main.term) rows.push(`${main.u}\t${main.term}\t${words.join(' ')}\t${spec}`);
-    }
+    if (!main) continue;
+    if (e.level === 1) container = e.code !== '' && resolve(e.code)?.replace(/^.*U:/, '') === main.u;
+    if (!(e.level === 1 || (e.level === 2 && container))) continue;
+    const target = e.code ? e : seeWithin(e);
+    if (target?.code) rows.push(...siteRows(main, e.path[e.level]!, target.code, target.path[target.level]!));
   }
   return [...new Set(rows)];
 }
-const sites = siteSubterms();
+const sites = [...siteSubterms(), ...[...neoplasmSites].map(([key, mains]) => {
+  const [code, site, spec, history] = key.split('\t');
+  return `${code}\t${[...new Set(mains)].join('|')}\t${site}\t${spec}\ttied${history === '-' ? '' : `\t${history}`}`;
+})];
 writeFileSync(
   outSites,
-  '# default code of a main term\tthe main term (coder tokens)\tbody-site subterm (coder tokens)\tcode spec — FY2025 Alphabetic Index to Diseases, codes in the FY2026 set; generated by scripts/build-coding-index.ts\n' + sites.join('\n') + '\n',
+  '# default code of a main term\tthe main term (coder tokens; |-separated when several share the row)\tbody-site subterm (coder tokens)\tcode spec\t[tied: only when said tied to the main term\t[personal-history code of a malignancy there]] — FY2025 Alphabetic Index to Diseases, codes in the FY2026 set; generated by scripts/build-coding-index.ts\n' + sites.join('\n') + '\n',
 );
 console.log(`site subterms: ${sites.length}`);
+
+// Codes by side of every unspecified-side code the tabular list titles with the side named
+// (Tinnitus, unspecified ear H93.19 → right ear H93.11, left ear H93.12, bilateral H93.13): the
+// coder gives a hand-written concept coded at its unspecified side the code of the side said.
+// Injury codes are left out: the injury tables code their side (specify.ts).
+const sides = [...billable.keys()].flatMap((u) => {
+  const spec = /^[ST]/.test(u) ? undefined : sidedSiblings(u);
+  return spec ? [`${u}\t${spec}`] : [];
+});
+writeFileSync(outSides, '# unspecified-side code\tcodes by side (R, L, B, U) — FY2026 tabular titles with the side named; generated by scripts/build-coding-index.ts\n' + sides.join('\n') + '\n');
+console.log(`sided codes: ${sides.length}`);
 
 // The index entry each phrase comes from is printed with --trace (for review), not shipped:
 // the coder loads this file on its first call.

@@ -5,7 +5,7 @@ import { alternation } from '../language/data.ts';
 import { LEADING_RUN } from '../language/discourse.ts';
 import { codingCues, type CodingCues } from '../language/coding.ts';
 
-interface Cues { testedFor: RegExp; doubtedAfter: RegExp; doubtedBefore: RegExp; causesListed: RegExp; confirmedBy: RegExp; confirmHedge: RegExp; vaccineBefore: RegExp; vaccineAfter: RegExp; planned: RegExp; risks: RegExp; generic: RegExp; hedgedGeneric: RegExp; possessed: RegExp; presupposing: RegExp }
+interface Cues { noRecurrence: RegExp; testedFor: RegExp; doubtedAfter: RegExp; doubtedBefore: RegExp; causesListed: RegExp; confirmedBy: RegExp; confirmHedge: RegExp; vaccineBefore: RegExp; vaccineAfter: RegExp; planned: RegExp; risks: RegExp; generic: RegExp; hedgedGeneric: RegExp; possessed: RegExp; presupposing: RegExp }
 let compiled: Cues | undefined;
 
 /** Subject, `hedges` hedge words (at least) then modals, a verb of having, up to three words, end. */
@@ -55,6 +55,7 @@ function cues(): Cues {
     possessed: leadingPhrase(data.presupposed.possessives, 2),
     // A question opening with how often / how long…: the lead starts with it.
     presupposing: new RegExp(`^${LEADING_RUN}(?:${alternation(data.presupposed.openers)})\\b`, 'i'),
+    noRecurrence: new RegExp(`\\b(?:${alternation(data.no_recurrence.phrases)})\\b`, 'i'),
   };
   return compiled;
 }
@@ -113,6 +114,11 @@ export function confirmed(lead: string): boolean {
 export function vaccinatedAgainst(lead: string, tail: string): boolean {
   const { vaccineBefore, vaccineAfter } = cues();
   return vaccineBefore.test(lead) || vaccineAfter.test(tail);
+}
+
+/** Does the text say a malignancy shows no recurrence ("no evidence of recurrent disease"; I.C.2.d)? */
+export function saysNoRecurrence(text: string): boolean {
+  return cues().noRecurrence.test(text.replace(/\s+/g, ' '));
 }
 
 /** Is the procedure named still to come ("she's having a knee replacement", "i would perform a hysterectomy")? */

@@ -34,6 +34,15 @@ test('laterality picks the sided code', () => {
   assert.deepEqual(codes('I have pain in my right knee.'), ['M25.561']);
   assert.deepEqual(codes('My left knee hurts.'), ['M25.562']);
   assert.deepEqual(codes('Knee pain in both knees, bilateral.').sort(), ['M25.561', 'M25.562']);
+  // A hand-written concept at its unspecified side takes the tabular list's codes by side (H93.19 → H93.1-).
+  assert.deepEqual(codes('Doctor: You have tinnitus in your left ear.'), ['H93.12']);
+  assert.deepEqual(codes('Doctor: Your left ear rings. Doctor: That is tinnitus.'), ['H93.12']);
+  assert.deepEqual(codes('Doctor: You have tinnitus.'), ['H93.19']);
+  // A side offered as an alternative in a question is not the visit's side.
+  assert.deepEqual(codes('Doctor: Is that both ears or just the left ear? Patient: Just the left ear. Doctor: That ringing is tinnitus.'), ['H93.12']);
+  // A code whose title names a bone, not the part the visit sides: the visit's one side.
+  assert.deepEqual(codes("Doctor: Your right wrist is swollen. Doctor: You have a Colles' fracture."), ['S52.531A']);
+  assert.deepEqual(codes("Doctor: Your right wrist is swollen and your left knee hurts. Doctor: You have a Colles' fracture."), ['S52.539A']);
 });
 
 test('combination codes: diabetes with CKD, hypertension with heart failure', () => {
@@ -210,8 +219,27 @@ test('a body-site subterm of the index named in the sentence picks the code by s
   assert.deepEqual(codes('Doctor: You have a trigger finger of the right index finger.'), ['M65.321']);
   assert.deepEqual(codes('Doctor: Your left thumb has a trigger finger.'), ['M65.312']);
   assert.deepEqual(codes('Doctor: You have a trigger finger.'), ['M65.30']);
+  // A site sharing the main term's last word, said around it; the visit's one site by side.
+  assert.deepEqual(codes('Doctor: I recommend a right index trigger finger injection today.'), ['M65.321']);
+  assert.deepEqual(codes('Doctor: Your right index finger is stuck. Doctor: The right trigger finger needs an injection.'), ['M65.321']);
+  assert.deepEqual(codes('Doctor: Your right index finger and middle finger are stiff. Doctor: The right trigger finger needs an injection.'), ['M65.30']);
+  // Index: Melanoma C43.9; skin — back C43.59 (a site of no side: only when said tied to the main term).
+  assert.deepEqual(codes('Doctor: You have a melanoma on your back.'), ['C43.59']);
+  assert.deepEqual(codes('Doctor: The pathology came back as melanoma.'), ['C43.9']);
+  assert.deepEqual(codes('Doctor: Melanoma of the left shoulder.'), ['C43.62']);
+  // Table of Neoplasms: breast C50.9- (Malignant primary), the side from the tabular list's titles.
+  assert.deepEqual(codes('Doctor: You have a carcinoma of the right breast.'), ['C50.911']);
+  // …and its personal-history code: History, personal, malignant neoplasm, breast Z85.3.
+  assert.deepEqual(codes('Doctor: She had a carcinoma of the right breast years ago.'), ['Z85.3']);
+  // Excised, no evidence of it left: personal history, and the visit a follow-up after treatment (I.C.2.d, I.C.21.c.8).
+  assert.deepEqual(codes('Carcinoma of the right breast. Status post lumpectomy and radiation. Examination shows no evidence of recurrence.').sort(), ['Z08', 'Z85.3']);
+  assert.deepEqual(codes('Carcinoma of the right breast. We will start radiation.'), ['C50.911']);
   // Index: Cellulitis L03.90; toe L03.03-.
   assert.deepEqual(codes('Doctor: You have cellulitis of the right big toe.'), ['L03.031']);
+  // Cellulitis, leg — see Cellulitis, lower limb L03.11- (right lower limb L03.115, left L03.116).
+  assert.deepEqual(codes('Doctor: You have cellulitis of the left leg.'), ['L03.116']);
+  // Bursitis M71.9 — hip NEC M70.7-: another category of the same tabular section (M70-M79).
+  assert.deepEqual(codes('Doctor: You have bursitis of the right hip.'), ['M70.71']);
   // "Arthritis" is not the main term Osteoarthritis whose subterm the shoulder is.
   assert.deepEqual(codes('Doctor: You have some arthritis in your right shoulder.'), ['M19.90']);
 });

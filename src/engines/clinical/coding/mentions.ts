@@ -3,7 +3,7 @@ import type { Span } from '../../ports.ts';
 import { assertionsFor, sentenceAt, splitSentences, type Assertion } from '../context/index.ts';
 import { findConcepts, icd10cmTitle, tokenize, type Concept, type Token } from '../lexicon/index.ts';
 import { SIDE_WORDS, type Side } from './side.ts';
-import { confirmed, isBareList, listsCauses, namesRisks, plannedProcedure, presupposed } from './cue-phrases.ts';
+import { confirmed, isBareList, listsCauses, namesRisks, plannedProcedure, presupposed, saysNoRecurrence } from './cue-phrases.ts';
 import { answersNo, answersYes, endsWithTag, opensAsQuestion, opensLikeQuestion, withoutLeadingWords } from '../language/discourse.ts';
 import { findIndexTerms } from './index-terms.ts';
 import { turnsOf, type Speaker } from './speaker.ts';
@@ -36,6 +36,8 @@ export interface Mention {
   answered?: boolean;
   /** Said in the patient's answer to the opening question ("how can I help?"): the presenting complaint. */
   presenting?: boolean;
+  /** A malignancy the visit finds no recurrence of: history, and the visit a follow-up after its treatment. */
+  eradicated?: boolean;
 }
 
 // The other speaker turning a statement down outright ("no no no").
@@ -136,23 +138,27 @@ function tagQuestion(said: string): boolean {
   return endsWithTag(said) && !opensLikeQuestion(withoutLeadingWords(said));
 }
 
-const BODY_PARTS = new Set(['knee', 'shoulder', 'hip', 'ankle', 'foot', 'elbow', 'wrist', 'hand', 'leg', 'arm', 'calf', 'toe', 'finger', 'thumb', 'thigh', 'forearm', 'clavicle', 'collarbone', 'acl', 'meniscus', 'carpal', 'achilles', 'rotator']);
+const BODY_PARTS = new Set(['ear', 'eye', 'knee', 'shoulder', 'hip', 'ankle', 'foot', 'elbow', 'wrist', 'hand', 'leg', 'arm', 'calf', 'toe', 'finger', 'thumb', 'thigh', 'forearm', 'clavicle', 'collarbone', 'acl', 'meniscus', 'carpal', 'achilles', 'rotator']);
 
 /**
  * The side the visit names for a body part ("right knee" throughout), used when the sentence
  * of a mention names none: the only side named, or one named at least SIDE_MAJORITY times as
  * often as the other and "both" together (a slip of the tongue, "the left leg… I mean the
  * right"; "both knees" said once in an exam); else both when the visit says "both knees" or
- * "bilateral knees". None when right and left are named alike, or no side is.
+ * "bilateral knees". None when right and left are named alike, or no side is. A side offered
+ * as an alternative ("both ears or just the left ear?") is not counted.
  */
 function visitSides(tokens: Token[]): Map<string, Side> {
   const seen = new Map<string, { R: number; L: number; B: number }>();
+  // A side offered as one of alternatives ("both ears or just the left ear?") names no side.
+  const offered = (from: number, to: number): boolean => tokens.slice(Math.max(0, from), to).some((t) => t.norm === 'or');
   tokens.forEach((t, i) => {
     const side = SIDE_WORDS[t.norm];
     if (!side || side === 'U') return;
     for (let j = i + 1; j <= i + 3 && j < tokens.length; j++) {
       const part = tokens[j]!.norm.replace(/s$/, '');
       if (BODY_PARTS.has(part)) {
+        if (offered(i - 2, i) || offered(j + 1, j + 2)) break;
         const n = seen.get(part) ?? { R: 0, L: 0, B: 0 };
         n[side]++;
         seen.set(part, n);
@@ -174,6 +180,26 @@ const SIDE_MAJORITY = 3;
 function bodyPartOf(concept: Concept): string | undefined {
   const inWords = (words: string): string | undefined => words.toLowerCase().split(/[^a-z]+/).map((w) => w.replace(/s$/, '')).find((w) => BODY_PARTS.has(w));
   return inWords(concept.name) ?? (concept.codes.R ? inWords(icd10cmTitle(concept.codes.R) ?? '') : undefined);
+}
+
+/**
+ * The one side the visit names for every body part it sides ("right wrist" throughout), for a
+ * sided code whose body part neither its words nor its title name as the visit does ("Colles'
+ * fracture of right radius" in a visit about the right wrist); none when parts differ in side.
+ */
+function onlySide(sides: Map<string, Side>): Side | undefined {
+  const named = new Set(sides.values());
+  return named.size === 1 ? [...named][0] : undefined;
+}
+
+/**
+ * The side the visit names for a concept's body part: for a sided code, and for the site code a
+ * combination rule adds beside an unsided one (E11.621 diabetic foot ulcer + L97.5- by side);
+ * for a sided code whose part is not named as the visit names parts, the visit's one side.
+ */
+function sideInVisit(concept: Concept, sides: Map<string, Side>): Side {
+  const part = bodyPartOf(concept);
+  return (part ? sides.get(part) : concept.codes.R && concept.codes.L ? onlySide(sides) : undefined) || 'U';
 }
 
 /** Where a mention is said: its sentence and the words either side. */
@@ -280,11 +306,7 @@ export function findMentions(text: string): Mention[] {
     let side = sideOf(tokens, m.from, m.to, sentence);
     // The visit's side of the body part: for a sided code, and for the site code a combination
     // rule adds beside an unsided one (E11.621 diabetic foot ulcer + L97.5- by side).
-    if (side === 'U') {
-      const part = bodyPartOf(m.concept);
-      sidesOfVisit ??= visitSides(tokens);
-      side = (part && sidesOfVisit.get(part)) || 'U';
-    }
+    if (side === 'U') side = sideInVisit(m.concept, (sidesOfVisit ??= visitSides(tokens)));
     const specified = specify(m.concept, said, {
       at: { start: m.start - saidStart, end: m.end - saidStart },
       side,
@@ -296,6 +318,8 @@ export function findMentions(text: string): Mention[] {
     if (!specified) continue;
     const { concept } = specified;
     if (specified.side) side = specified.side;
+    // Codes by side the words gave ("tinnitus" H93.19 → H93.1-): the side the visit names for its part.
+    else if (side === 'U' && concept !== m.concept) side = sideInVisit(concept, (sidesOfVisit ??= visitSides(tokens)));
     const weighed = status === 'family' ? familyWeighed(said) : undefined;
     const presenting = presentingIn.some((p) => p.start <= m.start && m.start < p.end);
     out.push({ concept, start: m.start, end: m.end, sentence, side, status, assertion, framed, familyWeighed: weighed, speaker, answered, presenting });
@@ -303,6 +327,7 @@ export function findMentions(text: string): Mention[] {
   carryFamily(text, out);
   firstComplaint(out, turnAt);
   removedConditions(text, out);
+  eradicatedMalignancies(text, out);
   pastEvents(out);
   return out;
 }
@@ -345,6 +370,21 @@ function carryFamily(text: string, mentions: Mention[]): void {
         break;
       }
     }
+  }
+}
+
+// Malignant neoplasms (C00-C96) with a personal-history code (Z85).
+const MALIGNANT = /^C(?:[0-8]\d|9[0-6])/;
+/**
+ * A malignancy the visit finds no recurrence of ("no evidence of recurrent disease") was excised
+ * or eradicated: personal history (Z85), not a current condition (guidelines I.C.2.d).
+ */
+function eradicatedMalignancies(text: string, mentions: Mention[]): void {
+  if (!mentions.some((m) => MALIGNANT.test(m.concept.codes.U) && /^Z85/.test(m.concept.history)) || !saysNoRecurrence(text)) return;
+  for (const m of mentions) {
+    if (!MALIGNANT.test(m.concept.codes.U) || !/^Z85/.test(m.concept.history) || (m.status !== 'present' && m.status !== 'historical')) continue;
+    m.status = 'historical';
+    m.eradicated = true;
   }
 }
 

@@ -82,6 +82,7 @@ export function selectDiagnoses(mentions: readonly Mention[], textLength: number
   if ((mentions.length > SHORT_TEXT_MENTIONS || conversation) && !exchange) dropPassingSymptoms(byCode, closingFrom, recapSentences(mentions));
   applyCombinations(byCode);
   examWithFindings(byCode);
+  followUpAfterTreatment(byCode);
   dropLessSpecific(byCode);
   dropMainTermDefaults(byCode);
   dropIntegralSymptoms(byCode);
@@ -122,6 +123,19 @@ function applyCombinations(byCode: Map<string, CodedDiagnosis>): void {
       for (const code of [...byCode.keys()]) if (code !== add && codeMatches(pattern, code)) byCode.delete(code);
     }
   }
+}
+
+const FOLLOW_UP_AFTER_TREATMENT = 'Z08';
+/** A malignancy's personal-history code, the visit finding no recurrence of it (mentions.ts). */
+const followsUpTreatment = (d: CodedDiagnosis): boolean => d.basis === 'history' && d.mentions.some((m) => m.eradicated);
+/**
+ * A visit that finds no recurrence of a treated malignancy is a follow-up examination after
+ * completed treatment: Z08, with the Z85 personal-history code (guidelines I.C.21.c.8, I.C.2.d).
+ */
+function followUpAfterTreatment(byCode: Map<string, CodedDiagnosis>): void {
+  const treated = [...byCode.values()].find(followsUpTreatment);
+  if (!treated || byCode.has(FOLLOW_UP_AFTER_TREATMENT)) return;
+  byCode.set(FOLLOW_UP_AFTER_TREATMENT, { ...treated, code: FOLLOW_UP_AFTER_TREATMENT, title: icd10cmTitle(FOLLOW_UP_AFTER_TREATMENT) ?? FOLLOW_UP_AFTER_TREATMENT });
 }
 
 const EXAM = 'Z00.00';
@@ -215,7 +229,8 @@ function dropPassingSymptoms(byCode: Map<string, CodedDiagnosis>, closingFrom: n
   }
   // Only an acute diagnosis explains the visit's symptoms; a chronic condition managed beside
   // them (diabetes, an underactive thyroid) does not (concepts.tsv kinds).
-  const definitive = [...byCode.values()].some((d) => d.concept.kind === 'dx' && d.basis === 'present');
+  // …and so does the follow-up of a treated malignancy (Z08), the reason for such a visit.
+  const definitive = [...byCode.values()].some((d) => (d.concept.kind === 'dx' && d.basis === 'present') || followsUpTreatment(d));
   const needed = definitive ? 3 : 2;
   // The presenting complaint is what the visit is about when no diagnosis explains it (IV.D).
   const presenting = (d: CodedDiagnosis): boolean => !definitive && d.mentions.some((m) => m.presenting && m.status === 'present');

@@ -6,7 +6,9 @@ import { isBillable, type Concept } from '../lexicon/index.ts';
 import { SIDE_WORDS, type Side } from './side.ts';
 import { lexiconTable } from './rules.ts';
 import { alternation } from '../language/data.ts';
-import { indexSiteSpec } from './index-sites.ts';
+import { indexSiteSpec, visitIndexSiteSpec } from './index-sites.ts';
+import { tiedTo } from './site-ties.ts';
+import { sided, sidesOf } from './code-sides.ts';
 import { systemsOf } from './systems.ts';
 
 
@@ -21,8 +23,9 @@ function specifiers(): Specifier[] {
 
 const CONCEPT = 'concept:';
 
-/** "R:M17.11,L:M17.12,B:M17.0,U:M17.9" → codes by side (billable ones only; U always kept). */
+/** "R:M17.11,L:M17.12,B:M17.0,U:M17.9" → codes by side (billable ones only; U always kept); "C43.59" → a code of no side. */
 function lateralCodes(spec: string): Concept['codes'] {
+  if (!spec.includes(':')) return { U: spec };
   const codes: Record<string, string> = {};
   for (const part of spec.split(',')) {
     const [side, code] = part.split(':');
@@ -37,12 +40,12 @@ const derived = new Map<string, Concept>();
  * made specific into another chapter or section explains that system's symptoms too (a viral
  * illness of the upper respiratory tract, J06.9, explains the cough: guidelines IV.D).
  */
-function withCodes(concept: Concept, codes: Concept['codes']): Concept {
-  const key = `${concept.name}|${JSON.stringify(codes)}`;
+function withCodes(concept: Concept, codes: Concept['codes'], history = concept.history): Concept {
+  const key = `${concept.name}|${JSON.stringify(codes)}|${history}`;
   let c = derived.get(key);
   if (!c) {
     const systems = [...new Set([...concept.systems, ...(codes.U ? systemsOf(codes.U) : [])])];
-    derived.set(key, (c = { ...concept, codes, systems }));
+    derived.set(key, (c = { ...concept, codes, systems, history }));
   }
   return c;
 }
@@ -119,13 +122,10 @@ function sitesIn(text: string): SiteHit[] {
   return out;
 }
 
-// Words that tie a site to the injury word: "contusion of the right hand", "right knee, uh, contusion".
-const ATTACHED_AFTER = /^\s*(?:(?:the|a|your|my|his|her|their)\s+(?:muscles?|tendons?|ligaments?)\s+)?(?:(?:of|on|to|in|at|over|along|around|across)\s+)?(?:(?:the|your|my|his|her|their|a|an|right|left|both|uh|um)\W+)*$/i;
 // A word with other senses is an injury only with a site this near (characters between),
 // and not with the words of its other senses this near ("strain your urine").
 const NEAR = 20;
 const UNLESS_REACH = 30;
-const ATTACHED_BEFORE = /^[\s,]*(?:(?:uh|um)\W+)*$/i;
 
 /** Is `a` the narrower site ("mcl" within "knee"), or else the longer phrase? */
 function narrower(a: SiteHit, b: SiteHit): boolean {
@@ -139,7 +139,7 @@ function siteNear(sentence: string, at: { start: number; end: number }, reach = 
   let best: { hit: SiteHit; dist: number } | undefined;
   for (const hit of sitesIn(sentence)) {
     let dist = hit.end <= at.start ? at.start - hit.end : hit.start >= at.end ? hit.start - at.end : 0;
-    if (dist > 0 && (hit.start >= at.end ? ATTACHED_AFTER.test(sentence.slice(at.end, hit.start)) : ATTACHED_BEFORE.test(sentence.slice(hit.end, at.start)))) dist = 0;
+    if (dist > 0 && tiedTo(sentence, at, hit)) dist = 0;
     if (!best || dist < best.dist || (dist === best.dist && narrower(hit, best.hit))) best = { hit, dist };
   }
   return best && best.dist <= reach ? best.hit : undefined;
@@ -272,7 +272,11 @@ export function specify(concept: Concept, sentence: string, ctx: SpecifyContext)
     return forEncounter({ concept: withCodes(concept, next) }, ctx);
   }
   // A site subterm of the index named in the sentence (I.B.3: the documented site).
-  const site = indexSiteSpec(concept.codes.U, concept.name, sentence, ctx.at);
-  if (site) return forEncounter({ concept: withCodes(concept, lateralCodes(site)) }, ctx);
+  const site = indexSiteSpec(concept.codes.U, concept.name, sentence, ctx.at) ?? visitIndexSiteSpec(concept.codes.U, concept.name, ctx.visit);
+  // A malignancy's site gives its personal-history code too (History, personal, malignant neoplasm, breast Z85.3).
+  if (site) return forEncounter({ concept: withCodes(concept, lateralCodes(site.spec), site.history ?? concept.history) }, ctx);
+  // A code of unspecified side whose tabular list codes the sides (I.B.13: the side documented).
+  const bySide = sided(concept.codes) ? undefined : sidesOf(concept.codes.U);
+  if (bySide) return { concept: withCodes(concept, lateralCodes(bySide)) };
   return forEncounter({ concept }, ctx);
 }

@@ -23,6 +23,7 @@ export interface CodingCues {
   indications: { verbs: string[]; objects: string[]; phrases: string[]; referring: string[]; reach: number };
   open_offers: CueList & { reach: number };
   safety_net: CueList;
+  no_recurrence: CueList;
   healing_injury: {
     follow_up: string[]; seen_ago: { subjects: string[]; units: string[] };
     healing_after: string[]; healing_how: string[]; healed_after: string[]; healed_degree: string[]; healed_how: string[];
