@@ -37,8 +37,9 @@ function framing(): FramingCues {
   return framingCues;
 }
 
-// "For your…", "in terms of your…" heads a problem only where the assessment is said (the
-// closing part of a conversation); earlier it is history taking.
+// Where the assessment is said when no marker opens it: the closing share of a conversation
+// (assessment.ts). "For your…", "in terms of your…" heads a problem only there; earlier it is
+// history taking.
 export const ASSESSMENT_PART = 0.6;
 
 export type Framing = 'heading' | 'impression' | 'reason';
@@ -46,14 +47,14 @@ export type Framing = 'heading' | 'impression' | 'reason';
 /**
  * How a mention preceded by `lead` (words of its sentence) and followed by `tail` is framed:
  * as a problem heading of the assessment, in the clinician's impression, or in the reason
- * for the visit; undefined when it is not. `position`: where the mention lies in the text,
- * 0 (start) to 1 (end).
+ * for the visit; undefined when it is not. `inAssessment`: the mention lies where the
+ * assessment is said (from assessment.ts assessmentStart on).
  */
-export function framingAt(lead: string, tail: string, position: number): Framing | undefined {
+export function framingAt(lead: string, tail: string, inAssessment: boolean): Framing | undefined {
   const f = framing();
   const padded = lead ? `${lead} ` : '';
   if (f.ordinalProblem.test(lead) || f.standpoint.test(tail)) return 'heading';
-  if (position >= ASSESSMENT_PART && f.heading.test(padded)) return 'heading';
+  if (inAssessment && f.heading.test(padded)) return 'heading';
   if (f.impression.test(lead) && !f.reported.test(lead)) return 'impression';
   let last = -1;
   for (const m of lead.matchAll(f.reason)) last = m.index + m[0].length;
@@ -61,8 +62,8 @@ export function framingAt(lead: string, tail: string, position: number): Framing
 }
 
 /** Is the mention framed at all (see framingAt)? */
-export function framedAt(lead: string, tail: string, position: number): boolean {
-  return framingAt(lead, tail, position) !== undefined;
+export function framedAt(lead: string, tail: string, inAssessment: boolean): boolean {
+  return framingAt(lead, tail, inAssessment) !== undefined;
 }
 
 /** Local readings compiled once from the cue words (data/language/en/coding.json). */

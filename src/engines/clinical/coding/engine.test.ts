@@ -256,11 +256,11 @@ test('trigger data: "but no" negates what follows; plural relatives are family',
 });
 
 test('framing: a problem heading counts where the assessment is said; the reason for the visit anywhere', () => {
-  assert.equal(framedAt('so in terms of your', '', 0.3), false);
-  assert.equal(framedAt('so in terms of your', '', 0.8), true);
-  assert.equal(framedAt('um for your second problem your', '', 0.3), true);
-  assert.equal(framedAt('he is a 57 year old male who presents today with', '', 0.02), true);
-  assert.equal(framedAt('from a chronic', ' standpoint , we will refer you', 0.7), true);
+  assert.equal(framedAt('so in terms of your', '', false), false);
+  assert.equal(framedAt('so in terms of your', '', true), true);
+  assert.equal(framedAt('um for your second problem your', '', false), true);
+  assert.equal(framedAt('he is a 57 year old male who presents today with', '', false), true);
+  assert.equal(framedAt('from a chronic', ' standpoint , we will refer you', true), true);
 });
 
 test('a question about a diagnosis stays a question; a problem heading followed by a question does not', () => {

@@ -27,8 +27,9 @@ function confidence(d: CodedDiagnosis): number {
 
 /** Code one visit's text synchronously (the engine wraps this in a promise). */
 export function codeText(text: string): CodingResult {
-  const mentions = findMentions(text);
-  const diagnoses = selectDiagnoses(mentions, text.length, assessmentStart(text, speakersOf(text)));
+  const closingFrom = assessmentStart(text, speakersOf(text));
+  const mentions = findMentions(text, closingFrom);
+  const diagnoses = selectDiagnoses(mentions, text.length, closingFrom);
   const result: CodingResult = {
     diagnoses: diagnoses.map((d, i) => ({
       id: `dx-${i + 1}`,

@@ -7,6 +7,7 @@ import { confirmed, isBareList, listsCauses, namesRisks, plannedProcedure, presu
 import { answersNo, answersYes, endsWithTag, opensAsQuestion, opensLikeQuestion, withoutLeadingWords } from '../language/discourse.ts';
 import { findIndexTerms } from './index-terms.ts';
 import { turnsOf, type Speaker } from './speaker.ts';
+import { assessmentStart } from './assessment.ts';
 import { presentingSpans } from './presenting.ts';
 import { specify, visitSiteOf, type InjurySite } from './specify.ts';
 import { familyWeighed, followsUpHealingInjury, framingAt, localStatus, pastFollowUp, punctuatedLead, otherSense, removedNear, sharesFamilyExperiencer, wordsBefore } from './discourse.ts';
@@ -271,7 +272,11 @@ function statusIn(x: Saying): Status {
   return status;
 }
 
-export function findMentions(text: string): Mention[] {
+/**
+ * The mentions of a visit. `closingFrom`: where its assessment is said (assessment.ts); a
+ * problem heading ("in terms of your…") frames a mention only from there on.
+ */
+export function findMentions(text: string, closingFrom?: number): Mention[] {
   const tokens = tokenize(text).filter((t) => !FILLERS.has(t.norm));
   let sidesOfVisit: Map<string, Side> | undefined;
   let siteOfVisit: { site?: InjurySite } | undefined;
@@ -281,6 +286,7 @@ export function findMentions(text: string): Mention[] {
   const out: Mention[] = [];
   const turns = turnsOf(text);
   const { speakerAt, turnAt } = turns;
+  const assessmentFrom = closingFrom ?? assessmentStart(text, speakerAt);
   const presentingIn = presentingSpans(text, turns.list);
   const found = findConcepts(tokens);
   const indexed = new Set(findIndexTerms(text, tokens, found));
@@ -297,7 +303,7 @@ export function findMentions(text: string): Mention[] {
     const assertion = assertionsFor(text, { start: m.start, end: m.end }, sentence);
     const lead = wordsBefore(text, Math.min(saidStart, m.start), m.start);
     const tail = text.slice(m.end, sentence.end);
-    const framing = framingAt(lead, tail, m.start / Math.max(1, text.length));
+    const framing = framingAt(lead, tail, m.start >= assessmentFrom);
     const framed = framing !== undefined;
     let status = statusIn({ text, sentences, sentence, said, lead, tail, assertion, framing, start: m.start, turnAt });
     // A status is a procedure done; one still planned is not yet a status (I.C.21.c.3).

@@ -139,6 +139,23 @@ test('the assessment starts at the clinician\'s first marker past the opening, e
   assert.equal(assessmentStart(plain, speakersOf(plain)), Math.floor(plain.length * 0.6));
 });
 
+test('a GP opens the assessment late, summing up the story; what the history named before it is not taken up', () => {
+  const history = Array.from({ length: 40 }, (_, i) => `Doctor: And anything else I should know, number ${i}?\nPatient: No, nothing else.`).join('\n');
+  const text = `Patient: I've had a cough and a runny nose for five days.\n${history}\nDoctor: Something to think about is cutting down a little, for the sake of your blood pressure and diabetes.\nDoctor: OK. Um, right, so as we wrap up really, based on your story, I think you have a common cold.\nDoctor: Rest and fluids, and come back if it is not better.`;
+  assert.equal(assessmentStart(text, speakersOf(text)), text.indexOf('as we wrap up'));
+  const got = codes(text);
+  assert.ok(got.includes('J06.9'), got.join(' '));
+  assert.ok(!got.includes('E11.9'), got.join(' '));
+});
+
+test('a problem heading frames a mention only from the assessment start, wherever that falls', () => {
+  const history = Array.from({ length: 40 }, (_, i) => `Doctor: And anything else I should know, number ${i}?\nPatient: No, nothing else.`).join('\n');
+  const text = `Patient: I've had a cough and a runny nose for five days.\n${history}\nDoctor: Something to think about, just in terms of your diabetes, is cutting down a little.\nDoctor: OK, so as we wrap up, based on your story, I think you have a common cold.`;
+  assert.ok(text.indexOf('in terms of your diabetes') > text.length * 0.6);
+  assert.ok(!codes(text).includes('E11.9'));
+  assert.ok(codes(text.replace('as we wrap up, based on your story, ', '')).includes('E11.9'));
+});
+
 test('the engine preloads the index between event-loop turns and codes from it once ready', async () => {
   await preloadIndex();
   const result = await createEmbeddedCodingEngine().code('Doctor: This is a case of hypothermia.');
@@ -247,7 +264,7 @@ test("the clinician's recap of the story before the diagnosis does not take its 
 });
 
 test("a diagnosis reported as made before ('you've been diagnosed with…') is history, not the visit's impression", () => {
-  assert.equal(framingAt("i think you have", '', 0.9), 'impression');
-  assert.equal(framingAt("and you've been diagnosed with", '', 0.5), undefined);
-  assert.equal(framingAt('she was diagnosed with', '', 0.5), undefined);
+  assert.equal(framingAt("i think you have", '', true), 'impression');
+  assert.equal(framingAt("and you've been diagnosed with", '', false), undefined);
+  assert.equal(framingAt('she was diagnosed with', '', false), undefined);
 });
