@@ -1,9 +1,11 @@
 /**
  * Assertion context for clinical concept mentions (NegEx/ConText style).
  *
- *   splitSentences(text): Span[]
+ *   splitSentences(text, cuts = [AT_MARKERS]): Span[]
  *     Sentence spans ({start, end} into `text`), split at line breaks and at . ! ? ;
- *     (not decimals or common abbreviations), trimmed of whitespace.
+ *     (not decimals or common abbreviations), trimmed of whitespace; long unpunctuated runs
+ *     cut before discourse markers (AT_MARKERS), and for the visit reader also before clause
+ *     openers (AT_CLAUSES). The cue words are data (data/language/en/discourse.json runOn).
  *   sentenceAt(sentences, offset): Span | undefined
  *     The sentence containing a character offset (binary search).
  *   assertionsFor(text, conceptSpan, sentenceSpan?): Assertion
@@ -13,5 +15,5 @@
  * Trigger phrases are data: data/lexicon/context-triggers.json (see SOURCES.md there).
  * This API is stable; new fields may be added to Assertion, none removed.
  */
-export { splitSentences, sentenceAt } from './sentences.ts';
+export { AT_CLAUSES, AT_MARKERS, splitSentences, sentenceAt, type RunCut } from './sentences.ts';
 export { assertionsFor, type Assertion } from './assertions.ts';

@@ -1,5 +1,6 @@
 // Sentence splitting that keeps character offsets into the caller's text.
 import type { Span } from '../../ports.ts';
+import { CLAUSE_OPENER, DISCOURSE_MARKER } from '../language/run-on.ts';
 
 // Words whose trailing period does not end a sentence.
 const ABBREVIATIONS = new Set([
@@ -7,12 +8,27 @@ const ABBREVIATIONS = new Set([
   'b.i.d', 't.i.d', 'q.i.d', 'p.o', 'q.d', 'a.m', 'p.m', 'pt', 'hx', 'dx', 'sx', 'fig', 'jr', 'sr',
 ]);
 
+// Unpunctuated speech (ASR output) runs on for a whole turn. A long run is cut before a cue,
+// once it has more than `longerThan` words, into pieces of at least `minWords` words.
+/** One way to cut a long unpunctuated run: before each match of `before` (a global RegExp). */
+export interface RunCut { before: RegExp; longerThan: number; minWords: number }
+
+/** Before discourse markers ("okay", "so", "and then"), so that negation and question scopes stay local. */
+export const AT_MARKERS: RunCut = { before: DISCOURSE_MARKER, longerThan: 25, minWords: 5 };
+/**
+ * Then before clause openers ("i think", "which"), so each note sentence says one thing and a
+ * word budget can choose between them: the visit reader's second cut. The assertion engine and
+ * the coder keep the longer pieces, whose scopes span those clauses.
+ */
+export const AT_CLAUSES: RunCut = { before: CLAUSE_OPENER, longerThan: 30, minWords: 8 };
+
 /**
  * Split text into sentence spans. Boundaries: a line break, or `.`, `!`, `?`, `;`
- * followed by space/end (not a decimal point, not an abbreviation's period).
- * Leading and trailing whitespace is trimmed from each span; empty spans are dropped.
+ * followed by space/end (not a decimal point, not an abbreviation's period); then each long
+ * run is cut by `cuts`, in order. Leading and trailing whitespace is trimmed from each span;
+ * empty spans are dropped.
  */
-export function splitSentences(text: string): Span[] {
+export function splitSentences(text: string, cuts: readonly RunCut[] = [AT_MARKERS]): Span[] {
   const spans: Span[] = [];
   let start = 0;
   const push = (end: number): void => {
@@ -20,7 +36,7 @@ export function splitSentences(text: string): Span[] {
     let e = end;
     while (s < e && /\s/.test(text[s]!)) s++;
     while (e > s && /\s/.test(text[e - 1]!)) e--;
-    if (e > s) for (const piece of splitLongRun(text, s, e)) spans.push(piece);
+    if (e > s) spans.push(...cutRuns(text, { start: s, end: e }, cuts));
   };
   for (let i = 0; i < text.length; i++) {
     const ch = text[i]!;
@@ -40,28 +56,23 @@ export function splitSentences(text: string): Span[] {
   return spans;
 }
 
-// Unpunctuated speech (ASR output) runs on for a whole turn; a long run is cut before a
-// discourse marker so that negation and question scopes stay local. A hesitation (um, uh, hmm)
-// is no marker: it falls inside a phrase as often as between clauses ("an acute lumbar , um ,
-// strain", "infection , uh , which may require").
-const MARKER = /\b(?:okay|alright|so|now|well|and then|but)\b/gi;
-const LONG_RUN_WORDS = 25;
-const MIN_PIECE_WORDS = 5;
+function cutRuns(text: string, span: Span, cuts: readonly RunCut[]): Span[] {
+  return cuts.reduce<Span[]>((pieces, cut) => pieces.flatMap((p) => cutRun(text, p, cut)), [span]);
+}
 
-function splitLongRun(text: string, start: number, end: number): Span[] {
-  const run = text.slice(start, end);
-  if ((run.match(/\S+/g)?.length ?? 0) <= LONG_RUN_WORDS) return [{ start, end }];
+const wordCount = (s: string): number => s.match(/\S+/g)?.length ?? 0;
+
+function cutRun(text: string, span: Span, cut: RunCut): Span[] {
+  const run = text.slice(span.start, span.end);
+  if (wordCount(run) <= cut.longerThan) return [span];
   const pieces: Span[] = [];
   let from = 0;
-  for (const m of run.matchAll(MARKER)) {
-    const words = run.slice(from, m.index).match(/\S+/g)?.length ?? 0;
-    if (words < MIN_PIECE_WORDS) continue;
-    let e = m.index;
-    while (e > from && /\s/.test(run[e - 1]!)) e--;
-    pieces.push({ start: start + from, end: start + e });
+  for (const m of run.matchAll(cut.before)) {
+    if (wordCount(run.slice(from, m.index)) < cut.minWords) continue;
+    pieces.push({ start: span.start + from, end: span.start + run.slice(0, m.index).trimEnd().length });
     from = m.index;
   }
-  pieces.push({ start: start + from, end });
+  pieces.push({ start: span.start + from, end: span.end });
   return pieces;
 }
 

@@ -8,6 +8,7 @@
  *   dictation: wake words, dictation to the system, commands and remarks about the visit.
  *   vitals:    the names of the vital signs and the units a weight is given in.
  *   speakers:  the labels of each speaker role and what clinicians say (transcript/roles.ts).
+ *   run-on:    where long unpunctuated speech is cut into sentences (context/sentences.ts).
  * Negation, uncertainty, hypothetical, historical and family cues are the assertion engine's
  * triggers (data/lexicon/context-triggers.json, src/engines/clinical/context).
  */
@@ -19,4 +20,5 @@ export * from './dictation.ts';
 export * from './vitals.ts';
 export { noteSentence, sentenceCase, tidy } from './tidy.ts';
 export { cleanUtterance } from './fillers.ts';
+export { CLAUSE_OPENER, DISCOURSE_MARKER, MARKER_WORDS } from './run-on.ts';
 export { alternation, languageData } from './data.ts';

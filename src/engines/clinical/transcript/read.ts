@@ -1,6 +1,6 @@
 // Reads a visit transcript in any supported format into turns and sentences with spans.
 import type { Span } from '../../ports.ts';
-import { splitSentences } from '../context/index.ts';
+import { AT_CLAUSES, AT_MARKERS, splitSentences } from '../context/index.ts';
 import { cleanUtterance } from '../language/fillers.ts';
 import { isQuestion } from '../language/discourse.ts';
 import { CLINICIAN_TALK, inferRoles, roleFromLabel } from './roles.ts';
@@ -113,29 +113,10 @@ function transcriptionTurns(text: string): RawTurn[] | undefined {
   return turns.length ? turns : undefined;
 }
 
-/** Sentence spans inside one turn; long unpunctuated ASR runs are split at discourse markers. */
+/** Sentence spans inside one turn; long unpunctuated ASR runs are cut at discourse markers, then at clause openers. */
 function splitTurnSentences(text: string, span: Span): Span[] {
-  const body = text.slice(span.start, span.end);
-  return splitSentences(body).flatMap((s) => splitRunOn(text, { start: span.start + s.start, end: span.start + s.end }));
-}
-
-// Still-long unpunctuated pieces are cut again before clause openers, so each note sentence
-// says one thing and the word budget can choose between them.
-const CLAUSE = /\b(?:and (?:then |so |that|i|we|you|it|the|there)|i (?:think|want|wan na|'m going|am going|would|'d like)|we(?:'re| are| will|'ll) |let's|there (?:is|are|was)|there's|which|because|and if|if you|you know)\b/gi;
-const LONG_WORDS = 30;
-
-function splitRunOn(text: string, span: Span): Span[] {
-  const run = text.slice(span.start, span.end);
-  if ((run.match(/\S+/g)?.length ?? 0) <= LONG_WORDS) return [span];
-  const out: Span[] = [];
-  let from = 0;
-  for (const m of run.matchAll(CLAUSE)) {
-    if ((run.slice(from, m.index).match(/\S+/g)?.length ?? 0) < 8) continue;
-    out.push({ start: span.start + from, end: span.start + run.slice(0, m.index).trimEnd().length });
-    from = m.index;
-  }
-  out.push({ start: span.start + from, end: span.end });
-  return out;
+  return splitSentences(text.slice(span.start, span.end), [AT_MARKERS, AT_CLAUSES])
+    .map((s) => ({ start: span.start + s.start, end: span.start + s.end }));
 }
 
 /** Transcription JSON: sentences are runs of words ending in . ? !; the span covers their values. */
