@@ -13,7 +13,7 @@ export interface CodingCues {
   planned_procedure: { why?: string; before: string[] };
   generic_subjects: { subjects: string[]; modals: string[]; verbs: string[]; hedged_subjects: string[]; hedges: string[] };
   presupposed: { possessives: string[]; openers: string[] };
-  assessment_opens: CueList;
+  assessment_opens: CueList & { patient_may_say: string[] };
   risks_listed: CueList & { list_item_words: number };
   reason_for_visit: { here: string[]; here_for: string[]; presenting: string[]; presenting_when: string[]; presenting_with: string[]; phrases: string[]; reach: number };
   problem_headings: {

@@ -25,6 +25,8 @@ test("the clinician's assessment run into the patient's turn is the clinician's 
   assert.equal(text.slice(t.turns[2]!.span.start, t.turns[2]!.span.end).split(' ,')[0], 'alright assessment and plan');
   // Asking about it is the patient's.
   assert.deepEqual(readTranscript("[doctor] i have your results and i want you to follow up .\n[patient] so my diagnosis is what ?").turns.map((x) => x.role), ['clinician', 'patient']);
+  // An opener a patient says too is the patient's.
+  assert.deepEqual(readTranscript('[doctor] and after you retire ?\n[patient] well . my plan is to travel a lot .').turns.map((x) => x.role), ['clinician', 'patient']);
 });
 
 test('generic speakers: the one who examines and asks is the clinician', () => {

@@ -8,10 +8,14 @@ import type { SpeakerRole } from './types.ts';
 
 let opener: RegExp | undefined;
 // A sentence that opens the assessment and plan ("alright, assessment and plan, …", "diagnosis
-// will be …": data/language/en/coding.json assessment_opens). Patients ask about these ("what's
-// my diagnosis?") but do not open a sentence with them.
+// will be …": data/language/en/coding.json assessment_opens), less the openers a patient says too
+// ("my plan is…", "in summary"). Patients ask about the rest ("what's my diagnosis?") but do not
+// open a sentence with them.
 function opensAssessment(sentence: string): boolean {
-  opener ??= new RegExp(`^(?:${alternation(codingCues().assessment_opens.phrases).replace(/'/g, "['’]")})\\b`, 'i');
+  if (!opener) {
+    const { phrases, patient_may_say: patients } = codingCues().assessment_opens;
+    opener = new RegExp(`^(?:${alternation(phrases.filter((p) => !patients.includes(p))).replace(/'/g, "['’]")})\\b`, 'i');
+  }
   return opener.test(withoutLeadingWords(sentence)) && !/\?\s*$/.test(sentence);
 }
 
