@@ -7,6 +7,7 @@ import { confirmed, isBareList, listsCauses, namesRisks, plannedProcedure, presu
 import { answersNo, answersYes, endsWithTag, opensAsQuestion, opensLikeQuestion, withoutLeadingWords } from '../language/discourse.ts';
 import { findIndexTerms } from './index-terms.ts';
 import { turnsOf, type Speaker } from './speaker.ts';
+import { othersSaid } from '../transcript/index.ts';
 import { assessmentStart } from './assessment.ts';
 import { presentingSpans } from './presenting.ts';
 import { specify, visitSiteOf, type InjurySite } from './specify.ts';
@@ -288,6 +289,7 @@ export function findMentions(text: string, closingFrom?: number): Mention[] {
   const { speakerAt, turnAt } = turns;
   const assessmentFrom = closingFrom ?? assessmentStart(text, speakerAt);
   const presentingIn = presentingSpans(text, turns.list);
+  const others = othersSaid(text, turns.list);
   const found = findConcepts(tokens);
   const indexed = new Set(findIndexTerms(text, tokens, found));
   const named = found.filter((c) => ![...indexed].some((x) => x.start <= c.start && c.end <= x.end));
@@ -306,6 +308,9 @@ export function findMentions(text: string, closingFrom?: number): Mention[] {
     const framing = framingAt(lead, tail, m.start >= assessmentFrom);
     const framed = framing !== undefined;
     let status = statusIn({ text, sentences, sentence, said, lead, tail, assertion, framing, start: m.start, turnAt });
+    // "Who has it?" "My mother." "OK, so she has hyperthyroidism": a relative's condition (ICD-10-CM
+    // codes what the patient has; a relative's only as family history, Z80–Z84).
+    if (status !== 'negated' && others.some((o) => o.start <= m.start && m.end <= o.end)) status = 'family';
     // A status is a procedure done; one still planned is not yet a status (I.C.21.c.3).
     if (status === 'present' && m.concept.kind === 'status' && plannedProcedure(lead)) status = 'hypothetical';
     const answered = status === 'present' && framing !== 'heading' && !presupposed(lead) && (assertion.question || unmarkedQuestion(text, sentences, sentence, turnAt) !== undefined);

@@ -12,7 +12,7 @@ const SIDE: Record<SpeakerRole, Speaker | undefined> = { clinician: 'clinician',
 /** A visit's turns as the coder reads them. */
 export interface Turns {
   /** Each turn's words (without its label) and its speaker; the lines of a text without labels. */
-  list: { span: Span; speaker: Speaker | undefined }[];
+  list: { span: Span; speaker: Speaker | undefined; role: SpeakerRole }[];
   /** Index in `list` of the turn holding an offset, or of the turn a label at it opens. */
   turnAt(offset: number): number;
   /** The speaker of that turn. */
@@ -26,7 +26,7 @@ export interface Turns {
  */
 export function turnsOf(text: string): Turns {
   const { format, turns } = readTurns(text);
-  const list = format === 'unlabelled' ? linesOf(text) : turns.map((t) => ({ span: t.span, speaker: SIDE[t.role] }));
+  const list = format === 'unlabelled' ? linesOf(text) : turns.map((t) => ({ span: t.span, speaker: SIDE[t.role], role: t.role }));
   const turnAt = (offset: number): number => {
     let lo = 0, hi = list.length - 1, at = -1;
     while (lo <= hi) {
@@ -44,10 +44,10 @@ function linesOf(text: string): Turns['list'] {
   const lines: Turns['list'] = [];
   let start = 0;
   for (const m of text.matchAll(/\r\n?|\n/g)) {
-    lines.push({ span: { start, end: m.index }, speaker: undefined });
+    lines.push({ span: { start, end: m.index }, speaker: undefined, role: 'unknown' });
     start = m.index + m[0].length;
   }
-  lines.push({ span: { start, end: text.length }, speaker: undefined });
+  lines.push({ span: { start, end: text.length }, speaker: undefined, role: 'unknown' });
   return lines;
 }
 

@@ -35,6 +35,13 @@ export function tokensOf(phrase: string): string[] {
 
 let cached: TrieNode | undefined;
 let presupposing: Set<string> | undefined;
+let relatives: Set<string> | undefined;
+
+/** The one-word family triggers ("mother", "parents", "grandma"): the relatives a mention may belong to. */
+export function relativeWords(): Set<string> {
+  triggerTrie();
+  return relatives!;
+}
 
 /** Determiners that presuppose the mention right after them ("your asthma", "these headaches"). */
 export function presupposingWords(): Set<string> {
@@ -68,6 +75,8 @@ export function triggerTrie(): TrieNode {
   }
   for (const p of data.pseudo) add(p, { kind: 'pseudo' });
   for (const p of data.terminate) add(p, { kind: 'terminate' });
+  const family = data.family as Partial<Record<Direction, string[]>>;
+  relatives = new Set((family.both ?? []).map(tokensOf).filter((t) => t.length === 1).map((t) => t[0]!));
   presupposing = new Set((data.question as { presupposing?: string[] }).presupposing ?? []);
   cached = root;
   return root;
