@@ -1,7 +1,7 @@
 // Whose a third-person statement is in a conversation with the patient: the relative or other person just named, or the patient's.
 import type { Span } from '../../ports.ts';
 import { relativeWords } from '../context/index.ts';
-import { introducesPatient, languageData, NAMED } from '../language/index.ts';
+import { alternation, introducesPatient, languageData, NAMED } from '../language/index.ts';
 import type { SpeakerRole } from './types.ts';
 
 interface ExperiencerData { labels: { family: string[] }; experiencer: { otherPeople: string[]; firstOrSecondPerson: string[]; reporting: string[] } }
@@ -25,6 +25,13 @@ function wordsOf(): Words {
     plural: new Set(pronouns(v.they)),
   };
   return words;
+}
+
+let possessed: RegExp | undefined;
+/** "my mother", "her friend": a sentence naming someone else by the patient's or another's possessive. */
+export function namesOtherPerson(sentence: string): boolean {
+  possessed ??= new RegExp(`\\b(?:my|her|his|their|your)\\s+(?:${alternation([...wordsOf().people])})\\b`, 'i');
+  return possessed.test(sentence);
 }
 
 // A pronoun refers back to a person named in its own turn or in the turns just before ("Who has it?" "My mother." "OK, so she has…").

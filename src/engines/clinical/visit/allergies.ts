@@ -5,7 +5,7 @@
 // not diagnoses of the visit.
 import type { Span } from '../../ports.ts';
 import { answersNo } from '../language/index.ts';
-import type { Sentence } from '../transcript/index.ts';
+import { namesOtherPerson, type Sentence } from '../transcript/index.ts';
 
 export interface AllergyFound {
   /** As said, first letter capitalised ("Penicillin", "Sulfa"). */
@@ -51,7 +51,6 @@ const ALLERGY_QUESTION = /\b(?:allergic|(?:any|other|known|drug|medication|medic
 const DRUG_WORDS = /\b(?:medications?|medicines?|meds|drugs?|nkda)\b/i;
 const NONE_SAID = /\b(?:nkda|no known (?:drug |medication |medicine )?allergies|no (?:drug |medication |medicine )?allergies|not allergic to (?:any|anything)\b|den(?:ies|ied|y) (?:any )?(?:drug |medication )?allergies|do(?:es)?\s*n'?t have (?:any |no )?(?:known )?(?:drug |medication )?allergies|(?:have|has)\s*n'?t (?:got )?(?:any )?(?:drug )?allergies|not allergic to any\w*)\b/i;
 const NOT_ALLERGIC = /\b(?:not|never|n'?t|no)\s+(?:\w+\s+){0,2}(?:allergic|allerg\w*|reaction)/i;
-const OTHER_PERSON = /\b(?:my|her|his|their|your)\s+(?:mom|mother|dad|father|sister|brother|son|daughter|wife|husband|kids?|child(?:ren)?|grandmother|grandfather|aunt|uncle|cousin|family|friend|partner)\b/i;
 
 const capitalise = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
 
@@ -210,7 +209,7 @@ export function allergiesIn(text: string, sentences: Sentence[], isDrug: (word: 
   sentences.forEach((s, i) => {
     if (s.question) return;
     const lower = text.slice(s.span.start, s.span.end).toLowerCase();
-    if (OTHER_PERSON.test(lower)) return;
+    if (namesOtherPerson(lower)) return;
     const answer = r.answering.has(s.turn);
     const spans = substancesIn(r, s, lower, answer);
     if (spans.length === 0) return noneIn(r, s, i, lower, answer);
