@@ -144,7 +144,7 @@ for (const e of entries) {
   if (!spec) continue;
   const mains = forms(e.path[0]!);
   if (e.level === 0) {
-    for (const m of mains) {
+    for (const m of [...mains, ...inverted(mains)]) {
       if (GENERAL.has(m)) continue;
       add(m, spec, e);
       for (const mod of modifiers(e.nonEss)) add(`${mod} ${m}`, spec, e);
@@ -164,6 +164,18 @@ for (const e of entries) {
   }
 }
 secondLevelPhrases();
+
+/**
+ * A main term written inverted, the noun first ("Coagulation, intravascular", "Mononucleosis,
+ * infectious", "Hypercalcemia, hypocalciuric, familial"), as said: its parts in reverse order
+ * ("intravascular coagulation"). Comma forms that are one word's variants ("Disease, diseased")
+ * are alternatives, not an inversion.
+ */
+function inverted(mains: string[]): string[] {
+  if (mains.length < 2 || GENERAL.has(mains[0]!)) return [];
+  const stem = mains[0]!.slice(0, 4);
+  return mains.every((f) => f.startsWith(stem)) ? [] : [[...mains].reverse().join(' ')];
+}
 
 /** A subterm said as a qualifier of its term: not a bare connective or an "NEC" catch-all. */
 function sayable(s: string): boolean {
