@@ -105,7 +105,7 @@ for (const [, , level, term, see, also, nonEss, code] of parseCsv(readFileSync(j
 function codeOf(e: Entry, depth = 0): string | undefined {
   if (e.code) return resolve(e.code);
   // A main term with neither a code nor a "see" has only its "see also" to name the condition
-  // ("Hepatomegaly — see also Hypertrophy, liver" R16.0): the entry it names gives the code. A
+  // ("Adiposis — see also Obesity" E66.9): the entry it names gives the code. A
   // subterm's "see also" widens to a general entry ("Syndrome, pain — see also Pain"): not followed.
   const ref = e.see || (e.level === 0 ? seeAlso.get(e) : undefined) || '';
   if (!ref || depth > 3 || /\bby\b|\bsee\b|condition|site/i.test(ref)) return undefined;
