@@ -104,15 +104,21 @@ for (const [, , level, term, see, also, nonEss, code] of parseCsv(readFileSync(j
 /** The code of an entry, following its "see" reference ("Calculus, bile duct") a few steps. */
 function codeOf(e: Entry, depth = 0): string | undefined {
   if (e.code) return resolve(e.code);
-  if (!e.see || depth > 3 || /\bby\b|\bsee\b|condition|site/i.test(e.see)) return undefined;
-  const target = byPath.get(e.see.toLowerCase().split(',').map((s) => s.trim().replace(/\s*\([^)]*\)/g, '')).join('|'));
+  // A main term with neither a code nor a "see" has only its "see also" to name the condition
+  // ("Adiposis — see also Obesity" E66.9): the entry it names gives the code. A
+  // subterm's "see also" widens to a general entry ("Syndrome, pain — see also Pain"): not followed.
+  const ref = e.see || (e.level === 0 ? seeAlso.get(e) : undefined) || '';
+  if (!ref || depth > 3 || /\bby\b|\bsee\b|condition|site/i.test(ref)) return undefined;
+  const target = byPath.get(ref.toLowerCase().split(',').map((s) => s.trim().replace(/\s*\([^)]*\)/g, '')).join('|'));
   return target ? codeOf(target, depth + 1) : undefined;
 }
 
 const phrases = new Map<string, [string, string]>();
 // A single word stands for a diagnosis only when it is built as one (-itis, -osis, -oma…);
 // "heart", "left", "impression" are main terms of the index but name no condition when said.
-const DISEASE_WORD = /(?:itis|osis|oma|emia|aemia|algia|pathy|ectasis|plasia|trophy|rrhea|rrhoea|uria|cele|ism|iasis|thermia|plegia|paresis|spasm|rrhage|ectomy)$/;
+// The Greek suffixes of signs and findings name one too (-megaly "hepatomegaly", -opia/-opsia
+// "hemianopia", -penia "neutropenia", -cardia, -pnea, -phagia, -philia).
+const DISEASE_WORD = /(?:itis|osis|oma|emia|aemia|algia|pathy|ectasis|plasia|trophy|rrhea|rrhoea|uria|cele|ism|iasis|thermia|plegia|paresis|spasm|rrhage|ectomy|megaly|opia|opsia|penia|cardia|pnea|phagia|philia)$/;
 // Phrases are stored as the coder's tokens (src/engines/clinical/lexicon/tokens.ts: lower-case
 // words, apostrophes kept inside a word) joined by one space, so loading needs no tokenizing;
 // longer than MAX_WORDS they are not how a condition is said.
@@ -138,16 +144,68 @@ for (const e of entries) {
   if (!spec) continue;
   const mains = forms(e.path[0]!);
   if (e.level === 0) {
-    for (const m of mains) {
+    for (const m of [...mains, ...inverted(mains)]) {
       if (GENERAL.has(m)) continue;
       add(m, spec, e);
       for (const mod of modifiers(e.nonEss)) add(`${mod} ${m}`, spec, e);
     }
   } else {
     for (const m of mains) for (const s of subtermForms(e.path[1]!)) {
-      if (['with', 'without', 'due to', 'in', 'of', 'to', 'by', 'and', 'nec', 'specified nec'].includes(s) || /\bnec\b/.test(s)) continue;
+      if (!sayable(s)) continue;
       add(`${m} ${s}`, spec, e);
       add(`${s} ${m}`, spec, e);
+      // The subterm's own nonessential words, said or not ("Disease, coronary (artery)" I25.10 →
+      // "coronary artery disease"), in the places a modifier takes.
+      for (const mod of modifiers(e.nonEss)) {
+        add(`${s} ${mod} ${m}`, spec, e);
+        add(`${mod} ${s} ${m}`, spec, e);
+      }
+    }
+  }
+}
+secondLevelPhrases();
+
+/**
+ * A main term written inverted, the noun first ("Coagulation, intravascular", "Mononucleosis,
+ * infectious", "Hypercalcemia, hypocalciuric, familial"), as said: its parts in reverse order
+ * ("intravascular coagulation"). Comma forms that are one word's variants ("Disease, diseased")
+ * are alternatives, not an inversion.
+ */
+function inverted(mains: string[]): string[] {
+  if (mains.length < 2 || GENERAL.has(mains[0]!)) return [];
+  const stem = mains[0]!.slice(0, 4);
+  return mains.every((f) => f.startsWith(stem)) ? [] : [[...mains].reverse().join(' ')];
+}
+
+/** A subterm said as a qualifier of its term: not a bare connective or an "NEC" catch-all. */
+function sayable(s: string): boolean {
+  return !['with', 'without', 'due to', 'in', 'of', 'to', 'by', 'and', 'nec', 'specified nec'].includes(s) && !/\bnec\b/.test(s);
+}
+
+/**
+ * Second-level subterms as said, qualifiers before the head ("Disease, heart, ischemic" →
+ * "ischemic heart disease"); when the first-level subterm only repeats a nonessential word of
+ * the main term ("Tic (disorder), disorder, transient" F95.0), also without it or after the main
+ * term ("transient tic", "transient tic disorder"). Added after the first level, whose phrases win.
+ */
+function secondLevelPhrases(): void {
+  let mainMods: string[] = [];
+  for (const e of entries) {
+    if (e.level === 0) mainMods = modifiers(e.nonEss);
+    if (e.level !== 2) continue;
+    const spec = codeOf(e);
+    if (!spec) continue;
+    // The main term's first form only: a qualifier is said before the noun ("ischemic heart
+    // disease"), not before its adjective form ("Disease, diseased": "… heart diseased").
+    const m = forms(e.path[0]!)[0];
+    if (m === undefined) continue;
+    for (const s1 of subtermForms(e.path[1]!)) for (const s2 of subtermForms(e.path[2]!)) {
+      if (!sayable(s1) || !sayable(s2)) continue;
+      add(`${s2} ${s1} ${m}`, spec, e);
+      if (mainMods.includes(s1)) {
+        add(`${s2} ${m}`, spec, e);
+        add(`${s2} ${m} ${s1}`, spec, e);
+      }
     }
   }
 }

@@ -315,3 +315,17 @@ test('7th character: A for a new injury, D when the visit follows up a healing o
 test('a superficial injury yields to a more severe injury of the same region', () => {
   assert.deepEqual(codes('[doctor] you have a distal phalanx fracture of the right middle finger and a contusion of the right hand .'), ['S62.632A']);
 });
+
+test('index phrases: plurals, second-level subterms, subterm modifiers, sign suffixes, inverted main terms', () => {
+  // Index: Tic (disorder), disorder, transient F95.0 — said in the plural.
+  assert.deepEqual(codes('ASSESSMENT\nTransient tics.'), ['F95.0']);
+  // Index: Hemianopia, hemianopsia (heteronymous) H53.47 (-opia names a finding).
+  assert.deepEqual(codes('ASSESSMENT\nBitemporal hemianopia.'), ['H53.47']);
+  // Index: Mononucleosis, infectious B27.90, written noun first.
+  assert.deepEqual(codes('ASSESSMENT\nInfectious mononucleosis.'), ['B27.90']);
+  // Index: Disease, heart, ischemic I25.9.
+  assert.deepEqual(codes('ASSESSMENT\nIschemic heart disease.'), ['I25.9']);
+  const text = 'ASSESSMENT\nTransient tics.';
+  const span = codeText(text).diagnoses[0]!.text_span;
+  assert.equal(text.slice(span.start_char, span.end_char), 'Transient tics');
+});

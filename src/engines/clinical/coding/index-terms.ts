@@ -95,17 +95,39 @@ function conceptOf(phrase: string, spec: string): Concept {
   return c;
 }
 
-/** The longest index phrase starting at token i: [phrase, spec, tokens], if any. */
+/**
+ * The singular of a plural noun ("tics" → "tic", "polyps", "allergies" → "allergy", "abscesses"
+ * → "abscess"); the index names a condition in the singular. Not "-ss", "-us", "-is" (arthritis).
+ */
+function singular(word: string): string | undefined {
+  if (word.length < 4 || !word.endsWith('s') || /(?:ss|us|is)$/.test(word)) return undefined;
+  if (word.endsWith('ies')) return `${word.slice(0, -3)}y`;
+  if (/(?:ss|sh|ch|x)es$/.test(word)) return word.slice(0, -2);
+  return word.slice(0, -1);
+}
+
+/** The longest index phrase starting at token i, its last word in the plural or not: [phrase, spec, tokens], if any. */
 function longestAt(tokens: readonly Token[], i: number): { phrase: string; spec: string; to: number } | undefined {
   const { specs, firsts } = indexTable();
-  const longest = firsts.get(tokens[i]!.norm);
-  if (longest === undefined) return undefined;
-  let phrase = tokens[i]!.norm;
+  const first = tokens[i]!.norm;
+  const one = singular(first);
+  // Only the last word is read in the plural, so a plural first word is a phrase of one ("polyps").
+  const longest = firsts.get(first) ?? (one !== undefined && specs.has(one) ? 1 : 0);
+  if (longest === 0) return undefined;
+  let phrase = '';
   let best: { phrase: string; spec: string; to: number } | undefined;
   for (let j = i; j < tokens.length && j < i + longest; j++) {
-    if (j > i) phrase += ` ${tokens[j]!.norm}`;
-    const spec = specs.get(phrase);
-    if (spec) best = { phrase, spec, to: j + 1 };
+    const norm = tokens[j]!.norm;
+    const stem = singular(norm);
+    const asSaid = phrase ? `${phrase} ${norm}` : norm;
+    const spec = specs.get(asSaid);
+    if (spec) best = { phrase: asSaid, spec, to: j + 1 };
+    else if (stem !== undefined) {
+      const asOne = phrase ? `${phrase} ${stem}` : stem;
+      const one = specs.get(asOne);
+      if (one) best = { phrase: asOne, spec: one, to: j + 1 };
+    }
+    phrase = asSaid;
   }
   return best;
 }
