@@ -273,16 +273,51 @@ function statusIn(x: Saying): Status {
   return status;
 }
 
+/** What the whole visit says, worked out on first need: the side of each body part, the injury site, the encounter. */
+interface VisitContext { text: string; tokens: Token[]; sides: () => Map<string, Side>; site: () => InjurySite | undefined; encounter: () => 'A' | 'D' }
+
+function visitContext(text: string, tokens: Token[]): VisitContext {
+  let sides: Map<string, Side> | undefined;
+  let site: { site?: InjurySite } | undefined;
+  let encounter: 'A' | 'D' | undefined;
+  return {
+    text,
+    tokens,
+    sides: () => (sides ??= visitSides(tokens)),
+    site: () => (site ??= { site: visitSiteOf(text) }).site,
+    encounter: () => (encounter ??= followsUpHealingInjury(text) ? 'D' : 'A'),
+  };
+}
+
+/** A mention's concept made specific by its words and the visit, with its side; undefined when the words rule it out. */
+function sidedConcept(m: { concept: Concept; start: number; end: number; from: number; to: number }, visit: VisitContext, said: string, saidStart: number, sentence: Span): { concept: Concept; side: Side } | undefined {
+  let side = sideOf(visit.tokens, m.from, m.to, sentence);
+  // The visit's side of the body part: for a sided code, and for the site code a combination
+  // rule adds beside an unsided one (E11.621 diabetic foot ulcer + L97.5- by side).
+  if (side === 'U') side = sideInVisit(m.concept, visit.sides());
+  const specified = specify(m.concept, said, {
+    at: { start: m.start - saidStart, end: m.end - saidStart },
+    side,
+    visitSide: (part) => visit.sides().get(part) ?? 'U',
+    visitSite: visit.site,
+    visit: visit.text,
+    encounter: visit.encounter,
+  });
+  if (!specified) return undefined;
+  const { concept } = specified;
+  if (specified.side) side = specified.side;
+  // Codes by side the words gave ("tinnitus" H93.19 → H93.1-): the side the visit names for its part.
+  else if (side === 'U' && concept !== m.concept) side = sideInVisit(concept, visit.sides());
+  return { concept, side };
+}
+
 /**
  * The mentions of a visit. `closingFrom`: where its assessment is said (assessment.ts); a
  * problem heading ("in terms of your…") frames a mention only from there on.
  */
 export function findMentions(text: string, closingFrom?: number): Mention[] {
   const tokens = tokenize(text).filter((t) => !FILLERS.has(t.norm));
-  let sidesOfVisit: Map<string, Side> | undefined;
-  let siteOfVisit: { site?: InjurySite } | undefined;
-  let encounter: 'A' | 'D' | undefined;
-  const visitSide = (part: string): Side => (sidesOfVisit ??= visitSides(tokens)).get(part) ?? 'U';
+  const visit = visitContext(text, tokens);
   const sentences = splitSentences(text);
   const out: Mention[] = [];
   const turns = turnsOf(text);
@@ -314,23 +349,9 @@ export function findMentions(text: string, closingFrom?: number): Mention[] {
     // A status is a procedure done; one still planned is not yet a status (I.C.21.c.3).
     if (status === 'present' && m.concept.kind === 'status' && plannedProcedure(lead)) status = 'hypothetical';
     const answered = status === 'present' && framing !== 'heading' && !presupposed(lead) && (assertion.question || unmarkedQuestion(text, sentences, sentence, turnAt) !== undefined);
-    let side = sideOf(tokens, m.from, m.to, sentence);
-    // The visit's side of the body part: for a sided code, and for the site code a combination
-    // rule adds beside an unsided one (E11.621 diabetic foot ulcer + L97.5- by side).
-    if (side === 'U') side = sideInVisit(m.concept, (sidesOfVisit ??= visitSides(tokens)));
-    const specified = specify(m.concept, said, {
-      at: { start: m.start - saidStart, end: m.end - saidStart },
-      side,
-      visitSide,
-      visitSite: () => (siteOfVisit ??= { site: visitSiteOf(text) }).site,
-      visit: text,
-      encounter: () => (encounter ??= followsUpHealingInjury(text) ? 'D' : 'A'),
-    });
+    const specified = sidedConcept(m, visit, said, saidStart, sentence);
     if (!specified) continue;
-    const { concept } = specified;
-    if (specified.side) side = specified.side;
-    // Codes by side the words gave ("tinnitus" H93.19 → H93.1-): the side the visit names for its part.
-    else if (side === 'U' && concept !== m.concept) side = sideInVisit(concept, (sidesOfVisit ??= visitSides(tokens)));
+    const { concept, side } = specified;
     const weighed = status === 'family' ? familyWeighed(said) : undefined;
     const presenting = presentingIn.some((p) => p.start <= m.start && m.start < p.end);
     out.push({ concept, start: m.start, end: m.end, sentence, side, status, assertion, framed, familyWeighed: weighed, speaker, answered, presenting });
