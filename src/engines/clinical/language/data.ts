@@ -29,6 +29,11 @@ export function alternation(words: readonly string[]): string {
   return [...new Set(words)].sort((a, b) => b.length - a.length).map((w) => escapeRegExp(w).replace(/ /g, '\\s+')).join('|');
 }
 
+/** Phrases as alternation() writes them, where an apostrophe also matches the typographic one transcripts write ("let's", "let’s"). */
+export function spokenAlternation(words: readonly string[]): string {
+  return alternation(words).replace(/'/g, "['’]");
+}
+
 /**
  * Terms as one alternation, like alternation(), where an entry ending in "*" is a word stem
  * ("wheez*": wheeze, wheezing). Lists of clinical words name stems this way; nothing else is syntax.

@@ -1,7 +1,7 @@
 // Diarisation slips: the clinician's assessment said inside a turn the transcript gives the patient.
 import type { Span } from '../../ports.ts';
 import { splitSentences } from '../context/index.ts';
-import { alternation } from '../language/data.ts';
+import { spokenAlternation } from '../language/data.ts';
 import { codingCues } from '../language/coding.ts';
 import { withoutLeadingWords } from '../language/discourse.ts';
 import type { SpeakerRole } from './types.ts';
@@ -14,7 +14,7 @@ let opener: RegExp | undefined;
 function opensAssessment(sentence: string): boolean {
   if (!opener) {
     const { phrases, patient_may_say: patients } = codingCues().assessment_opens;
-    opener = new RegExp(`^(?:${alternation(phrases.filter((p) => !patients.includes(p))).replace(/'/g, "['’]")})\\b`, 'i');
+    opener = new RegExp(`^(?:${spokenAlternation(phrases.filter((p) => !patients.includes(p)))})\\b`, 'i');
   }
   return opener.test(withoutLeadingWords(sentence)) && !/\?\s*$/.test(sentence);
 }
