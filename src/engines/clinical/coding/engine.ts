@@ -7,7 +7,7 @@ import { emLevel } from './em-level.ts';
 import { assessmentStart } from './assessment.ts';
 import { preloadIndex } from './index-terms.ts';
 import { findMentions } from './mentions.ts';
-import { speakersOf } from './speaker.ts';
+import { turnsOf } from './speaker.ts';
 import { performedProcedures } from './procedures.ts';
 import { selectDiagnoses, type CodedDiagnosis } from './select.ts';
 
@@ -27,8 +27,10 @@ function confidence(d: CodedDiagnosis): number {
 
 /** Code one visit's text synchronously (the engine wraps this in a promise). */
 export function codeText(text: string): CodingResult {
-  const closingFrom = assessmentStart(text, speakersOf(text));
-  const mentions = findMentions(text, closingFrom);
+  // The turns are read once: the assessment start and every mention's speaker come from them.
+  const turns = turnsOf(text);
+  const closingFrom = assessmentStart(text, turns.speakerAt);
+  const mentions = findMentions(text, closingFrom, turns);
   const diagnoses = selectDiagnoses(mentions, text.length, closingFrom);
   const result: CodingResult = {
     diagnoses: diagnoses.map((d, i) => ({

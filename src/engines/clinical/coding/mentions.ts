@@ -6,7 +6,7 @@ import { SIDE_WORDS, type Side } from './side.ts';
 import { confirmed, isBareList, listsCauses, namesRisks, plannedProcedure, presupposed, saysNoRecurrence } from './cue-phrases.ts';
 import { answersNo, answersYes, endsWithTag, opensAsQuestion, opensLikeQuestion, withoutLeadingWords } from '../language/discourse.ts';
 import { findIndexTerms } from './index-terms.ts';
-import { turnsOf, type Speaker } from './speaker.ts';
+import { turnsOf, type Speaker, type Turns } from './speaker.ts';
 import { othersSaid } from '../transcript/index.ts';
 import { assessmentStart } from './assessment.ts';
 import { presentingSpans } from './presenting.ts';
@@ -313,14 +313,14 @@ function sidedConcept(m: { concept: Concept; start: number; end: number; from: n
 
 /**
  * The mentions of a visit. `closingFrom`: where its assessment is said (assessment.ts); a
- * problem heading ("in terms of your…") frames a mention only from there on.
+ * problem heading ("in terms of your…") frames a mention only from there on. `turns`: the visit
+ * reader's turns, when the caller has read them already.
  */
-export function findMentions(text: string, closingFrom?: number): Mention[] {
+export function findMentions(text: string, closingFrom?: number, turns: Turns = turnsOf(text)): Mention[] {
   const tokens = tokenize(text).filter((t) => !FILLERS.has(t.norm));
   const visit = visitContext(text, tokens);
   const sentences = splitSentences(text);
   const out: Mention[] = [];
-  const turns = turnsOf(text);
   const { speakerAt, turnAt } = turns;
   const assessmentFrom = closingFrom ?? assessmentStart(text, speakerAt);
   const presentingIn = presentingSpans(text, turns.list);
