@@ -38,6 +38,7 @@ export function namesOtherPerson(sentence: string): boolean {
 const TURNS_BACK = 2;
 const TOKEN = /[a-z]+(?:['’][a-z]+)*|[.?!]/gi;
 
+let namedPatient: RegExp | undefined;
 /**
  * Does the visit talk with the patient, never about them? Its clinician and patient both speak,
  * no family member speaks for the patient (a parent's "he" is the child's), and no one
@@ -46,7 +47,7 @@ const TOKEN = /[a-z]+(?:['’][a-z]+)*|[.?!]/gi;
 function talksWithPatient(text: string, turns: readonly { span: Span; role: SpeakerRole }[]): boolean {
   const roles = new Set(turns.map((t) => t.role));
   if (!roles.has('clinician') || !roles.has('patient') || roles.has('family')) return false;
-  return !introducesPatient(text) && !new RegExp(`\\b${NAMED.subject}\\b`, 'i').test(text);
+  return !introducesPatient(text) && !(namedPatient ??= new RegExp(`\\b${NAMED.subject}\\b`, 'i')).test(text);
 }
 
 // Whose unanchored "she" or "he" shows a visit that speaks of the patient in the third person.
