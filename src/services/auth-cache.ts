@@ -1,5 +1,8 @@
 // The in-process cache of verified API keys: key hash → account, bounded (least recently used
-// goes first) and short-lived, so a revocation another process missed still lands within the TTL.
+// goes first, by lru-cache) and short-lived, so a revocation another process missed still lands
+// within the TTL.
+import { LRUCache } from 'lru-cache';
+
 export interface AuthCacheOptions {
   /** How long a verified key is trusted without asking the store again. */
   ttlMs: number;
@@ -7,29 +10,28 @@ export interface AuthCacheOptions {
   maxEntries: number;
 }
 
+/** Expiry is kept beside the value, not in lru-cache's own TTL, so callers (and tests) pass the clock. */
 interface Entry<V> {
   value: V;
   until: number;
 }
 
-export class AuthCache<V> {
-  /** A Map iterates in insertion order: re-inserting on a hit keeps the oldest use first. */
-  private readonly entries = new Map<string, Entry<V>>();
+export class AuthCache<V extends {}> {
+  /** Absent when the cache is off: lru-cache needs a positive bound. */
+  private readonly entries?: LRUCache<string, Entry<V>>;
   /** Bumped by clear(): a lookup that began before a revocation must not refill the cache. */
   private generation = 0;
 
-  constructor(private readonly options: AuthCacheOptions) {}
+  constructor(private readonly options: AuthCacheOptions) {
+    if (options.maxEntries > 0 && options.ttlMs > 0) this.entries = new LRUCache({ max: options.maxEntries });
+  }
 
   get(keyHash: string, now = Date.now()): V | undefined {
-    const entry = this.entries.get(keyHash);
+    const entry = this.entries?.get(keyHash);
     if (!entry) return undefined;
-    if (entry.until <= now) {
-      this.entries.delete(keyHash);
-      return undefined;
-    }
-    this.entries.delete(keyHash);
-    this.entries.set(keyHash, entry);
-    return entry.value;
+    if (entry.until > now) return entry.value;
+    this.entries?.delete(keyHash);
+    return undefined;
   }
 
   /** The generation to hand back to set() once the store has answered. */
@@ -38,21 +40,17 @@ export class AuthCache<V> {
   }
 
   set(keyHash: string, value: V, epoch = this.generation, now = Date.now()): void {
-    if (this.options.maxEntries === 0 || this.options.ttlMs === 0 || epoch !== this.generation) return;
-    this.entries.delete(keyHash);
-    while (this.entries.size >= this.options.maxEntries) {
-      this.entries.delete(this.entries.keys().next().value as string);
-    }
-    this.entries.set(keyHash, { value, until: now + this.options.ttlMs });
+    if (epoch !== this.generation) return;
+    this.entries?.set(keyHash, { value, until: now + this.options.ttlMs });
   }
 
   /** Forgets every key: after a revocation or an account change, anywhere. */
   clear(): void {
     this.generation++;
-    this.entries.clear();
+    this.entries?.clear();
   }
 
   get size(): number {
-    return this.entries.size;
+    return this.entries?.size ?? 0;
   }
 }

@@ -1,8 +1,9 @@
 // The serialised bodies of finished resources (completed or failed: they never change again,
 // they can only be deleted) kept in process, so a repeated GET costs no store read and no
-// serialisation. Bounded in bytes, least recently used first out; an entry answers only the
+// serialisation. Bounded in bytes, least recently used first out (lru-cache); an entry answers only the
 // account and kind it was read for. A deletion drops the entry here at once and, through the
 // invalidation channel, in every other process sharing the store.
+import { LRUCache } from 'lru-cache';
 import type { Invalidation } from '../store/invalidation.ts';
 import type { ResourceKind } from '../store/schema.ts';
 
@@ -31,9 +32,8 @@ const ENTRY_OVERHEAD_BYTES = 200;
 const entryBytes = (id: string, body: string) => 2 * (id.length + body.length) + ENTRY_OVERHEAD_BYTES;
 
 export class ResultCache {
-  /** By resource id; a Map iterates in insertion order, so re-inserting on a hit keeps the oldest use first. */
-  private readonly entries = new Map<string, Entry>();
-  private bytes = 0;
+  /** By resource id; absent when the cache is off (lru-cache needs a positive bound). */
+  private readonly entries?: LRUCache<string, Entry>;
   /** Bumped by every deletion: a read that began before it must not refill the cache. */
   private generation = 0;
 
@@ -41,6 +41,14 @@ export class ResultCache {
     private readonly options: ResultCacheOptions,
     private readonly invalidation: Invalidation,
   ) {
+    if (options.maxBytes > 0) {
+      this.entries = new LRUCache<string, Entry>({
+        maxSize: options.maxBytes,
+        // One body may take an eighth of the budget at most: a huge note must not flush the rest.
+        maxEntrySize: options.maxBytes / 8,
+        sizeCalculation: (entry) => entry.bytes,
+      });
+    }
     invalidation.subscribe((message) => {
       if (!message) this.clear();
       else if ('resources' in message) this.drop(message.resources);
@@ -49,15 +57,14 @@ export class ResultCache {
 
   /** The body `view` rendered for this account's resource, if kept and still fresh. */
   get(accountId: string, kind: ResourceKind, id: string, view: string, now = Date.now()): string | undefined {
-    if (this.entries.size === 0 || !this.invalidation.live) return undefined;
-    const entry = this.entries.get(id);
+    if (!this.entries?.size || !this.invalidation.live) return undefined;
+    const entry = this.entries.peek(id);
     if (!entry || entry.accountId !== accountId || entry.kind !== kind || entry.view !== view) return undefined;
     if (entry.until <= now) {
-      this.remove(id, entry);
+      this.entries.delete(id);
       return undefined;
     }
-    this.entries.delete(id);
-    this.entries.set(id, entry);
+    this.entries.get(id); // a hit makes it the most recently used
     return entry.body;
   }
 
@@ -68,17 +75,13 @@ export class ResultCache {
 
   /** Keeps a finished resource's body, unless a deletion happened since `epoch` or it is too large to be worth it. */
   set(accountId: string, kind: ResourceKind, id: string, view: string, body: string, epoch: number, now = Date.now()): void {
+    if (!this.entries || epoch !== this.generation || !this.invalidation.live) return;
     const bytes = entryBytes(id, body);
-    // One body may take an eighth of the budget at most: a huge note must not flush the rest.
-    if (epoch !== this.generation || !this.invalidation.live || bytes > this.options.maxBytes / 8) return;
-    const prior = this.entries.get(id);
-    if (prior) this.remove(id, prior);
-    while (this.bytes + bytes > this.options.maxBytes) {
-      const [oldestId, oldest] = this.entries.entries().next().value as [string, Entry];
-      this.remove(oldestId, oldest);
+    if (bytes > this.options.maxBytes / 8) {
+      this.entries.delete(id); // a body too large to keep must not leave an older one answering
+      return;
     }
     this.entries.set(id, { accountId, kind, view, body, bytes, until: now + this.options.ttlMs });
-    this.bytes += bytes;
   }
 
   /** Drops these resources here at once, then tells every other process sharing the store. */
@@ -90,25 +93,16 @@ export class ResultCache {
 
   /** Bytes currently held (what the bound applies to). */
   get size(): { entries: number; bytes: number } {
-    return { entries: this.entries.size, bytes: this.bytes };
+    return { entries: this.entries?.size ?? 0, bytes: this.entries?.calculatedSize ?? 0 };
   }
 
   private drop(ids: readonly string[]): void {
     this.generation++;
-    for (const id of ids) {
-      const entry = this.entries.get(id);
-      if (entry) this.remove(id, entry);
-    }
+    for (const id of ids) this.entries?.delete(id);
   }
 
   private clear(): void {
     this.generation++;
-    this.entries.clear();
-    this.bytes = 0;
-  }
-
-  private remove(id: string, entry: Entry): void {
-    this.entries.delete(id);
-    this.bytes -= entry.bytes;
+    this.entries?.clear();
   }
 }

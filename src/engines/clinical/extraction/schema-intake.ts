@@ -4,6 +4,7 @@
 // re-sending the same schema pays for compilation once.
 import { createHash } from 'node:crypto';
 import type { ErrorObject, ValidateFunction } from 'ajv';
+import { LRUCache } from 'lru-cache';
 import { type AnyAjv, type Draft, newAjv, pickDraft } from './schema-drafts.ts';
 import { checkSchemaLimits, schemaLimits, shortPath } from './schema-limits.ts';
 import { re2Engine, UnsupportedPatternError } from './schema-regex.ts';
@@ -13,26 +14,21 @@ export type CompiledSchema =
   /** `refused`: a well-formed schema the service will not run (422), not a malformed one (400). */
   | { ok: false; message: string; refused?: boolean };
 
-const cache = new Map<string, CompiledSchema>();
+/** Sized on first use: the bound is a setting read at run time. */
+let cache: LRUCache<string, CompiledSchema> | undefined;
 
 export function compileSchema(schema: unknown): CompiledSchema {
   // The cache is consulted first: the same schema text passes the same checks every time.
   const text = schema === undefined ? '' : JSON.stringify(schema);
   const key = createHash('sha256').update(text).digest('hex');
+  cache ??= new LRUCache({ max: schemaLimits().cacheEntries });
   const hit = cache.get(key);
-  if (hit) {
-    cache.delete(key); // re-insert: Map order doubles as least-recently-used order
-    cache.set(key, hit);
-    return hit;
-  }
+  if (hit) return hit;
   const limited = checkSchemaLimits(schema, text);
   if (limited) return { ok: false, message: limited.message, refused: limited.refused };
   const { draft } = pickDraft(schema);
   const compiled = compileFresh(typeof schema === 'boolean' ? schema : (schema as object), draft);
-  if (compiled.ok) {
-    cache.set(key, compiled);
-    if (cache.size > schemaLimits().cacheEntries) cache.delete(cache.keys().next().value as string);
-  }
+  if (compiled.ok) cache.set(key, compiled);
   return compiled;
 }
 
