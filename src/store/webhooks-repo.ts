@@ -67,25 +67,27 @@ function toDelivery(row: WebhookDeliveriesTable): WebhookDelivery {
   };
 }
 
+/** The columns an update may change; an insert adds the endpoint's id, owner and creation time. */
+function changeableColumns(endpoint: WebhookEndpoint) {
+  return {
+    url: endpoint.url,
+    events: JSON.stringify(endpoint.events),
+    enabled: endpoint.enabled ? 1 : 0,
+    secret: endpoint.secret,
+    previous_secret: endpoint.previousSecret,
+    previous_secret_expires_at: endpoint.previousSecretExpiresAt,
+    description: endpoint.description,
+    updated_at: endpoint.updatedAt,
+  };
+}
+
 export class WebhooksRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
   async insertEndpoint(endpoint: WebhookEndpoint): Promise<void> {
     await this.db
       .insertInto('webhook_endpoints')
-      .values({
-        id: endpoint.id,
-        account_id: endpoint.accountId,
-        url: endpoint.url,
-        events: JSON.stringify(endpoint.events),
-        enabled: endpoint.enabled ? 1 : 0,
-        secret: endpoint.secret,
-        previous_secret: endpoint.previousSecret,
-        previous_secret_expires_at: endpoint.previousSecretExpiresAt,
-        description: endpoint.description,
-        created_at: endpoint.createdAt,
-        updated_at: endpoint.updatedAt,
-      })
+      .values({ id: endpoint.id, account_id: endpoint.accountId, created_at: endpoint.createdAt, ...changeableColumns(endpoint) })
       .execute();
   }
 
@@ -110,16 +112,7 @@ export class WebhooksRepository {
   async updateEndpoint(endpoint: WebhookEndpoint): Promise<void> {
     await this.db
       .updateTable('webhook_endpoints')
-      .set({
-        url: endpoint.url,
-        events: JSON.stringify(endpoint.events),
-        enabled: endpoint.enabled ? 1 : 0,
-        secret: endpoint.secret,
-        previous_secret: endpoint.previousSecret,
-        previous_secret_expires_at: endpoint.previousSecretExpiresAt,
-        description: endpoint.description,
-        updated_at: endpoint.updatedAt,
-      })
+      .set(changeableColumns(endpoint))
       .where('id', '=', endpoint.id)
       .execute();
   }
