@@ -2,61 +2,7 @@
 // PriMock57, none of it ACI-bench): precision, recall and F1 per vital kind and overall, dev and
 // held out apart, plus how many negative cases got any reading. Values are compared by their
 // numbers only ("125/75 mmHg" = "125/75"). Prints numbers only, never text or ids.
-import { readVisit } from '../src/engines/clinical/visit/index.ts';
-import { KINDS, loadVitalsGold, type VitalKind, type VitalsGoldCase } from './data/vitals-gold/load.ts';
+import { printVitalsTables } from './lib/vitals-score.ts';
+import { loadVitalsGold } from './data/vitals-gold/load.ts';
 
-interface Count { gold: number; predicted: number; correct: number }
-
-const numbers = (value: string): string => (value.match(/\d+(?:\.\d+)?/g) ?? []).map(Number).join('/');
-
-/** The visit-level reading the SOAP note uses: today's value per kind, after ranking. */
-function predicted(text: string): Partial<Record<VitalKind, string>> {
-  const out: Partial<Record<VitalKind, string>> = {};
-  for (const v of readVisit(text).vitals) out[v.kind] = v.value;
-  return out;
-}
-
-function score(cases: VitalsGoldCase[]): { perKind: Map<VitalKind, Count>; negativesWithReading: number } {
-  const perKind = new Map<VitalKind, Count>(KINDS.map((k) => [k, { gold: 0, predicted: 0, correct: 0 }]));
-  let negativesWithReading = 0;
-  for (const c of cases) {
-    const pred = predicted(c.text);
-    if (Object.keys(c.vitals).length === 0 && Object.keys(pred).length > 0) negativesWithReading++;
-    for (const kind of KINDS) {
-      const count = perKind.get(kind)!;
-      const g = c.vitals[kind];
-      const p = pred[kind];
-      if (g) count.gold++;
-      if (p) count.predicted++;
-      if (g && p && numbers(g) === numbers(p)) count.correct++;
-    }
-  }
-  return { perKind, negativesWithReading };
-}
-
-const pct = (n: number, d: number): string => (d === 0 ? '—' : ((100 * n) / d).toFixed(1));
-function row(label: string, c: Count): string {
-  const p = c.predicted ? c.correct / c.predicted : 0;
-  const r = c.gold ? c.correct / c.gold : 0;
-  const f1 = c.predicted && c.gold && p + r > 0 ? ((200 * p * r) / (p + r)).toFixed(1) : '—';
-  return `| ${label} | ${c.gold} | ${c.predicted} | ${c.correct} | ${pct(c.correct, c.predicted)} | ${pct(c.correct, c.gold)} | ${f1} |`;
-}
-
-const cases = loadVitalsGold();
-for (const split of ['dev', 'heldout'] as const) {
-  const subset = cases.filter((c) => c.split === split);
-  const { perKind, negativesWithReading } = score(subset);
-  const negatives = subset.filter((c) => Object.keys(c.vitals).length === 0).length;
-  console.log(`\n### Vital signs gold, ${split === 'dev' ? 'development' : 'held-out'} cases (${subset.length}, ${negatives} negatives)\n`);
-  console.log('| kind | gold | predicted | correct | P % | R % | F1 % |\n| --- | --- | --- | --- | --- | --- | --- |');
-  const total: Count = { gold: 0, predicted: 0, correct: 0 };
-  for (const kind of KINDS) {
-    const c = perKind.get(kind)!;
-    console.log(row(kind, c));
-    total.gold += c.gold;
-    total.predicted += c.predicted;
-    total.correct += c.correct;
-  }
-  console.log(row('**overall**', total));
-  console.log(`\nnegative cases with any reading: ${negativesWithReading}/${negatives}`);
-}
+printVitalsTables('Vital signs gold', loadVitalsGold());
