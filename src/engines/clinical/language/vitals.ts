@@ -6,11 +6,17 @@ export type VitalKind = 'bloodPressure' | 'heartRate' | 'temperature' | 'respira
 interface VitalsData {
   names: Record<VitalKind, string[]>;
   notNames: Partial<Record<VitalKind, string[]>>;
+  listNames: Partial<Record<VitalKind, string[]>>;
+  unitContext: Partial<Record<VitalKind, string[]>>;
+  notReadingBefore: string[];
+  elsewhere: string[];
+  comparedWith: string[];
   readingUnits: Partial<Record<VitalKind, string[]>>;
   weightUnits: { pounds: string[]; kilograms: string[] };
   weightChange: string[];
   approximators: string[];
   pressureSeparators: string[];
+  spokenPressure: string[];
   temperatureContext: string[];
   today: string[];
   recalled: string[];
@@ -33,8 +39,30 @@ export function readingUnit(kind: VitalKind): string | undefined {
   return units?.length ? `(?:${alternation(units)})` : undefined;
 }
 
+/** The short name a vitals list gives this kind ("T 98.6", "P 72"), as a RegExp source, if it has one. */
+export function listName(kind: VitalKind): string | undefined {
+  const names = d.listNames[kind];
+  return names?.length ? `(?:${alternation(names)})` : undefined;
+}
+
+/** Words a sentence needs before a unit alone names this kind ("breathing … 16 times a minute"), if any. */
+export function unitContext(kind: VitalKind): RegExp | undefined {
+  const words = d.unitContext[kind];
+  return words?.length ? new RegExp(`\\b(?:${alternation(words)})\\b`, 'i') : undefined;
+}
+
+/** A target, limit or excursion word at the end of the text before a number ("below", "goes up to"): the number is no reading. */
+export const NOT_READING_BEFORE = new RegExp(`\\b(?:${alternation(d.notReadingBefore)})\\W*(?:(?:${alternation(d.approximators)})\\W+)?$`, 'i');
+/**
+ * Words that put a reading at another time or place than this visit ("last night", "at home", "on my
+ * watch"), unless they only compare with it ("better than last time": the lookbehind is one word or two).
+ */
+export const READING_ELSEWHERE = new RegExp(`(?<!\\b(?:${alternation(d.comparedWith)})\\s+)\\b(?:${alternation(d.elsewhere)})\\b`, 'i');
+
 /** The words a weight is given in, as a RegExp source. */
 export const WEIGHT_UNITS = alternation([...d.weightUnits.pounds, ...d.weightUnits.kilograms]);
+/** A pair of numbers said as a pressure ("… thirty eight over eighty six"), in the words said. */
+export const SPOKEN_PRESSURE = new RegExp(`\\w\\s+(?:${alternation(d.spokenPressure)})\\s+\\w`, 'i');
 /** What joins a blood pressure's two numbers besides a slash ("195 by 83"), as a RegExp source. */
 export const PRESSURE_SEPARATORS = alternation(d.pressureSeparators);
 /** A change of weight just before a number ("lost 20 pounds"): that number is not the patient's weight. */

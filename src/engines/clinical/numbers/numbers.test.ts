@@ -85,3 +85,21 @@ test('hyphenated number words are read as numbers; a weight loss is not a weight
   assert.deepEqual(vitalsIn(spokenNumbersToDigits('i also had weight loss of around twenty pounds')), {});
   assert.equal(spokenNumbersToDigits('a well-known co-worker'), 'a well-known co-worker');
 });
+
+test('a sentence gives its last reading of a kind; a pair spoken as a pressure is one; a vitals list reads its short names', () => {
+  assert.deepEqual(vitalsIn('bp 158/96 (repeat 150/92), hr 78'), { bloodPressure: '150/92 mmHg', heartRate: '78 bpm' });
+  const said = "that's one thirty eight over eighty six";
+  assert.deepEqual(vitalsIn(spokenNumbersToDigits(said), said), { bloodPressure: '138/86 mmHg' });
+  assert.deepEqual(vitalsIn(spokenNumbersToDigits('your b p is one thirty slash eighty')), { bloodPressure: '130/80 mmHg' });
+  assert.deepEqual(vitalsIn('vs: t 98.6 p 72 r 16 bp 120/80 o2 99% ra'), { temperature: '98.6 °F', heartRate: '72 bpm', respiratoryRate: '16 breaths/min', bloodPressure: '120/80 mmHg', oxygenSaturation: '99%' });
+  assert.deepEqual(vitalsIn('t 98.6 and p 72'), {}, 'short names only beside a reading named in full');
+  assert.deepEqual(vitalsIn('advair 250/50 twice a day'), {}, 'a written pair with no pressure named is a strength');
+});
+
+test('targets, norms, ranges and another sign between a name and a number are not readings', () => {
+  assert.deepEqual(vitalsIn('i want your blood pressure below 140/90'), {});
+  assert.deepEqual(vitalsIn('a normal resting heart rate is 60 to 100'), {});
+  assert.deepEqual(vitalsIn("you're afebrile , heart rate 98"), { heartRate: '98 bpm' });
+  assert.deepEqual(vitalsIn("you're breathing about 16 times a minute"), { respiratoryRate: '16 breaths/min' });
+  assert.deepEqual(vitalsIn('i take it 3 times a minute'), {});
+});

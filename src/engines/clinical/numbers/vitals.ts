@@ -1,5 +1,7 @@
-// Vital signs from one (number-normalised) sentence: value strings as a note writes them.
-import { PRESSURE_SEPARATORS, readingUnit, vitalName, WEIGHT_CHANGE_BEFORE, WEIGHT_UNITS, weightUnit } from '../language/vitals.ts';
+// Vital signs from one (number-normalised) sentence: every reading with its place, and the value strings a note writes.
+import {
+  listName, NOT_READING_BEFORE, PRESSURE_SEPARATORS, SPOKEN_PRESSURE, readingUnit, unitContext, vitalName, WEIGHT_CHANGE_BEFORE, WEIGHT_UNITS, weightUnit,
+} from '../language/vitals.ts';
 
 export interface Vitals {
   bloodPressure?: string;
@@ -10,38 +12,70 @@ export interface Vitals {
   weight?: string;
 }
 
+/** One reading in a sentence: its kind, the value as a note writes it, and where its number stands. */
+export interface VitalReading {
+  kind: keyof Vitals;
+  value: string;
+  start: number;
+  end: number;
+  /** A pair read as a blood pressure by its shape alone, in a sentence that names none ("that's 138 over 86"). */
+  unnamed?: boolean;
+  /** Read by its unit alone ("60 beats a minute"): a reading named in the same sentence wins over it. */
+  byUnit?: boolean;
+}
+
 const name = (kind: keyof Vitals): string => `\\b${vitalName(kind)}\\b`;
 // Between a name and its reading: no sentence end and no other number, within a few words.
 const gap = (max: number): string => `[^.?!\\d]{0,${max}}?`;
+// A number that begins a blood pressure ("90/60", "90 over 60") is not another sign's reading.
+const NOT_PRESSURE = `(?!\\s*(?:\\/\\s*\\d|(?:${PRESSURE_SEPARATORS})\\s+\\d))`;
+const PRESSURE = `(\\d{2,3})(?:\\s*\\/\\s*|\\s+(?:${PRESSURE_SEPARATORS})\\s+)(\\d{2,3})\\b`;
 
 interface Reading { gap: number; value: string; format: (m: RegExpMatchArray) => string }
 // How each kind's value is written, how far it may sit from its name, and how a note writes it.
 const READINGS: Record<keyof Vitals, Reading> = {
-  bloodPressure: { gap: 80, value: `(\\d{2,3})(?:\\s*\\/\\s*|\\s+(?:${PRESSURE_SEPARATORS})\\s+)(\\d{2,3})\\b`, format: (m) => `${m[1]}/${m[2]} mmHg` },
-  heartRate: { gap: 50, value: '(\\d{2,3})\\b(?!\\s*%)', format: (m) => `${m[1]} bpm` },
-  temperature: { gap: 30, value: '(\\d{2,3}(?:\\.\\d)?)\\b', format: (m) => `${m[1]} °${Number(m[1]) > 50 ? 'F' : 'C'}` },
-  respiratoryRate: { gap: 30, value: '(\\d{1,2})\\b', format: (m) => `${m[1]} breaths/min` },
-  oxygenSaturation: { gap: 30, value: '(\\d{2,3})\\s*%?', format: (m) => `${m[1]}%` },
+  bloodPressure: { gap: 80, value: PRESSURE, format: (m) => `${m[1]}/${m[2]} mmHg` },
+  heartRate: { gap: 50, value: `(\\d{2,3})\\b(?!\\s*%)${NOT_PRESSURE}`, format: (m) => `${m[1]} bpm` },
+  temperature: { gap: 30, value: `(\\d{2,3}(?:\\.\\d)?)\\b${NOT_PRESSURE}`, format: (m) => `${m[1]} °${Number(m[1]) > 50 ? 'F' : 'C'}` },
+  respiratoryRate: { gap: 30, value: `(\\d{1,2})\\b${NOT_PRESSURE}`, format: (m) => `${m[1]} breaths/min` },
+  oxygenSaturation: { gap: 30, value: `(\\d{2,3})\\b${NOT_PRESSURE}\\s*%?`, format: (m) => `${m[1]}%` },
   // A named weight may leave its unit unsaid ("weight one ninety seven"); the note then gives none.
-  weight: { gap: 30, value: `(\\d{2,3}(?:\\.\\d)?)\\b(?:\\s*(${WEIGHT_UNITS})\\b)?`, format: (m) => (m[2] ? `${m[1]} ${weightUnit(m[2])}` : m[1]!) },
+  weight: { gap: 30, value: `(\\d{2,3}(?:\\.\\d)?)\\b${NOT_PRESSURE}(?:\\s*(${WEIGHT_UNITS})\\b)?`, format: (m) => (m[2] ? `${m[1]} ${weightUnit(m[2])}` : m[1]!) },
 };
 const KINDS = Object.keys(READINGS) as (keyof Vitals)[];
 
+type How = 'named' | 'listed' | 'unit' | 'shape';
+interface Pattern { kind: keyof Vitals; re: RegExp; how: How }
+const pattern = (kind: keyof Vitals, source: string, how: How): Pattern => ({ kind, re: new RegExp(source, 'gi'), how });
+
 // Global: each is read with matchAll, which works on its own copy. Names and units are data
 // (language/vitals.ts); each alternative is a literal and each gap is bounded, so matching stays linear.
-const NAMED = KINDS.map((kind) => [kind, new RegExp(`${name(kind)}${gap(READINGS[kind].gap)}${READINGS[kind].value}`, 'gi')] as const);
-// A reading its unit names when no name is near: "going at about 60 beats a minute", "98% on room air".
-const UNIT_NAMED = [
+const PATTERNS: readonly Pattern[] = [
+  ...KINDS.map((kind) => pattern(kind, `${name(kind)}${gap(READINGS[kind].gap)}${READINGS[kind].value}`, 'named')),
+  // A vitals list's short names ("T 98.6, P 72, R 16"), only right before the number.
+  ...KINDS.flatMap((kind) => {
+    const short = listName(kind);
+    return short ? [pattern(kind, `\\b${short}\\b[\\s:=-]{0,3}${READINGS[kind].value}`, 'listed')] : [];
+  }),
+  // A reading its unit names when no name is near: "going at about 60 beats a minute", "98% on room air".
   ...KINDS.flatMap((kind) => {
     const unit = readingUnit(kind);
-    return unit ? [[kind, new RegExp(`\\b${READINGS[kind].value}\\s*${unit}\\b`, 'gi')] as const] : [];
+    return unit ? [pattern(kind, `\\b${READINGS[kind].value}\\s*${unit}\\b`, 'unit')] : [];
   }),
   // A number in a weight unit is a weight unnamed ("I am at 183 pounds"); plausible() turns away a change.
-  ['weight', new RegExp(`\\b(\\d{2,3}(?:\\.\\d)?)\\s*(${WEIGHT_UNITS})\\b`, 'gi')] as const,
+  pattern('weight', `\\b(\\d{2,3}(?:\\.\\d)?)\\s*(${WEIGHT_UNITS})\\b`, 'unit'),
+  // Two numbers joined as a pressure is one unnamed when spoken so ("that's 138 over 86"), or written
+  // "158/96" in a sentence that names a blood pressure: a bare "250/50" is as likely a drug's strength
+  // (vitalReadings decides which).
+  pattern('bloodPressure', `\\b${PRESSURE}`, 'shape'),
 ];
 
 /** The patterns, for the ReDoS audit: they are built from data, so the source scan cannot see them. */
-export const VITAL_PATTERNS: readonly RegExp[] = [...NAMED, ...UNIT_NAMED].map(([, re]) => re);
+export const VITAL_PATTERNS: readonly RegExp[] = PATTERNS.map((p) => p.re);
+const PRESSURE_NAMED = new RegExp(name('bloodPressure'), 'i');
+// Another sign's name between a name and a number takes the number ("afebrile, heart rate 98").
+const OTHER_NAMES = new Map(KINDS.map((kind) => [kind, new RegExp(KINDS.filter((k) => k !== kind).map(name).join('|'), 'i')] as const));
+const UNIT_CONTEXT = new Map(KINDS.map((kind) => [kind, unitContext(kind)] as const));
 
 const PLAUSIBLE: Record<keyof Vitals, (v: number) => boolean> = {
   bloodPressure: (v) => v >= 60 && v <= 260,
@@ -51,30 +85,66 @@ const PLAUSIBLE: Record<keyof Vitals, (v: number) => boolean> = {
   oxygenSaturation: (v) => v >= 50 && v <= 100,
   weight: (v) => v >= 2 && v <= 700,
 };
+const DIASTOLIC = (v: number) => v >= 30 && v <= 160;
 // Below this, a number is read as a body weight only when "weight" names it and a unit follows:
 // "weight for 3 months" and "put on 10 pounds" are not the patient's weight.
 const BODY_WEIGHT_MIN = 50;
-// How far back a change of weight ("lost about 20 pounds") is looked for.
-const CHANGE_LOOKBACK = 30;
+// How far back a change of weight ("lost about 20 pounds") or a target ("below") is looked for.
+const LOOKBACK = 30;
+// "60 to 100", "60-100": a range is a norm or a guess, not a reading.
+const RANGE_AFTER = /^\s*(?:to|-)\s*\d/i;
 
-/** Whether a match is a plausible reading of its kind: in range, and for a weight, the weight itself and not a change of it. */
-function plausible(kind: keyof Vitals, m: RegExpMatchArray, sentence: string, named: boolean): boolean {
+/** Where the reading's first number stands in the sentence. */
+const numberAt = (m: RegExpMatchArray): number => (m.index ?? 0) + m[0].indexOf(m[1]!);
+
+/** Whether a match is a plausible reading of its kind: in range, not a target, a range or (for a weight) a change. */
+function plausible(p: Pattern, m: RegExpMatchArray, sentence: string): boolean {
   const v = Number(m[1]);
-  if (!PLAUSIBLE[kind](v)) return false;
-  if (kind !== 'weight') return true;
-  if (v < BODY_WEIGHT_MIN && !(m[2] && named)) return false;
-  const at = (m.index ?? 0) + m[0].indexOf(m[1]!);
-  return !WEIGHT_CHANGE_BEFORE.test(sentence.slice(Math.max(0, at - CHANGE_LOOKBACK), at));
+  if (!PLAUSIBLE[p.kind](v)) return false;
+  if (p.kind === 'bloodPressure' && !(DIASTOLIC(Number(m[2])) && v > Number(m[2]))) return false;
+  const at = numberAt(m);
+  const before = sentence.slice(Math.max(0, at - LOOKBACK), at);
+  if (NOT_READING_BEFORE.test(before) || RANGE_AFTER.test(sentence.slice((m.index ?? 0) + m[0].length))) return false;
+  if (p.how === 'unit' && UNIT_CONTEXT.get(p.kind) && !UNIT_CONTEXT.get(p.kind)!.test(sentence)) return false;
+  if (p.how === 'named' && OTHER_NAMES.get(p.kind)!.test(sentence.slice((m.index ?? 0) + 1, at))) return false;
+  if (p.kind !== 'weight') return true;
+  if (v < BODY_WEIGHT_MIN && !(m[2] && p.how === 'named')) return false;
+  return !WEIGHT_CHANGE_BEFORE.test(before);
 }
 
-export function vitalsIn(sentence: string): Vitals {
-  const found: Vitals = {};
-  // The first plausible reading: "oxygen saturation, blood pressure 128/88, … pulse ox 98%";
-  // one named by its unit only when no name gives one.
-  for (const [key, re, named] of [...NAMED.map(([k, r]) => [k, r, true] as const), ...UNIT_NAMED.map(([k, r]) => [k, r, false] as const)]) {
-    if (found[key]) continue;
-    const m = [...sentence.matchAll(re)].find((x) => plausible(key, x, sentence, named));
-    if (m) found[key] = READINGS[key].format(m);
+/**
+ * Every plausible reading in the (number-normalised) sentence, in order. A list's short names count
+ * only beside a reading named in full; a pair with no pressure named only when `said` (the words as
+ * spoken, before numbers were normalised) joins two numbers as a pressure ("138 over 86").
+ */
+export function vitalReadings(sentence: string, said = sentence): VitalReading[] {
+  const out: VitalReading[] = [];
+  let named = false;
+  const pressureNamed = PRESSURE_NAMED.test(sentence);
+  for (const p of PATTERNS) {
+    if (p.how === 'listed' && !named) continue;
+    if (p.how === 'shape' && !pressureNamed && !SPOKEN_PRESSURE.test(said)) continue;
+    for (const m of sentence.matchAll(p.re)) {
+      if (!plausible(p, m, sentence)) continue;
+      if (p.how === 'named') named = true;
+      out.push({
+        kind: p.kind, value: READINGS[p.kind].format(m), start: numberAt(m), end: (m.index ?? 0) + m[0].length,
+        ...(p.how === 'shape' && !pressureNamed && { unnamed: true }), ...(p.how === 'unit' && { byUnit: true }),
+      });
+    }
   }
+  return namedOverUnit(out.sort((a, b) => a.start - b.start));
+}
+
+/** Readings in order, less any read by its unit alone where the sentence names one of its kind. */
+function namedOverUnit(readings: VitalReading[]): VitalReading[] {
+  const named = new Set(readings.filter((r) => !r.byUnit).map((r) => r.kind));
+  return readings.filter((r) => !(r.byUnit && named.has(r.kind)));
+}
+
+/** The sentence's reading of each kind: the last one said ("158/96, repeat 150/92" is 150/92). */
+export function vitalsIn(sentence: string, said = sentence): Vitals {
+  const found: Vitals = {};
+  for (const r of vitalReadings(sentence, said)) found[r.kind] = r.value;
   return found;
 }

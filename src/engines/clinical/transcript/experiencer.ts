@@ -34,6 +34,13 @@ export function namesOtherPerson(sentence: string): boolean {
   return possessed.test(sentence);
 }
 
+let possessive: RegExp | undefined;
+/** "mom's", "my husband's": a relative or other person named as the owner of what follows. */
+export function ownedByOtherPerson(text: string): boolean {
+  possessive ??= new RegExp(`\\b(?:${alternation([...wordsOf().people])})['’]s\\b`, 'i');
+  return possessive.test(text);
+}
+
 // A pronoun refers back to a person named in its own turn or in the turns just before ("Who has it?" "My mother." "OK, so she has…").
 const TURNS_BACK = 2;
 const TOKEN = /[a-z]+(?:['’][a-z]+)*|[.?!]/gi;

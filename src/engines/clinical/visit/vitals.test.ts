@@ -18,12 +18,24 @@ test("today's reading wins over a home reading, whichever is said first", () => 
   assert.deepEqual(kindValues(reversed), { bloodPressure: '128/76 mmHg' });
 });
 
-test('a recalled reading is kept when it is the only one, and a pulse named by its unit is read', () => {
+test('a reading only said in the past tense is kept; one placed elsewhere is not; a pulse named by its unit is read', () => {
   const visit = [
-    '[doctor] in the emergency room your blood pressure was one eighty over ninety five.',
+    '[doctor] your blood pressure was one eighty over ninety five.',
     '[doctor] you are going at about sixty beats a minute, and your oxygen level is ninety seven percent.',
   ].join('\n');
   assert.deepEqual(kindValues(visit), { bloodPressure: '180/95 mmHg', heartRate: '60 bpm', oxygenSaturation: '97%' });
+  assert.deepEqual(kindValues('[doctor] in the emergency room your blood pressure was one eighty over ninety five.'), {});
+  assert.deepEqual(kindValues('[patient] my temperature was a hundred and two last night.'), {});
+});
+
+test("someone else's reading is not the patient's; a comparison does not move today's", () => {
+  assert.deepEqual(kindValues("[patient] my mom's blood pressure was two hundred over a hundred when she had her stroke."), {});
+  assert.deepEqual(kindValues('[doctor] your blood pressure is one thirty over eighty which is better than last time.'), { bloodPressure: '130/80 mmHg' });
+});
+
+test('a pair spoken as a pressure answers the question before it, and does not replace a named reading later', () => {
+  const visit = ['[patient] what was my blood pressure?', "[doctor] it was one twenty two over eighty today, that's perfect.", '[doctor] ideally we want one twenty over eighty.'].join('\n');
+  assert.deepEqual(kindValues(visit), { bloodPressure: '122/80 mmHg' });
 });
 
 test('a sign measured twice at the visit keeps the later reading', () => {

@@ -1,10 +1,15 @@
 // Vital signs read once for the visit, each with its unit; today's reading wins over one recalled, a later one over an earlier.
-import { spokenNumbersToDigits, vitalsIn, type Vitals } from '../numbers/index.ts';
-import { READING_RECALLED, READING_TODAY } from '../language/vitals.ts';
+import { spokenNumbersToDigits, vitalReadings, type VitalReading, type Vitals } from '../numbers/index.ts';
+import { READING_ELSEWHERE, READING_RECALLED, READING_TODAY } from '../language/vitals.ts';
+import { ownedByOtherPerson } from '../transcript/index.ts';
 import type { Sentence, VitalSign } from './types.ts';
 
+const ELSEWHERE = new RegExp(READING_ELSEWHERE.source, 'gi');
+const TODAY = new RegExp(READING_TODAY.source, 'gi');
 const KINDS: (keyof Vitals)[] = ['bloodPressure', 'heartRate', 'temperature', 'respiratoryRate', 'oxygenSaturation', 'weight'];
 
+// How far before a reading its owner is looked for: "mom's blood pressure was " and no further.
+const OWNER_LOOKBACK = 40;
 // ASR often cuts "blood pressure . was 120 over 60" in two: a piece this close is read with it.
 const JOIN_GAP = 40;
 
@@ -13,22 +18,57 @@ function rank(s: Sentence): number {
   return (s.role === 'clinician' ? 2 : 0) + (READING_TODAY.test(s.text) ? 1 : 0) - (READING_RECALLED.test(s.text) && !/\btoday\b/i.test(s.text) ? 1 : 0);
 }
 
+/** The clause a reading stands in, from the comma or semicolon before it to the one after, and where it starts. */
+function clauseOf(text: string, r: VitalReading): { text: string; at: number } {
+  const at = Math.max(text.lastIndexOf(',', r.start), text.lastIndexOf(';', r.start)) + 1;
+  const after = text.slice(r.end).search(/[,;]/);
+  return { text: text.slice(at, after < 0 ? text.length : r.end + after), at };
+}
+
+/** How near the closest of these words comes to the reading (characters), Infinity when none is in the clause. */
+function nearest(words: RegExp, clause: { text: string; at: number }, r: VitalReading): number {
+  let best = Infinity;
+  for (const m of clause.text.matchAll(words)) {
+    const start = clause.at + (m.index ?? 0);
+    best = Math.min(best, Math.max(r.start - (start + m[0].length), start - r.end, 0));
+  }
+  return best;
+}
+
+/**
+ * This visit's readings in a piece of text, the last of each kind. A reading is not one when its
+ * clause names someone else before it ("my mom's"), or places it elsewhere or before ("last night", "at
+ * home", "on my watch") more nearly than at this visit ("here … 92 right now … at home" is today's).
+ */
+function todaysReadings(text: string, said: string): Map<keyof Vitals, VitalReading> {
+  const found = new Map<keyof Vitals, VitalReading>();
+  for (const r of vitalReadings(text, said)) {
+    const clause = clauseOf(text, r);
+    // Someone else's reading is theirs by name just before it ("my mom's blood pressure was …").
+    if (ownedByOtherPerson(text.slice(Math.max(clause.at, r.start - OWNER_LOOKBACK), r.start))) continue;
+    if (nearest(ELSEWHERE, clause, r) < nearest(TODAY, clause, r)) continue;
+    found.set(r.kind, r);
+  }
+  return found;
+}
+
 export function vitalSigns(sentences: readonly Sentence[]): VitalSign[] {
   const best = new Map<keyof Vitals, VitalSign & { rank: number }>();
   const digits = sentences.map((s) => spokenNumbersToDigits(s.text));
   sentences.forEach((s, i) => {
-    const own = vitalsIn(digits[i]!);
+    const own = todaysReadings(digits[i]!, s.text);
     const next = sentences[i + 1];
     // Only a piece left open (no full stop) runs on into the next one.
     const open = next && !/[.?!]\s*$/.test(s.text) && next.span.start - s.span.end < JOIN_GAP;
-    const joined = open ? vitalsIn(`${digits[i]} ${digits[i + 1]}`) : {};
+    const joined = open ? todaysReadings(`${digits[i]} ${digits[i + 1]}`, `${s.text} ${next.text}`) : new Map<keyof Vitals, VitalReading>();
     const r = rank(s);
     for (const kind of KINDS) {
-      const value = own[kind] ?? joined[kind];
-      if (!value) continue;
+      const reading = own.get(kind) ?? joined.get(kind);
+      if (!reading) continue;
       const prev = best.get(kind);
-      if (prev && r < prev.rank) continue;
-      best.set(kind, { kind, value, spans: own[kind] ? [s.span] : [s.span, next!.span], rank: r });
+      // A pair unnamed ("ideally 120 over 80") only gives the blood pressure when none is read yet.
+      if (prev && (r < prev.rank || reading.unnamed)) continue;
+      best.set(kind, { kind, value: reading.value, spans: own.has(kind) ? [s.span] : [s.span, next!.span], rank: r });
     }
   });
   return KINDS.flatMap((k) => {
