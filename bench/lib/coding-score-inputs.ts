@@ -40,6 +40,11 @@ export function csvCell(file: string, keyColumn: string, key: string, column: st
   return row[c]!;
 }
 
+/** MTS-Dialog: the dialogue of row `id` (the numeric ID column) of a train or validation CSV. */
+export function mtsDialogue(id: number, file: string): string {
+  return csvCell(file, 'ID', String(id), 'dialogue');
+}
+
 let aciAp: Map<string, string> | undefined;
 /** ACI-bench: the gold note's ASSESSMENT AND PLAN division (challenge_data_sections). */
 export function aciAssessmentPlan(encounterId: string): string {

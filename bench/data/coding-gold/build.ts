@@ -8,7 +8,10 @@ import { sharedData } from '../../../scripts/lib/shared-data.ts';
 const HERE = new URL('./', import.meta.url);
 const SHARED = pathToFileURL(`${sharedData()}/`);
 
+/** A source dataset. */
 export type Corpus = 'aci-bench' | 'mts-dialog' | 'primock57';
+/** A label file (`src/<set>.txt` -> `<set>.json`); several may label rows of one dataset. */
+export type LabelSet = Corpus | 'mts-dialog-cc';
 export type Split = 'dev' | 'heldout';
 
 export interface GoldCode { code: string; reason: string }
@@ -17,14 +20,18 @@ export interface GoldEncounter {
   source: { corpus: Corpus; file: string; row?: string; id?: number };
   split: Split;
   codes: GoldCode[];
+  /** Set exactly when `codes` is empty: why nothing in the text is codable. */
+  noCodeReason?: string;
 }
 export interface GoldFile { about: string; encounters: GoldEncounter[] }
 
-const ABOUT: Record<Corpus, string> = {
+const ABOUT: Record<LabelSet, string> = {
   'aci-bench':
     'ICD-10-CM gold codes for ACI-bench train/valid encounters, written by hand from the gold note ASSESSMENT AND PLAN (issue #18 policy, FY2026 outpatient guidelines). Held out: encounter number divisible by 3. See README.md.',
   'mts-dialog':
     'ICD-10-CM gold codes for MTS-Dialog train/valid rows whose section (assessment, diagnosis, plan, …) documents a codable problem, written by hand from section_text (issue #18 policy). Held out: numeric ID divisible by 3. See README.md.',
+  'mts-dialog-cc':
+    'ICD-10-CM gold codes for every MTS-Dialog train/valid chief-complaint (CC) row, written by hand from section_text as the reason for a chief-complaint-only encounter (guidelines IV.D, IV.H); rows with nothing codable have no codes and a noCodeReason. Held out: numeric ID divisible by 3. See README.md.',
   primock57:
     'ICD-10-CM gold codes for the 40 PriMock57 consultations here, written by hand from the clinician note (issue #18 policy). Held out: 1-based position in the sorted list divisible by 3. See README.md.',
 };
@@ -34,8 +41,14 @@ function billableCodes(): Set<string> {
   return new Set(lines.filter(Boolean).map((l) => l.split('\t')[1]!));
 }
 
-/** One label line: `ID :: CODE = reason || CODE = reason`. */
-function parseLine(line: string): { id: string; codes: GoldCode[] } {
+const DATASET: Record<LabelSet, Corpus> = { 'aci-bench': 'aci-bench', 'mts-dialog': 'mts-dialog', primock57: 'primock57', 'mts-dialog-cc': 'mts-dialog' };
+/** Encounter id prefix for MTS-Dialog rows, distinct per label set so ids never collide across files. */
+const MTS_PREFIX: Partial<Record<LabelSet, string>> = { 'mts-dialog': 'mts-', 'mts-dialog-cc': 'mts-cc-' };
+/** The code written for a row with nothing codable: `ID :: NONE = reason`. */
+const NONE = 'NONE';
+
+/** One label line: `ID :: CODE = reason || CODE = reason`, or `ID :: NONE = reason`. */
+function parseLine(line: string): { id: string; codes: GoldCode[]; noCodeReason?: string } {
   const [id, rest] = line.split(' :: ');
   if (!id || rest === undefined) throw new Error(`bad label line: ${line.slice(0, 40)}`);
   const codes = rest.split(' || ').map((part) => {
@@ -43,7 +56,9 @@ function parseLine(line: string): { id: string; codes: GoldCode[] } {
     if (eq < 0) throw new Error(`label without reason in ${id}`);
     return { code: part.slice(0, eq).trim(), reason: part.slice(eq + 3).trim() };
   });
-  return { id: id.trim(), codes };
+  if (!codes.some((c) => c.code === NONE)) return { id: id.trim(), codes };
+  if (codes.length > 1) throw new Error(`${id}: ${NONE} mixed with codes`);
+  return { id: id.trim(), codes: [], noCodeReason: codes[0]!.reason };
 }
 
 /** The 40 PriMock57 consultations in sorted order: the held-out rule counts positions in it. */
@@ -68,27 +83,31 @@ function source(corpus: Corpus, id: string, order: string[]): { source: GoldEnco
   return { source: { corpus, file: `primock57/notes/${id}.json` }, split: pos % 3 === 0 ? 'heldout' : 'dev' };
 }
 
-export function build(corpus: Corpus, valid: Set<string>, order: string[]): GoldFile {
-  const lines = readFileSync(new URL(`src/${corpus}.txt`, HERE), 'utf8').split('\n').filter((l) => l.trim() && !l.startsWith('#'));
+export function build(set: LabelSet, valid: Set<string>, order: string[]): GoldFile {
+  const corpus = DATASET[set];
+  const lines = readFileSync(new URL(`src/${set}.txt`, HERE), 'utf8').split('\n').filter((l) => l.trim() && !l.startsWith('#'));
   const seen = new Set<string>();
-  const encounters = lines.map((line) => {
-    const { id, codes } = parseLine(line);
+  const encounters = lines.map((line): GoldEncounter => {
+    const { id, codes, noCodeReason } = parseLine(line);
     if (seen.has(id)) throw new Error(`duplicate encounter ${id}`);
     seen.add(id);
     for (const c of codes) if (!valid.has(c.code)) throw new Error(`${id}: ${c.code} is not a billable FY2026 code`);
     if (new Set(codes.map((c) => c.code)).size !== codes.length) throw new Error(`${id}: duplicate code`);
-    return { id: corpus === 'mts-dialog' ? `mts-${id.replace(':', '-')}` : id, ...source(corpus, id, order), codes };
+    const prefix = MTS_PREFIX[set];
+    const enc: GoldEncounter = { id: prefix ? `${prefix}${id.replace(':', '-')}` : id, ...source(corpus, id, order), codes };
+    return noCodeReason === undefined ? enc : { ...enc, noCodeReason };
   });
-  return { about: ABOUT[corpus], encounters };
+  return { about: ABOUT[set], encounters };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const valid = billableCodes();
   const order = primockOrder();
-  for (const corpus of process.argv.slice(2) as Corpus[]) {
-    const gold = build(corpus, valid, order);
-    writeFileSync(new URL(`${corpus}.json`, HERE), JSON.stringify(gold, null, 1) + '\n');
+  for (const set of process.argv.slice(2) as LabelSet[]) {
+    const gold = build(set, valid, order);
+    writeFileSync(new URL(`${set}.json`, HERE), JSON.stringify(gold, null, 1) + '\n');
     const held = gold.encounters.filter((e) => e.split === 'heldout').length;
-    console.log(`${corpus}: ${gold.encounters.length} encounters (${held} held out), ${gold.encounters.reduce((n, e) => n + e.codes.length, 0)} codes`);
+    const empty = gold.encounters.filter((e) => e.codes.length === 0).length;
+    console.log(`${set}: ${gold.encounters.length} encounters (${held} held out, ${empty} with nothing codable), ${gold.encounters.reduce((n, e) => n + e.codes.length, 0)} codes`);
   }
 }
