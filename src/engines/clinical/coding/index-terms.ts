@@ -3,7 +3,7 @@
 // conditions the hand-written concepts (data/lexicon/concepts.tsv) do not name.
 import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import type { Concept, ConceptMention, Token } from '../lexicon/index.ts';
+import { americanSpelling, type Concept, type ConceptMention, type Token } from '../lexicon/index.ts';
 import { systemsOf } from './systems.ts';
 import { yieldsToSubterm } from './main-terms.ts';
 
@@ -109,7 +109,8 @@ function singular(word: string): string | undefined {
 /** The longest index phrase starting at token i, its last word in the plural or not: [phrase, spec, tokens], if any. */
 function longestAt(tokens: readonly Token[], i: number): { phrase: string; spec: string; to: number } | undefined {
   const { specs, firsts } = indexTable();
-  const first = tokens[i]!.norm;
+  // The index spells as American English: British spellings are read as their American forms.
+  const first = americanSpelling(tokens[i]!.norm);
   const one = singular(first);
   // Only the last word is read in the plural, so a plural first word is a phrase of one ("polyps").
   const longest = firsts.get(first) ?? (one !== undefined && specs.has(one) ? 1 : 0);
@@ -117,7 +118,7 @@ function longestAt(tokens: readonly Token[], i: number): { phrase: string; spec:
   let phrase = '';
   let best: { phrase: string; spec: string; to: number } | undefined;
   for (let j = i; j < tokens.length && j < i + longest; j++) {
-    const norm = tokens[j]!.norm;
+    const norm = americanSpelling(tokens[j]!.norm);
     const stem = singular(norm);
     const asSaid = phrase ? `${phrase} ${norm}` : norm;
     const spec = specs.get(asSaid);

@@ -2,6 +2,7 @@
 // matched longest-first over word tokens.
 import { readFileSync } from 'node:fs';
 import { phraseTokens, type Token } from './tokens.ts';
+import { americanSpelling } from './british.ts';
 
 export type ConceptKind = 'dx' | 'chronic' | 'symptom' | 'status' | 'ignore';
 
@@ -75,7 +76,8 @@ export function conceptLexicon(): { concepts: Concept[]; root: Node } {
   };
   for (const c of concepts) {
     for (const term of (c as Concept & { terms: string[] }).terms) {
-      const toks = phraseTokens(term);
+      // British spellings are matched as the American forms (british.ts), in phrase and text alike.
+      const toks = phraseTokens(term).map(americanSpelling);
       if (toks.length === 0) continue;
       add(toks, c);
       const last = toks[toks.length - 1]!;
@@ -97,7 +99,7 @@ export function findConcepts(tokens: readonly Token[]): ConceptMention[] {
     let node: Node | undefined = root;
     let best: { to: number; concept: Concept } | undefined;
     for (let j = i; j < tokens.length && node; j++) {
-      const norm = tokens[j]!.norm;
+      const norm = americanSpelling(tokens[j]!.norm);
       // "pain in my right knee": a side word inside a phrase is read past (laterality is
       // resolved from the words around the mention).
       if (j > i && SIDE_WORDS.has(norm) && !node.next.has(norm)) continue;

@@ -6,6 +6,7 @@
  *   drugLexicon() — Orange Book generic and brand names (term → {generic, rx})
  *   tokenize(text, from?, to?) — word tokens with offsets (the matching unit)
  *   editDistance(a, b, limit?) — Levenshtein distance, capped at limit + 1 (spelling correction)
+ *   americanSpelling(word) — a British clinical spelling folded to the American one ("haemoptysis")
  *
  * Everything loads lazily on first use and is cached for the process.
  */
@@ -14,3 +15,4 @@ export { conceptLexicon, findConcepts, parseConcepts, type Concept, type Concept
 export { drugLexicon, type DrugEntry } from './drugs.ts';
 export { tokenize, phraseTokens, type Token } from './tokens.ts';
 export { editDistance } from './spelling.ts';
+export { americanSpelling } from './british.ts';

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { conceptLexicon, drugLexicon, findConcepts, icd10cmTitles, isBillable, tokenize } from './index.ts';
+import { americanSpelling, conceptLexicon, drugLexicon, findConcepts, icd10cmTitles, isBillable, tokenize } from './index.ts';
 
 test('the shipped code set is the 74,719 billable FY2026 codes, no headers', () => {
   assert.equal(icd10cmTitles().size, 74719);
@@ -27,4 +27,15 @@ test('longest match wins and offsets index the text', () => {
 test('drug lexicon maps brands to generics', () => {
   assert.equal(drugLexicon().get('lipitor')?.generic, 'atorvastatin');
   assert.equal(drugLexicon().get('lisinopril')?.rx, true);
+});
+
+test('British spellings match as the American forms, with the words said as the span', () => {
+  assert.equal(americanSpelling('haemoptysis'), 'hemoptysis');
+  assert.equal(americanSpelling('oedema'), 'edema');
+  assert.equal(americanSpelling('dyspnoea'), 'dyspnea');
+  assert.equal(americanSpelling('tumour'), 'tumor');
+  for (const word of ['hemoptysis', 'toe', 'does', 'shoes', 'your', 'hour']) assert.equal(americanSpelling(word), word);
+  const text = 'Some haematuria and oedema.';
+  const found = findConcepts(tokenize(text));
+  assert.deepEqual(found.map((m) => text.slice(m.start, m.end)), ['haematuria', 'oedema']);
 });
