@@ -329,3 +329,12 @@ test('index phrases: plurals, second-level subterms, subterm modifiers, sign suf
   const span = codeText(text).diagnoses[0]!.text_span;
   assert.equal(text.slice(span.start_char, span.end_char), 'Transient tics');
 });
+
+test('an abbreviation spelled letter by letter reads as the abbreviation, span over the letters', () => {
+  const text = 'Doctor: You have C O P D and C H F.';
+  const res = codeText(text);
+  assert.deepEqual(res.diagnoses.map((d) => d.code.coding[0]!.code).sort(), ['I50.9', 'J44.9']);
+  assert.deepEqual(res.diagnoses.map((d) => d.text_span.text).sort(), ['C H F', 'C O P D']);
+  // Single capitals apart from each other are not joined: "vitamin D. I take it" is no abbreviation.
+  assert.deepEqual(codes('Doctor: Take vitamin D. I think you are fine.'), []);
+});

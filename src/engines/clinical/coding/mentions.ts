@@ -6,6 +6,7 @@ import { SIDE_WORDS, type Side } from './side.ts';
 import { confirmed, isBareList, listsCauses, namesRisks, plannedProcedure, presupposed, saysNoRecurrence } from './cue-phrases.ts';
 import { answersNo, answersYes, endsWithTag, opensAsQuestion, opensLikeQuestion, withoutLeadingWords } from '../language/discourse.ts';
 import { findIndexTerms } from './index-terms.ts';
+import { joinSpelledLetters } from './spelled.ts';
 import { turnsOf, type Speaker, type Turns } from './speaker.ts';
 import { othersSaid } from '../transcript/index.ts';
 import { assessmentStart } from './assessment.ts';
@@ -317,7 +318,7 @@ function sidedConcept(m: { concept: Concept; start: number; end: number; from: n
  * reader's turns, when the caller has read them already.
  */
 export function findMentions(text: string, closingFrom?: number, turns: Turns = turnsOf(text)): Mention[] {
-  const tokens = tokenize(text).filter((t) => !FILLERS.has(t.norm));
+  const tokens = joinSpelledLetters(text, tokenize(text).filter((t) => !FILLERS.has(t.norm)));
   const visit = visitContext(text, tokens);
   const sentences = splitSentences(text);
   const out: Mention[] = [];
