@@ -325,6 +325,10 @@ test('index phrases: plurals, second-level subterms, subterm modifiers, sign suf
   assert.deepEqual(codes('ASSESSMENT\nInfectious mononucleosis.'), ['B27.90']);
   // Index: Disease, heart, ischemic I25.9.
   assert.deepEqual(codes('ASSESSMENT\nIschemic heart disease.'), ['I25.9']);
+  // The words after a main term's comma qualify it: "Hypochromasia, blood cells" D50.8 is not
+  // "blood cells", nor "Converter, tuberculosis" R76.11 plain "tuberculosis".
+  assert.deepEqual(codes('ASSESSMENT\nHigh white blood cells.'), []);
+  assert.deepEqual(codes('ASSESSMENT\nTuberculosis.'), ['A15.9']);
   const text = 'ASSESSMENT\nTransient tics.';
   const span = codeText(text).diagnoses[0]!.text_span;
   assert.equal(text.slice(span.start_char, span.end_char), 'Transient tics');
