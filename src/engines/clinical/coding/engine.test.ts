@@ -342,3 +342,9 @@ test('an abbreviation spelled letter by letter reads as the abbreviation, span o
   // Single capitals apart from each other are not joined: "vitamin D. I take it" is no abbreviation.
   assert.deepEqual(codes('Doctor: Take vitamin D. I think you are fine.'), []);
 });
+
+test('a lay phrase reads the same with any determiner before its body part', () => {
+  // concepts.tsv lists "pain in my hip" and "pain in the hip"; the clinician says "your".
+  assert.deepEqual(codes('Doctor: The therapy will help the pain in your right hip.'), ['M25.551']);
+  assert.deepEqual(codes('Doctor: You have ringing in your ears.'), ['H93.19']);
+});
