@@ -348,3 +348,9 @@ test('a lay phrase reads the same with any determiner before its body part', () 
   assert.deepEqual(codes('Doctor: The therapy will help the pain in your right hip.'), ['M25.551']);
   assert.deepEqual(codes('Doctor: You have ringing in your ears.'), ['H93.19']);
 });
+
+test('a question put in the negative, answered "yes, I do", is present; a bare "yes" to it is not read as present', () => {
+  assert.deepEqual(codes('Doctor: And no dizziness?\nPatient: Yes. I do.\nDoctor: Okay.'), ['R42']);
+  assert.deepEqual(codes('Doctor: And no dizziness?\nPatient: Yes.\nDoctor: Okay.'), []);
+  assert.deepEqual(codes('Doctor: No dizziness?\nPatient: No, I do not.\nDoctor: Okay.'), []);
+});
