@@ -354,3 +354,8 @@ test('a question put in the negative, answered "yes, I do", is present; a bare "
   assert.deepEqual(codes('Doctor: And no dizziness?\nPatient: Yes.\nDoctor: Okay.'), []);
   assert.deepEqual(codes('Doctor: No dizziness?\nPatient: No, I do not.\nDoctor: Okay.'), []);
 });
+
+test('heartburn is the symptom the index names (Heartburn R12), integral to reflux disease when that is coded', () => {
+  assert.deepEqual(codes('Doctor: You have heartburn.'), ['R12']);
+  assert.deepEqual(codes('Doctor: You have heartburn. This is acid reflux.'), ['K21.9']);
+});
