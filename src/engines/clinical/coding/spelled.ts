@@ -14,7 +14,7 @@ export function joinSpelledLetters(text: string, tokens: readonly Token[]): Toke
   let i = 0;
   while (i < tokens.length) {
     let j = i;
-    while (j < tokens.length && LETTER.test(text.slice(tokens[j]!.start, tokens[j]!.end))
+    while (j < tokens.length && tokens[j]!.end - tokens[j]!.start === 1 && LETTER.test(text[tokens[j]!.start]!)
       && (j === i || tokens[j]!.start === tokens[j - 1]!.end + 1 && text[tokens[j - 1]!.end] === ' ')) j++;
     if (j - i >= 2) {
       out.push({ norm: tokens.slice(i, j).map((t) => t.norm).join(''), start: tokens[i]!.start, end: tokens[j - 1]!.end });
