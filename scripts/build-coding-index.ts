@@ -144,7 +144,10 @@ for (const e of entries) {
   if (!spec) continue;
   const mains = forms(e.path[0]!);
   if (e.level === 0) {
-    for (const m of [...mains, ...inverted(mains)]) {
+    // Comma forms stand alone only as one word's variants ("Enlargement, enlarged"); otherwise the
+    // words after the comma qualify the main term ("Hypochromasia, blood cells" is not "blood cells").
+    const alone = inverted(mains).length > 0 ? mains.slice(0, 1) : mains;
+    for (const m of [...alone, ...inverted(mains)]) {
       if (GENERAL.has(m)) continue;
       add(m, spec, e);
       for (const mod of modifiers(e.nonEss)) add(`${mod} ${m}`, spec, e);

@@ -325,7 +325,37 @@ test('index phrases: plurals, second-level subterms, subterm modifiers, sign suf
   assert.deepEqual(codes('ASSESSMENT\nInfectious mononucleosis.'), ['B27.90']);
   // Index: Disease, heart, ischemic I25.9.
   assert.deepEqual(codes('ASSESSMENT\nIschemic heart disease.'), ['I25.9']);
+  // The words after a main term's comma qualify it: "Hypochromasia, blood cells" D50.8 is not
+  // "blood cells", nor "Converter, tuberculosis" R76.11 plain "tuberculosis".
+  assert.deepEqual(codes('ASSESSMENT\nHigh white blood cells.'), []);
+  assert.deepEqual(codes('ASSESSMENT\nTuberculosis.'), ['A15.9']);
   const text = 'ASSESSMENT\nTransient tics.';
   const span = codeText(text).diagnoses[0]!.text_span;
   assert.equal(text.slice(span.start_char, span.end_char), 'Transient tics');
+});
+
+test('an abbreviation spelled letter by letter reads as the abbreviation, span over the letters', () => {
+  const text = 'Doctor: You have C O P D and C H F.';
+  const res = codeText(text);
+  assert.deepEqual(res.diagnoses.map((d) => d.code.coding[0]!.code).sort(), ['I50.9', 'J44.9']);
+  assert.deepEqual(res.diagnoses.map((d) => d.text_span.text).sort(), ['C H F', 'C O P D']);
+  // Single capitals apart from each other are not joined: "vitamin D. I take it" is no abbreviation.
+  assert.deepEqual(codes('Doctor: Take vitamin D. I think you are fine.'), []);
+});
+
+test('a lay phrase reads the same with any determiner before its body part', () => {
+  // concepts.tsv lists "pain in my hip" and "pain in the hip"; the clinician says "your".
+  assert.deepEqual(codes('Doctor: The therapy will help the pain in your right hip.'), ['M25.551']);
+  assert.deepEqual(codes('Doctor: You have ringing in your ears.'), ['H93.19']);
+});
+
+test('a question put in the negative, answered "yes, I do", is present; a bare "yes" to it is not read as present', () => {
+  assert.deepEqual(codes('Doctor: And no dizziness?\nPatient: Yes. I do.\nDoctor: Okay.'), ['R42']);
+  assert.deepEqual(codes('Doctor: And no dizziness?\nPatient: Yes.\nDoctor: Okay.'), []);
+  assert.deepEqual(codes('Doctor: No dizziness?\nPatient: No, I do not.\nDoctor: Okay.'), []);
+});
+
+test('heartburn is the symptom the index names (Heartburn R12), integral to reflux disease when that is coded', () => {
+  assert.deepEqual(codes('Doctor: You have heartburn.'), ['R12']);
+  assert.deepEqual(codes('Doctor: You have heartburn. This is acid reflux.'), ['K21.9']);
 });

@@ -4,8 +4,9 @@ import { assertionsFor, sentenceAt, splitSentences, type Assertion } from '../co
 import { findConcepts, icd10cmTitle, tokenize, type Concept, type Token } from '../lexicon/index.ts';
 import { SIDE_WORDS, type Side } from './side.ts';
 import { confirmed, isBareList, listsCauses, namesRisks, plannedProcedure, presupposed, saysNoRecurrence } from './cue-phrases.ts';
-import { answersNo, answersYes, endsWithTag, opensAsQuestion, opensLikeQuestion, withoutLeadingWords } from '../language/discourse.ts';
+import { answersAffirming, answersNo, answersYes, endsWithTag, opensAsQuestion, opensLikeQuestion, withoutLeadingWords } from '../language/discourse.ts';
 import { findIndexTerms } from './index-terms.ts';
+import { joinSpelledLetters } from './spelled.ts';
 import { turnsOf, type Speaker, type Turns } from './speaker.ts';
 import { othersSaid } from '../transcript/index.ts';
 import { assessmentStart } from './assessment.ts';
@@ -66,9 +67,13 @@ function sideOf(tokens: Token[], from: number, to: number, sentence: Span): Side
   return best?.side ?? 'U';
 }
 
-function statusOf(a: Assertion, answer: 'yes' | 'no' | undefined): Status {
+type Answer = 'yes' | 'affirmed' | 'no';
+
+function statusOf(a: Assertion, answer: Answer | undefined): Status {
   if (a.family) return 'family';
   if (a.question) {
+    // "And no dizziness?" "Yes. I do.": the first-person clause affirms it whatever the question's polarity.
+    if (answer === 'affirmed') return a.historical ? 'historical' : 'present';
     if (answer === 'yes') return a.negated ? 'negated' : a.historical ? 'historical' : 'present';
     if (answer === 'no') return 'negated';
     return 'unasserted';
@@ -104,15 +109,25 @@ function nextBody(text: string, sentences: Span[], sentence: Span, turnAt: TurnA
   return { body: text.slice(next.start, next.end).replace(LABEL, ''), newTurn: turnAt(next.start) !== turnAt(sentence.start) };
 }
 
-function answerAfter(text: string, sentences: Span[], sentence: Span, turnAt: TurnAt): 'yes' | 'no' | undefined {
-  const body = nextBody(text, sentences, sentence, turnAt)?.body;
-  if (body === undefined) return undefined;
+function answerAfter(text: string, sentences: Span[], sentence: Span, turnAt: TurnAt): Answer | undefined {
+  const next = nextBody(text, sentences, sentence, turnAt);
+  if (next === undefined) return undefined;
+  const { body } = next;
   // The answer words are the shared discourse lists (data/language/en/discourse.json).
-  if (answersYes(body)) return 'yes';
+  if (answersYes(body)) return next.newTurn && answersAffirming(answerTurnOpening(text, sentences, sentence, turnAt)) ? 'affirmed' : 'yes';
   if (answersNo(body)) return 'no';
   return undefined;
 }
 
+
+/** The answer's first two sentences when they are one turn ("Yes. I do."). */
+function answerTurnOpening(text: string, sentences: Span[], sentence: Span, turnAt: TurnAt): string {
+  const i = sentenceIndex(sentences, sentence);
+  const first = sentences[i + 1]!;
+  const second = sentences[i + 2];
+  const end = second && turnAt(second.start) === turnAt(first.start) ? second.end : first.end;
+  return text.slice(first.start, end).replace(LABEL, '');
+}
 
 /**
  * A sentence that asks without a question mark: "…seasonal allergies or anything like that",
@@ -317,7 +332,7 @@ function sidedConcept(m: { concept: Concept; start: number; end: number; from: n
  * reader's turns, when the caller has read them already.
  */
 export function findMentions(text: string, closingFrom?: number, turns: Turns = turnsOf(text)): Mention[] {
-  const tokens = tokenize(text).filter((t) => !FILLERS.has(t.norm));
+  const tokens = joinSpelledLetters(text, tokenize(text).filter((t) => !FILLERS.has(t.norm)));
   const visit = visitContext(text, tokens);
   const sentences = splitSentences(text);
   const out: Mention[] = [];

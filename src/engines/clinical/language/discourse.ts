@@ -126,7 +126,7 @@ export function setsFollowUp(text: string): boolean {
 /** "For your next problem, your diabetes": where the assessment turns to another problem. */
 export const PROBLEM_FRAME = new RegExp(`\\b(?:${alternation(d.problemFrame.ordinals)})\\s+(?:${alternation(d.problemFrame.nouns)})\\b`, 'i');
 
-interface AnswerData { answers: { yes: string[]; no: string[]; unsure: string[] }; sequenceWords: string[]; }
+interface AnswerData { answers: { yes: string[]; no: string[]; unsure: string[]; affirming: string[] }; sequenceWords: string[]; }
 const a = languageData<AnswerData>('discourse');
 // An answer may open with hesitation ("um, no"); the answer word must end there ("no," not "nobody").
 const HESITATION = '^\\W*(?:(?:um|uh|oh|well)\\W+)*';
@@ -137,6 +137,14 @@ const UNSURE = new RegExp(`${HESITATION}(?:${alternation(a.answers.unsure)})\\b`
 /** The patient's answer says yes ("yeah, a little"). */
 export function answersYes(text: string): boolean {
   return YES.test(text) && !NO.test(text);
+}
+
+// "Yes. I do.", "yeah, i have": the answer's own first-person clause, not negated after it ("i do not").
+const AFFIRMING = new RegExp(`${HESITATION}(?:(?:${alternation(a.answers.yes)})\\W+)?(?:${alternation(a.answers.affirming)})\\b(?!\\s*(?:n't|not)\\b)`, 'i');
+
+/** The answer asserts the state in the first person ("Yes. I do."), so even a question put in the negative is answered present. */
+export function answersAffirming(text: string): boolean {
+  return AFFIRMING.test(text) && !NO.test(text);
 }
 
 /** The patient's answer says no ("no", "not really", "i haven't"). */

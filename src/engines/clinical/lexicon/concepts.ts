@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { phraseTokens, type Token } from './tokens.ts';
 import { americanSpelling } from './british.ts';
+import { languageData } from '../language/data.ts';
 
 export type ConceptKind = 'dx' | 'chronic' | 'symptom' | 'status' | 'ignore';
 
@@ -61,13 +62,22 @@ export function parseConcepts(tsv: string): Concept[] {
 
 let cached: { concepts: Concept[]; root: Node } | undefined;
 
+// Determiners a lay phrase may take in any of its forms ("pain in my/your/the hip": data/language/en/coding.json concept_determiners).
+const DETERMINER = '\u0000det';
+let determiners: Set<string> | undefined;
+/** The token as the concept tree keys it: every determiner as one key. */
+function conceptKey(norm: string): string {
+  determiners ??= new Set(languageData<{ concept_determiners: { words: string[] } }>('coding').concept_determiners.words);
+  return determiners.has(norm) ? DETERMINER : norm;
+}
+
 export function conceptLexicon(): { concepts: Concept[]; root: Node } {
   if (cached) return cached;
   const concepts = parseConcepts(readFileSync(FILE, 'utf8'));
   const root: Node = { next: new Map() };
   const add = (toks: string[], concept: Concept): void => {
     let node = root;
-    for (const t of toks) {
+    for (const t of toks.map(conceptKey)) {
       let n = node.next.get(t);
       if (!n) node.next.set(t, (n = { next: new Map() }));
       node = n;
@@ -103,7 +113,7 @@ export function findConcepts(tokens: readonly Token[]): ConceptMention[] {
       // "pain in my right knee": a side word inside a phrase is read past (laterality is
       // resolved from the words around the mention).
       if (j > i && SIDE_WORDS.has(norm) && !node.next.has(norm)) continue;
-      node = node.next.get(norm);
+      node = node.next.get(conceptKey(norm));
       if (node?.concept) best = { to: j + 1, concept: node.concept };
     }
     if (!best) {
