@@ -11,7 +11,7 @@ import { othersSaid } from '../transcript/index.ts';
 import { assessmentStart } from './assessment.ts';
 import { presentingSpans } from './presenting.ts';
 import { specify, visitSiteOf, type InjurySite } from './specify.ts';
-import { familyWeighed, followsUpHealingInjury, framingAt, localStatus, pastFollowUp, punctuatedLead, otherSense, removedNear, sharesFamilyExperiencer, wordsBefore } from './discourse.ts';
+import { familyWeighed, followsUpHealingInjury, framingAt, type Framing, localStatus, pastFollowUp, punctuatedLead, otherSense, removedNear, sharesFamilyExperiencer, wordsBefore } from './discourse.ts';
 
 export type { Side } from './side.ts';
 export type Status = 'present' | 'negated' | 'uncertain' | 'hypothetical' | 'family' | 'historical' | 'unasserted';
@@ -30,6 +30,8 @@ export interface Mention {
    * "my impression…", "from a … standpoint").
    */
   framed: boolean;
+  /** How it is framed (discourse.ts framingAt), when it is. */
+  framing?: Framing;
   /** A relative's condition the sentence ties to the patient's care ("given your family history… screening"). */
   familyWeighed?: boolean;
   /** Who says it, when the text labels its turns. */
@@ -354,7 +356,7 @@ export function findMentions(text: string, closingFrom?: number, turns: Turns = 
     const { concept, side } = specified;
     const weighed = status === 'family' ? familyWeighed(said) : undefined;
     const presenting = presentingIn.some((p) => p.start <= m.start && m.start < p.end);
-    out.push({ concept, start: m.start, end: m.end, sentence, side, status, assertion, framed, familyWeighed: weighed, speaker, answered, presenting });
+    out.push({ concept, start: m.start, end: m.end, sentence, side, status, assertion, framed, framing, familyWeighed: weighed, speaker, answered, presenting });
   }
   carryFamily(text, out);
   firstComplaint(out, turnAt);

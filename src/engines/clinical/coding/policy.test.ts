@@ -268,3 +268,12 @@ test("a diagnosis reported as made before ('you've been diagnosed with…') is h
   assert.equal(framingAt("and you've been diagnosed with", '', false), undefined);
   assert.equal(framingAt('she was diagnosed with', '', false), undefined);
 });
+
+test('a condition the opening names as the reason for the visit is coded when the assessment takes it up; an annual exam is the visit itself', () => {
+  const history = Array.from({ length: 30 }, (_, i) => `[doctor] any other problem with your daily life, number ${i}?\n[patient] no, nothing else that i can think of.`).join('\n');
+  const visit = (closing: string): string => `[doctor] he is here today for follow up of his gout and his annual exam.\n${history}\n[doctor] so let's talk about my assessment and plan. ${closing}`;
+  const left = codes(visit('for your diabetes, we will continue metformin.'));
+  assert.ok(!left.includes('M10.9') && left.includes('E11.9'));
+  assert.ok(left.includes('Z00.01'));
+  assert.ok(codes(visit('for your gout, continue the allopurinol.')).includes('M10.9'));
+});

@@ -208,7 +208,12 @@ function dropPassingSymptoms(byCode: Map<string, CodedDiagnosis>, closingFrom: n
   // The patient's own framing ("i just got diagnosed with diabetes") is history: the
   // clinician frames what the visit manages (issue #18 policy).
   const managed = (m: Mention): boolean => m.framed && m.speaker !== 'patient' && (m.status === 'present' || (m.status === 'historical' && m.concept.history === '='));
-  const framed = (d: CodedDiagnosis): boolean => d.basis === 'present' && d.mentions.some(managed);
+  // The reason for the visit the clinician states in the opening ("here for follow-up of his
+  // chf, hypertension and depression") lists what the visit will cover, not what it assessed: a
+  // condition named there is coded when the clinician takes it up where the assessment is said.
+  // An encounter for an examination (Z00–Z13) is the visit itself (guidelines I.C.21.c.13).
+  const framedNow = (m: Mention): boolean => managed(m) && (m.framing !== 'reason' || m.speaker === undefined || m.start >= closingFrom || EXAMINATION_ENCOUNTER.test(m.concept.codes.U));
+  const framed = (d: CodedDiagnosis): boolean => d.basis === 'present' && (d.mentions.some(framedNow) || (d.mentions.some(managed) && assessed(d, closingFrom)));
   const condition = (d: CodedDiagnosis): boolean => d.concept.kind === 'dx' || d.concept.kind === 'chronic';
   // The reason for the visit as the patient states it ("I was stung by a wasp") is what the visit
   // is about (guidelines IV.G: the condition chiefly responsible for the encounter).
@@ -296,6 +301,9 @@ function recapSentences(mentions: readonly Mention[]): Set<number> {
   }
   return new Set([...named].filter(([, set]) => set.size >= RECAP_SYMPTOMS).map(([start]) => start));
 }
+
+// Encounters for examination (Z00–Z13): the reason for the visit is the visit itself.
+const EXAMINATION_ENCOUNTER = /^Z(?:0\d|1[0-3])/;
 
 // A condition named once in a long visit (a past-history list) was not managed in it,
 // unless it is named in the closing part, where the assessment and plan are said.
