@@ -359,6 +359,7 @@ export function findMentions(text: string, closingFrom?: number, turns: Turns = 
     out.push({ concept, start: m.start, end: m.end, sentence, side, status, assertion, framed, framing, familyWeighed: weighed, speaker, answered, presenting });
   }
   carryFamily(text, out);
+  coordinatedFraming(text, out);
   firstComplaint(out, turnAt);
   removedConditions(text, out);
   eradicatedMalignancies(text, out);
@@ -390,6 +391,25 @@ function firstComplaint(mentions: Mention[], turnAt: TurnAt): void {
   const first = mentions.find((m) => m.presenting && m.status === 'present');
   const turn = first ? turnAt(first.start) : -2;
   for (const m of mentions) if (m.presenting && turnAt(m.start) !== turn) m.presenting = false;
+}
+
+// Words joining two conditions as one phrase: "…ventricular dysfunction and moderate mitral regurgitation".
+const COORDINATED = /^\s*,?\s*(?:and|or|as well as|along with|plus)\s+(?:[a-z'-]+\s+){0,2}$/i;
+
+/**
+ * Conditions coordinated with a framed one share its frame: "for your second diagnosis, the
+ * reduced ventricular dysfunction and moderate mitral regurgitation" heads both (a coordinated
+ * noun phrase fills one slot of the sentence).
+ */
+function coordinatedFraming(text: string, mentions: Mention[]): void {
+  for (let i = 1; i < mentions.length; i++) {
+    const m = mentions[i]!;
+    const prior = mentions[i - 1]!;
+    if (m.framed || !prior.framed || prior.sentence.start !== m.sentence.start || prior.end > m.start) continue;
+    if (!COORDINATED.test(text.slice(prior.end, m.start))) continue;
+    m.framed = true;
+    m.framing = prior.framing;
+  }
 }
 
 /** "both my parents have high blood pressure and one of them had kidney disease". */

@@ -81,6 +81,7 @@ export function selectDiagnoses(mentions: readonly Mention[], textLength: number
   const conversation = labelled && textLength > WHOLE_VISIT_CHARS;
   if ((mentions.length > SHORT_TEXT_MENTIONS || conversation) && !exchange) dropPassingSymptoms(byCode, closingFrom, recapSentences(mentions));
   applyCombinations(byCode);
+  if (conversation) dropUnmanagedChronic(byCode);
   examWithFindings(byCode);
   followUpAfterTreatment(byCode);
   dropLessSpecific(byCode);
@@ -238,12 +239,36 @@ function dropPassingSymptoms(byCode: Map<string, CodedDiagnosis>, closingFrom: n
   const definitive = [...byCode.values()].some((d) => (d.concept.kind === 'dx' && d.basis === 'present') || followsUpTreatment(d));
   const needed = definitive ? 3 : 2;
   // The presenting complaint is what the visit is about when no diagnosis explains it (IV.D).
-  const presenting = (d: CodedDiagnosis): boolean => !definitive && d.mentions.some((m) => m.presenting && m.status === 'present');
+  const presenting = (d: CodedDiagnosis): boolean => !definitive && presentingNamed(d);
   for (const d of [...byCode.values()]) {
     if (framed(d) || presenting(d) || d.concept.kind !== 'symptom') continue;
     if (d.count < needed || (definitive && !symptomTakenUp(d, closingFrom, recaps)) || (!definitive && !clinicianSays(d))) byCode.delete(d.code);
   }
 }
+
+/**
+ * A chronic condition the clinician names without taking it up as a problem ("…and with your
+ * diabetes, cuts heal slower") is mentioned, not managed: chronic conditions are coded when the
+ * plan treats, monitors or works them up (issue #18 policy), which the clinician says by framing
+ * it (a problem heading, the impression, the reason for the visit). Framed by either speaker is
+ * enough (speech recognition gives some of the clinician's headings to the patient); the
+ * presenting complaint is the visit's reason (IV.G). Run after the combination rules: a
+ * condition said in passing still gives a managed one its combination code (hypertension with
+ * the heart failure treated: I11.0, I.C.9.a).
+ */
+function dropUnmanagedChronic(byCode: Map<string, CodedDiagnosis>): void {
+  const taken = [...byCode.values()].filter((d) => d.mentions.some((m) => m.framed) || presentingNamed(d));
+  for (const d of [...byCode.values()]) {
+    if (d.concept.kind !== 'chronic' || d.basis !== 'present' || taken.includes(d)) continue;
+    // The condition taken up under its main term ("anemic") is this one named more exactly
+    // ("iron deficiency anemia"): the frame holds for it (Alphabetic Index, I.B.2-3).
+    if (taken.some((f) => yieldsToSubterm(f.code, [{ code: d.code, name: d.concept.name }]))) continue;
+    byCode.delete(d.code);
+  }
+}
+
+/** Named in the patient's answer to the opening question (mentions.ts `presenting`). */
+const presentingNamed = (d: CodedDiagnosis): boolean => d.mentions.some((m) => m.presenting && m.status === 'present');
 
 /**
  * Was a condition taken up where the assessment is said? In a text with labelled turns, a
