@@ -88,6 +88,7 @@ const modifiers = (nonEss: string): string[] => [...nonEss.toLowerCase().matchAl
 interface Entry { path: string[]; see: string; code: string; nonEss: string; level: number }
 const entries: Entry[] = [];
 const byPath = new Map<string, Entry>();
+const byFirstForm = new Map<string, Entry>();
 const stack: string[] = [];
 // "See also" references, kept for the Table of Neoplasms (neoplasmPhrases).
 const seeAlso = new Map<Entry, string>();
@@ -99,6 +100,11 @@ for (const [, , level, term, see, also, nonEss, code] of parseCsv(readFileSync(j
   entries.push(e);
   if (also) seeAlso.set(e, also);
   byPath.set(e.path.join('|'), e);
+  // A main term's "see also" names another main term by its first form ("Hepatomegaly — see also
+  // Hypertrophy, liver" for the main term "Hypertrophy, hypertrophic"): found under that form too.
+  const head = forms(e.path[0]!)[0];
+  const alias = head && head !== e.path[0] ? [head, ...e.path.slice(1)].join('|') : undefined;
+  if (alias && !byFirstForm.has(alias)) byFirstForm.set(alias, e);
 }
 
 /** The code of an entry, following its "see" reference ("Calculus, bile duct") a few steps. */
@@ -109,7 +115,9 @@ function codeOf(e: Entry, depth = 0): string | undefined {
   // subterm's "see also" widens to a general entry ("Syndrome, pain — see also Pain"): not followed.
   const ref = e.see || (e.level === 0 ? seeAlso.get(e) : undefined) || '';
   if (!ref || depth > 3 || /\bby\b|\bsee\b|condition|site/i.test(ref)) return undefined;
-  const target = byPath.get(ref.toLowerCase().split(',').map((s) => s.trim().replace(/\s*\([^)]*\)/g, '')).join('|'));
+  const key = ref.toLowerCase().split(',').map((s) => s.trim().replace(/\s*\([^)]*\)/g, '')).join('|');
+  // …not a general one ("Dysplasia — see also Anomaly" Q89.9): that widens, as a subterm's does.
+  const target = byPath.get(key) ?? (!e.see && e.level === 0 && !GENERAL.has(key.split('|')[0]!) ? byFirstForm.get(key) : undefined);
   return target ? codeOf(target, depth + 1) : undefined;
 }
 

@@ -12,7 +12,7 @@ import { othersSaid } from '../transcript/index.ts';
 import { assessmentStart } from './assessment.ts';
 import { presentingSpans } from './presenting.ts';
 import { specify, visitSiteOf, type InjurySite } from './specify.ts';
-import { familyWeighed, followsUpHealingInjury, framingAt, localStatus, pastFollowUp, punctuatedLead, otherSense, removedNear, sharesFamilyExperiencer, wordsBefore } from './discourse.ts';
+import { familyWeighed, followsUpHealingInjury, framingAt, type Framing, localStatus, pastFollowUp, punctuatedLead, otherSense, removedNear, sharesFamilyExperiencer, wordsBefore } from './discourse.ts';
 
 export type { Side } from './side.ts';
 export type Status = 'present' | 'negated' | 'uncertain' | 'hypothetical' | 'family' | 'historical' | 'unasserted';
@@ -31,6 +31,8 @@ export interface Mention {
    * "my impression…", "from a … standpoint").
    */
   framed: boolean;
+  /** How it is framed (discourse.ts framingAt), when it is. */
+  framing?: Framing;
   /** A relative's condition the sentence ties to the patient's care ("given your family history… screening"). */
   familyWeighed?: boolean;
   /** Who says it, when the text labels its turns. */
@@ -369,9 +371,10 @@ export function findMentions(text: string, closingFrom?: number, turns: Turns = 
     const { concept, side } = specified;
     const weighed = status === 'family' ? familyWeighed(said) : undefined;
     const presenting = presentingIn.some((p) => p.start <= m.start && m.start < p.end);
-    out.push({ concept, start: m.start, end: m.end, sentence, side, status, assertion, framed, familyWeighed: weighed, speaker, answered, presenting });
+    out.push({ concept, start: m.start, end: m.end, sentence, side, status, assertion, framed, framing, familyWeighed: weighed, speaker, answered, presenting });
   }
   carryFamily(text, out);
+  coordinatedFraming(text, out);
   firstComplaint(out, turnAt);
   removedConditions(text, out);
   eradicatedMalignancies(text, out);
@@ -403,6 +406,25 @@ function firstComplaint(mentions: Mention[], turnAt: TurnAt): void {
   const first = mentions.find((m) => m.presenting && m.status === 'present');
   const turn = first ? turnAt(first.start) : -2;
   for (const m of mentions) if (m.presenting && turnAt(m.start) !== turn) m.presenting = false;
+}
+
+// Words joining two conditions as one phrase: "…ventricular dysfunction and moderate mitral regurgitation".
+const COORDINATED = /^\s*,?\s*(?:and|or|as well as|along with|plus)\s+(?:[a-z'-]+\s+){0,2}$/i;
+
+/**
+ * Conditions coordinated with a framed one share its frame: "for your second diagnosis, the
+ * reduced ventricular dysfunction and moderate mitral regurgitation" heads both (a coordinated
+ * noun phrase fills one slot of the sentence).
+ */
+function coordinatedFraming(text: string, mentions: Mention[]): void {
+  for (let i = 1; i < mentions.length; i++) {
+    const m = mentions[i]!;
+    const prior = mentions[i - 1]!;
+    if (m.framed || !prior.framed || prior.sentence.start !== m.sentence.start || prior.end > m.start) continue;
+    if (!COORDINATED.test(text.slice(prior.end, m.start))) continue;
+    m.framed = true;
+    m.framing = prior.framing;
+  }
 }
 
 /** "both my parents have high blood pressure and one of them had kidney disease". */

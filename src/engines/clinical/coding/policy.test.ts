@@ -268,3 +268,21 @@ test("a diagnosis reported as made before ('you've been diagnosed with…') is h
   assert.equal(framingAt("and you've been diagnosed with", '', false), undefined);
   assert.equal(framingAt('she was diagnosed with', '', false), undefined);
 });
+
+test('a condition the opening names as the reason for the visit is coded when the assessment takes it up; an annual exam is the visit itself', () => {
+  const history = Array.from({ length: 30 }, (_, i) => `[doctor] any other problem with your daily life, number ${i}?\n[patient] no, nothing else that i can think of.`).join('\n');
+  const visit = (closing: string): string => `[doctor] he is here today for follow up of his gout and his annual exam.\n${history}\n[doctor] so let's talk about my assessment and plan. ${closing}`;
+  const left = codes(visit('for your diabetes, we will continue metformin.'));
+  assert.ok(!left.includes('M10.9') && left.includes('E11.9'));
+  assert.ok(left.includes('Z00.01'));
+  assert.ok(codes(visit('for your gout, continue the allopurinol.')).includes('M10.9'));
+});
+
+test('a chronic condition the closing only mentions is not coded; one headed as a problem, or coordinated with one, is', () => {
+  const history = Array.from({ length: 30 }, (_, i) => `[doctor] any other problem with your daily life, number ${i}?\n[patient] no, nothing else that i can think of.`).join('\n');
+  const visit = (closing: string): string => `[doctor] hi, how can i help you today?\n[patient] my ankle hurts since i fell.\n${history}\n[doctor] so let's talk about my assessment and plan. for your first problem, your ankle sprain, we will brace it. ${closing}`;
+  assert.ok(!codes(visit('with your diabetes, cuts can heal slower, so keep it clean.')).includes('E11.9'));
+  assert.ok(codes(visit('for your second condition of diabetes, continue the metformin.')).includes('E11.9'));
+  const both = codes(visit('for your second problem here, the newly found hypothyroidism and mild high cholesterol, we will check labs.'));
+  assert.ok(both.includes('E03.9') && both.includes('E78.5'));
+});

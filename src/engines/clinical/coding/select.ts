@@ -81,6 +81,7 @@ export function selectDiagnoses(mentions: readonly Mention[], textLength: number
   const conversation = labelled && textLength > WHOLE_VISIT_CHARS;
   if ((mentions.length > SHORT_TEXT_MENTIONS || conversation) && !exchange) dropPassingSymptoms(byCode, closingFrom, recapSentences(mentions));
   applyCombinations(byCode);
+  if (conversation) dropUnmanagedChronic(byCode);
   examWithFindings(byCode);
   followUpAfterTreatment(byCode);
   dropLessSpecific(byCode);
@@ -208,7 +209,12 @@ function dropPassingSymptoms(byCode: Map<string, CodedDiagnosis>, closingFrom: n
   // The patient's own framing ("i just got diagnosed with diabetes") is history: the
   // clinician frames what the visit manages (issue #18 policy).
   const managed = (m: Mention): boolean => m.framed && m.speaker !== 'patient' && (m.status === 'present' || (m.status === 'historical' && m.concept.history === '='));
-  const framed = (d: CodedDiagnosis): boolean => d.basis === 'present' && d.mentions.some(managed);
+  // The reason for the visit the clinician states in the opening ("here for follow-up of his
+  // chf, hypertension and depression") lists what the visit will cover, not what it assessed: a
+  // condition named there is coded when the clinician takes it up where the assessment is said.
+  // An encounter for an examination (Z00–Z13) is the visit itself (guidelines I.C.21.c.13).
+  const framedNow = (m: Mention): boolean => managed(m) && (m.framing !== 'reason' || m.speaker === undefined || m.start >= closingFrom || EXAMINATION_ENCOUNTER.test(m.concept.codes.U));
+  const framed = (d: CodedDiagnosis): boolean => d.basis === 'present' && (d.mentions.some(framedNow) || (d.mentions.some(managed) && assessed(d, closingFrom)));
   const condition = (d: CodedDiagnosis): boolean => d.concept.kind === 'dx' || d.concept.kind === 'chronic';
   // The reason for the visit as the patient states it ("I was stung by a wasp") is what the visit
   // is about (guidelines IV.G: the condition chiefly responsible for the encounter).
@@ -233,12 +239,36 @@ function dropPassingSymptoms(byCode: Map<string, CodedDiagnosis>, closingFrom: n
   const definitive = [...byCode.values()].some((d) => (d.concept.kind === 'dx' && d.basis === 'present') || followsUpTreatment(d));
   const needed = definitive ? 3 : 2;
   // The presenting complaint is what the visit is about when no diagnosis explains it (IV.D).
-  const presenting = (d: CodedDiagnosis): boolean => !definitive && d.mentions.some((m) => m.presenting && m.status === 'present');
+  const presenting = (d: CodedDiagnosis): boolean => !definitive && presentingNamed(d);
   for (const d of [...byCode.values()]) {
     if (framed(d) || presenting(d) || d.concept.kind !== 'symptom') continue;
     if (d.count < needed || (definitive && !symptomTakenUp(d, closingFrom, recaps)) || (!definitive && !clinicianSays(d))) byCode.delete(d.code);
   }
 }
+
+/**
+ * A chronic condition the clinician names without taking it up as a problem ("…and with your
+ * diabetes, cuts heal slower") is mentioned, not managed: chronic conditions are coded when the
+ * plan treats, monitors or works them up (issue #18 policy), which the clinician says by framing
+ * it (a problem heading, the impression, the reason for the visit). Framed by either speaker is
+ * enough (speech recognition gives some of the clinician's headings to the patient); the
+ * presenting complaint is the visit's reason (IV.G). Run after the combination rules: a
+ * condition said in passing still gives a managed one its combination code (hypertension with
+ * the heart failure treated: I11.0, I.C.9.a).
+ */
+function dropUnmanagedChronic(byCode: Map<string, CodedDiagnosis>): void {
+  const taken = [...byCode.values()].filter((d) => d.mentions.some((m) => m.framed) || presentingNamed(d));
+  for (const d of [...byCode.values()]) {
+    if (d.concept.kind !== 'chronic' || d.basis !== 'present' || taken.includes(d)) continue;
+    // The condition taken up under its main term ("anemic") is this one named more exactly
+    // ("iron deficiency anemia"): the frame holds for it (Alphabetic Index, I.B.2-3).
+    if (taken.some((f) => yieldsToSubterm(f.code, [{ code: d.code, name: d.concept.name }]))) continue;
+    byCode.delete(d.code);
+  }
+}
+
+/** Named in the patient's answer to the opening question (mentions.ts `presenting`). */
+const presentingNamed = (d: CodedDiagnosis): boolean => d.mentions.some((m) => m.presenting && m.status === 'present');
 
 /**
  * Was a condition taken up where the assessment is said? In a text with labelled turns, a
@@ -296,6 +326,9 @@ function recapSentences(mentions: readonly Mention[]): Set<number> {
   }
   return new Set([...named].filter(([, set]) => set.size >= RECAP_SYMPTOMS).map(([start]) => start));
 }
+
+// Encounters for examination (Z00–Z13): the reason for the visit is the visit itself.
+const EXAMINATION_ENCOUNTER = /^Z(?:0\d|1[0-3])/;
 
 // A condition named once in a long visit (a past-history list) was not managed in it,
 // unless it is named in the closing part, where the assessment and plan are said.
