@@ -6,6 +6,7 @@ import { readFile } from 'node:fs/promises';
 import type { Concept, ConceptMention, Token } from '../lexicon/index.ts';
 import { systemsOf } from './systems.ts';
 import { yieldsToSubterm } from './main-terms.ts';
+import { codingCues } from '../language/coding.ts';
 
 const FILE = new URL('../../../../data/icd10cm/coding-index.tsv', import.meta.url);
 
@@ -89,7 +90,7 @@ function conceptOf(phrase: string, spec: string): Concept {
   if (!c) {
     const [codeSpec, mark] = spec.split('\t');
     const codes = codesOf(codeSpec!);
-    const kind = kindOf(codes.U, mark === 'symptom');
+    const kind = kindOf(codes.U, (mark ?? '').split(',').includes('symptom'));
     concepts.set(phrase, (c = { codes, kind, systems: systemsOf(codes.U), history: '-', name: phrase }));
   }
   return c;
@@ -132,6 +133,42 @@ function longestAt(tokens: readonly Token[], i: number): { phrase: string; spec:
   return best;
 }
 
+const OF_PHRASE = codingCues().index_of_phrase;
+const LINKS = new Set(OF_PHRASE.links);
+const SKIPPED = new Set(OF_PHRASE.skipped);
+// The most words read after "of" (the index's qualifiers before a head are at most four words).
+const OF_WORDS = 4;
+
+/**
+ * The head word at token i said with its qualifier after "of" ("infection of the urinary
+ * tract", "cancers of the skin"), looked up as the index says it, qualifier first ("urinary tract
+ * infection"): [phrase, spec, tokens], the longest, if any.
+ */
+function ofInverted(tokens: readonly Token[], i: number): { phrase: string; spec: string; to: number } | undefined {
+  if (!LINKS.has(tokens[i + 1]?.norm ?? '')) return undefined;
+  const { specs } = indexTable();
+  const heads = [tokens[i]!.norm, singular(tokens[i]!.norm)].filter((h): h is string => h !== undefined);
+  let j = i + 2;
+  while (j < tokens.length && SKIPPED.has(tokens[j]!.norm)) j++;
+  let best: { phrase: string; spec: string; to: number } | undefined;
+  const words: string[] = [];
+  for (let k = j; k < tokens.length && k < j + OF_WORDS; k++) {
+    words.push(tokens[k]!.norm);
+    for (const h of heads) {
+      const phrase = `${words.join(' ')} ${h}`;
+      const spec = specs.get(phrase);
+      if (spec) best = { phrase, spec, to: k + 1 };
+    }
+  }
+  return best;
+}
+
+/** An abbreviation's entry (marked `abbr`) is read only as written in capitals ("PNA", not "pna"). */
+function writtenAsAbbreviation(spec: string, said: string): boolean {
+  const mark = spec.split('\t')[1];
+  return !mark?.split(',').includes('abbr') || /^[A-Z][A-Z0-9]*$/.test(said);
+}
+
 // Z codes are assigned only where the guidelines call for them (issue #18 policy); of those
 // an index phrase can name, the encounter reasons (Z00 general examination, Z01 special
 // examination). Status, screening and therapy Z codes need more than a phrase.
@@ -158,7 +195,12 @@ function refines(entry: Concept, m: ConceptMention, start: number, end: number):
 export function findIndexTerms(text: string, tokens: readonly Token[], taken: readonly ConceptMention[]): ConceptMention[] {
   const out: ConceptMention[] = [];
   for (let i = 0; i < tokens.length; ) {
-    const hit = longestAt(tokens, i);
+    const said = longestAt(tokens, i);
+    // Only a head word not coded on its own: one that is ("carcinoma of the right breast") takes
+    // its site from the sentence with the index's site subterms (index-sites.ts).
+    const coded = said !== undefined || taken.some((m) => m.start <= tokens[i]!.start && tokens[i]!.start < m.end);
+    const inverted = coded ? undefined : ofInverted(tokens, i);
+    const hit = inverted ?? said;
     if (!hit) {
       i++;
       continue;
@@ -168,7 +210,7 @@ export function findIndexTerms(text: string, tokens: readonly Token[], taken: re
     const from = i;
     i = hit.to;
     if (hit.spec.startsWith('Z') && !Z_BY_PHRASE.test(hit.spec)) continue;
-    if (BREAK.test(text.slice(start, end))) continue;
+    if (BREAK.test(text.slice(start, end)) || !writtenAsAbbreviation(hit.spec, text.slice(start, end))) continue;
     const concept = conceptOf(hit.phrase, hit.spec);
     if (taken.some((m) => m.start < end && start < m.end && !refines(concept, m, start, end))) continue;
     out.push({ concept, start, end, from, to: hit.to });
