@@ -20,8 +20,17 @@ const LATIN = /(?:is|us|um|ss|ae|ia)$/;
 const plural = (w: string): string => (/(?:s|sh|ch|x)$/.test(w) ? `${w}es` : /[^aeiou]y$/.test(w) ? `${w.slice(0, -1)}ies` : `${w}s`);
 const pluralLast = (p: string): string => p.replace(/(\w+)$/, (w) => plural(w));
 
+/** Body sites: the first-level terms of the Table of Neoplasms ("breast", "kidney"). */
+function neoplasmSites(): Set<string> {
+  const [header, ...rows] = parseCsv(readFileSync(`${shared}icd10cm/icd10cm_2025_table_of_neoplasms.csv`, 'utf8'));
+  const level = header!.indexOf('Level');
+  const term = header!.indexOf('Term');
+  return new Set(rows.filter((r) => r[level] === '1').map((r) => r[term]!.toLowerCase().replace(/\s*\([^)]*\)/g, '').trim()));
+}
+
 function indexCases(): Case[] {
   const rows = parseCsv(readFileSync(`${shared}icd10cm/icd10cm_2025_index.csv`, 'utf8')).slice(1);
+  const sites = neoplasmSites();
   const out: Case[] = [];
   let main = '';
   let n = 0;
@@ -32,7 +41,8 @@ function indexCases(): Case[] {
     if (n++ % STEP !== 0) continue;
     const category = code.slice(0, 3);
     out.push({ kind: 'index: subterm + main term', phrase: `${t} ${main}`, category });
-    out.push({ kind: 'index: main term of the subterm', phrase: `${main} of the ${t}`, category });
+    // "Abscess, liver" → "abscess of the liver": a site subterm only ("abdomen, acute" is no "of" phrase).
+    if (sites.has(t)) out.push({ kind: 'index: main term of the (site) subterm', phrase: `${main} of the ${t}`, category });
     if (!LATIN.test(main)) out.push({ kind: 'index: plural', phrase: pluralLast(`${t} ${main}`), category });
   }
   return out;
