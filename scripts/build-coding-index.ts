@@ -161,7 +161,12 @@ for (const e of entries) {
     for (const m of [...mains, ...inverted(mains)]) {
       if (GENERAL.has(m)) continue;
       add(m, spec, e);
-      for (const mod of modifiers(e.nonEss)) add(`${mod} ${m}`, spec, e);
+      // The index writes a nonessential modifier after its term, and it is said there too
+      // ("Diabetes, diabetic (mellitus)" → "diabetes mellitus"), or before ("chronic sinusitis").
+      for (const mod of modifiers(e.nonEss)) {
+        add(`${mod} ${m}`, spec, e);
+        add(`${m} ${mod}`, spec, e);
+      }
     }
   } else {
     for (const m of mains) for (const s of subtermForms(e.path[1]!)) {
@@ -262,6 +267,11 @@ function neoplasmPhrases(): Map<string, { terms: Set<string>; subs: Set<string> 
     // Cancer); a bare "see" main term is a rare morphology, left out to keep the table small.
     const column = behaviour(seeAlso.get(e) ?? '');
     if (column) for (const m of forms(e.path[0]!)) mains.push({ words: [m], column, entry: e });
+    // The table's own columns as said: "malignant neoplasm", "benign neoplasm" (of a site).
+    if (/^neoplasm\b/.test(e.path[0]!)) {
+      mains.push({ words: ['malignant', 'neoplasm'], column: 'MalignantPrimary', entry: e });
+      mains.push({ words: ['benign', 'neoplasm'], column: 'Benign', entry: e });
+    }
   }
   const [header, ...rows] = parseCsv(readFileSync(join(shared, 'icd10cm/icd10cm_2025_table_of_neoplasms.csv'), 'utf8'));
   const col = (name: string): number => header!.indexOf(name);

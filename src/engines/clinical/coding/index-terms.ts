@@ -145,10 +145,14 @@ const OF_WORDS = 4;
  * infection"): [phrase, spec, tokens], the longest, if any.
  */
 function ofInverted(tokens: readonly Token[], i: number): { phrase: string; spec: string; to: number } | undefined {
-  if (!LINKS.has(tokens[i + 1]?.norm ?? '')) return undefined;
+  // A head of one word, or two ("malignant neoplasm of the thyroid"), then "of".
+  const size = LINKS.has(tokens[i + 1]?.norm ?? '') ? 1 : LINKS.has(tokens[i + 2]?.norm ?? '') ? 2 : 0;
+  if (size === 0) return undefined;
   const { specs } = indexTable();
-  const heads = [tokens[i]!.norm, singular(tokens[i]!.norm)].filter((h): h is string => h !== undefined);
-  let j = i + 2;
+  const lead = size === 2 ? `${tokens[i]!.norm} ` : '';
+  const last = tokens[i + size - 1]!.norm;
+  const heads = [last, singular(last)].filter((h): h is string => h !== undefined).map((h) => lead + h);
+  let j = i + size + 1;
   while (j < tokens.length && SKIPPED.has(tokens[j]!.norm)) j++;
   let best: { phrase: string; spec: string; to: number } | undefined;
   const words: string[] = [];
@@ -183,6 +187,9 @@ const BREAK = /[.?!;,\n]/;
  */
 function refines(entry: Concept, m: ConceptMention, start: number, end: number): boolean {
   if (!(start <= m.start && m.end <= end && end - start > m.end - m.start)) return false;
+  // A phrase kept from coding ("urinary tract") inside a longer index entry is part of its name
+  // ("infection of the urinary tract" N39.0).
+  if (m.concept.kind === 'ignore') return true;
   // Injuries (chapter XIX) take their site and side from the injury tables (specify.ts), not a phrase.
   if (/^[ST]/.test(m.concept.codes.U)) return false;
   return yieldsToSubterm(m.concept.codes.U, [{ code: entry.codes.U, name: entry.name }]);
