@@ -28,6 +28,12 @@ function neoplasmSites(): Set<string> {
   return new Set(rows.filter((r) => r[level] === '1').map((r) => r[term]!.toLowerCase().replace(/\s*\([^)]*\)/g, '').trim()));
 }
 
+/** "calculus" → "calculi", "metastasis" → "metastases", "diverticulum" → "diverticula", "varix" → "varices". */
+function latinPlural(w: string): string | undefined {
+  for (const [one, many] of [['sis', 'ses'], ['us', 'i'], ['um', 'a'], ['ix', 'ices']] as const) if (w.endsWith(one) && w.length > one.length + 3) return w.slice(0, -one.length) + many;
+  return undefined;
+}
+
 function indexCases(): Case[] {
   const rows = parseCsv(readFileSync(`${shared}icd10cm/icd10cm_2025_index.csv`, 'utf8')).slice(1);
   const sites = neoplasmSites();
@@ -44,6 +50,8 @@ function indexCases(): Case[] {
     // "Abscess, liver" → "abscess of the liver": a site subterm only ("abdomen, acute" is no "of" phrase).
     if (sites.has(t)) out.push({ kind: 'index: main term of the (site) subterm', phrase: `${main} of the ${t}`, category });
     if (!LATIN.test(main)) out.push({ kind: 'index: plural', phrase: pluralLast(`${t} ${main}`), category });
+    const latin = latinPlural(main);
+    if (latin) out.push({ kind: 'index: Latin plural', phrase: `${t} ${latin}`, category });
   }
   return out;
 }

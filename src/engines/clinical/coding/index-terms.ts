@@ -107,26 +107,45 @@ function singular(word: string): string | undefined {
   return word.slice(0, -1);
 }
 
+const LATIN = codingCues().latin_plurals.endings.map(([plural, one]) => ({ plural: plural!, one: one! }));
+
+/**
+ * The singulars a plural may have: the English one, and the Latin or Greek ones of clinical nouns
+ * ("metastases" → "metastasis", "calculi" → "calculus", "diverticula" → "diverticulum").
+ */
+function singulars(word: string): string[] {
+  const out: string[] = [];
+  const one = singular(word);
+  if (one !== undefined) out.push(one);
+  for (const { plural, one: to } of LATIN) {
+    if (word.length > plural.length + 3 && word.endsWith(plural)) out.push(word.slice(0, -plural.length) + to);
+  }
+  return out;
+}
+
 /** The longest index phrase starting at token i, its last word in the plural or not: [phrase, spec, tokens], if any. */
 function longestAt(tokens: readonly Token[], i: number): { phrase: string; spec: string; to: number } | undefined {
   const { specs, firsts } = indexTable();
   const first = tokens[i]!.norm;
-  const one = singular(first);
   // Only the last word is read in the plural, so a plural first word is a phrase of one ("polyps").
-  const longest = firsts.get(first) ?? (one !== undefined && specs.has(one) ? 1 : 0);
+  const longest = firsts.get(first) ?? (singulars(first).some((one) => specs.has(one)) ? 1 : 0);
   if (longest === 0) return undefined;
   let phrase = '';
   let best: { phrase: string; spec: string; to: number } | undefined;
   for (let j = i; j < tokens.length && j < i + longest; j++) {
     const norm = tokens[j]!.norm;
-    const stem = singular(norm);
     const asSaid = phrase ? `${phrase} ${norm}` : norm;
     const spec = specs.get(asSaid);
     if (spec) best = { phrase: asSaid, spec, to: j + 1 };
-    else if (stem !== undefined) {
-      const asOne = phrase ? `${phrase} ${stem}` : stem;
-      const one = specs.get(asOne);
-      if (one) best = { phrase: asOne, spec: one, to: j + 1 };
+    else {
+      for (const stem of specs.has(asSaid) ? [] : singulars(norm)) {
+        const asOne = phrase ? `${phrase} ${stem}` : stem;
+        const one = specs.get(asOne);
+        if (one) {
+          best = { phrase: asOne, spec: one, to: j + 1 };
+          break;
+        }
+      }
     }
     phrase = asSaid;
   }
@@ -151,7 +170,7 @@ function ofInverted(tokens: readonly Token[], i: number): { phrase: string; spec
   const { specs } = indexTable();
   const lead = size === 2 ? `${tokens[i]!.norm} ` : '';
   const last = tokens[i + size - 1]!.norm;
-  const heads = [last, singular(last)].filter((h): h is string => h !== undefined).map((h) => lead + h);
+  const heads = [last, ...singulars(last)].map((h) => lead + h);
   let j = i + size + 1;
   while (j < tokens.length && SKIPPED.has(tokens[j]!.norm)) j++;
   let best: { phrase: string; spec: string; to: number } | undefined;
