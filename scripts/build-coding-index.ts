@@ -470,7 +470,8 @@ synonymPhrases();
  */
 function synonymPhrases(): void {
   const rows = readFileSync(new URL('../data/icd10cm/index-synonyms.tsv', import.meta.url), 'utf8').split('\n').filter((l) => l && !l.startsWith('#'));
-  const variants = rows.map((l) => l.split('\t')).map(([word, said]) => ({ re: new RegExp(`(^| )${word!}(?= |$)`), said: said!.split('|') }));
+  // The whole limb only: "upper leg", "lower arm" (thigh, forearm) are parts of it.
+  const variants = rows.map((l) => l.split('\t')).map(([word, said]) => ({ re: new RegExp(`(^| )(?<!upper |lower )${word!}(?= |$)`), said: said!.split('|') }));
   for (const [phrase, [spec, from]] of [...phrases]) {
     if (spec.includes('abbr')) continue;
     for (const { re, said } of variants) {
