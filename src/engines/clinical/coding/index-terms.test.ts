@@ -30,3 +30,7 @@ test('a one-word main term the index calls a disorder is coded, in the plural to
 test('a main term\'s nonessential modifier is read after it as the index writes it', () => {
   assert.deepEqual(assessed('Diabetes mellitus'), ['E11.9']);
 });
+
+test('an index subterm phrase holding the adjective form of a main term refines it ("hypertensive" I10)', () => {
+  assert.deepEqual(assessed('Hypertensive heart disease'), ['I11.9']);
+});

@@ -211,7 +211,7 @@ function refines(entry: Concept, m: ConceptMention, start: number, end: number):
   if (m.concept.kind === 'ignore') return true;
   // Injuries (chapter XIX) take their site and side from the injury tables (specify.ts), not a phrase.
   if (/^[ST]/.test(m.concept.codes.U)) return false;
-  return yieldsToSubterm(m.concept.codes.U, [{ code: entry.codes.U, name: entry.name }]);
+  return yieldsToSubterm(m.concept.codes.U, [{ code: entry.codes.U, name: entry.name }], true);
 }
 
 /**
