@@ -64,12 +64,14 @@ function resolve(raw: string): string | undefined {
   if (rights !== 1 || lefts !== 1) return sidedSiblings(u) ?? u;
   const r = pick(/\bright\b/i, /\bleft\b|unspecified/i);
   const l = pick(/\bleft\b/i, /\bright\b|unspecified/i);
-  return r && l ? `R:${r},L:${l},U:${u}` : u;
+  // A title that is itself "Unspecified …" names its side after it ("Unspecified mononeuropathy of
+  // right upper limb" G56.91): the sides are then read from the unspecified code's own title.
+  return r && l ? `R:${r},L:${l},U:${u}` : sidedSiblings(u) ?? u;
 }
 
 // Main terms too general to stand for a diagnosis, or whose codes need axes a phrase cannot
 // give (injury type and site, encounter, poisoning, pregnancy).
-const GENERAL = new Set(['pain', 'history', 'status', 'examination', 'encounter', 'observation', 'admission', 'problem', 'contact', 'exposure', 'screening', 'test', 'fall', 'injury', 'complication', 'disease', 'disorder', 'syndrome', 'condition', 'findings', 'abnormal', 'counseling', 'care', 'aftercare', 'dependence', 'use', 'pregnancy', 'delivery', 'maternal', 'newborn', 'personal', 'family', 'presence', 'absence', 'tear', 'wound', 'burn', 'fracture', 'sprain', 'strain', 'dislocation', 'contusion', 'bite', 'poisoning', 'effect', 'reaction', 'neoplasm', 'tumor', 'mass', 'lesion', 'cyst', 'abuse', 'late', 'sequelae', 'anomaly', 'deformity', 'deficiency', 'failure', 'insufficiency', 'infection', 'inflammation', 'hemorrhage', 'ulcer', 'obstruction', 'stenosis', 'rupture', 'necrosis', 'other', 'unspecified', 'state', 'person', 'supervision', 'prophylactic', 'vaccination', 'health', 'work', 'stress', 'visit', 'follow-up', 'long-term', 'therapy', 'mental', 'change', 'changes', 'loss', 'history', 'old', 'birth', 'born', 'child', 'death', 'foreign', 'foreign body', 'hit', 'hurt', 'problem', 'new', 'normal', 'well', 'good', 'low', 'high', 'short', 'long', 'large', 'small', 'weak', 'tired', 'sick', 'ill', 'cold', 'hot', 'heat', 'drop', 'drip', 'run', 'shock', 'spasm', 'block', 'blocked', 'sore', 'swelling', 'lump', 'growth', 'attack', 'disability', 'difficulty', 'disturbance', 'dysfunction', 'anxiety', 'excess', 'elevated', 'elevation', 'decrease', 'increase', 'increased', 'decreased', 'positive', 'negative', 'result', 'results', 'level', 'levels', 'procedure', 'operation', 'surgery', 'removal', 'replacement', 'transplant', 'implant', 'device', 'prosthesis', 'graft', 'shunt']);
+const GENERAL = new Set(['pain', 'history', 'status', 'examination', 'encounter', 'observation', 'admission', 'problem', 'contact', 'exposure', 'screening', 'test', 'fall', 'injury', 'complication', 'disease', 'disorder', 'syndrome', 'condition', 'findings', 'abnormal', 'counseling', 'care', 'aftercare', 'dependence', 'use', 'pregnancy', 'delivery', 'maternal', 'newborn', 'personal', 'family', 'presence', 'absence', 'tear', 'wound', 'burn', 'fracture', 'sprain', 'strain', 'dislocation', 'contusion', 'bite', 'poisoning', 'effect', 'reaction', 'neoplasm', 'tumor', 'mass', 'lesion', 'cyst', 'abuse', 'late', 'sequelae', 'anomaly', 'deformity', 'deficiency', 'failure', 'insufficiency', 'infection', 'inflammation', 'hemorrhage', 'ulcer', 'obstruction', 'stenosis', 'rupture', 'necrosis', 'other', 'unspecified', 'state', 'person', 'supervision', 'prophylactic', 'vaccination', 'health', 'work', 'stress', 'visit', 'follow-up', 'long-term', 'therapy', 'mental', 'change', 'changes', 'loss', 'history', 'old', 'birth', 'born', 'child', 'death', 'foreign', 'foreign body', 'hit', 'hurt', 'problem', 'new', 'normal', 'well', 'good', 'low', 'high', 'short', 'long', 'large', 'small', 'weak', 'tired', 'sick', 'ill', 'cold', 'hot', 'heat', 'drop', 'drip', 'run', 'shock', 'spasm', 'block', 'blocked', 'sore', 'swelling', 'lump', 'growth', 'attack', 'disability', 'difficulty', 'disturbance', 'dysfunction', 'anxiety', 'excess', 'elevated', 'elevation', 'decrease', 'increase', 'increased', 'decreased', 'positive', 'negative', 'result', 'results', 'level', 'levels', 'procedure', 'operation', 'surgery', 'removal', 'replacement', 'transplant', 'implant', 'device', 'prosthesis', 'graft', 'shunt', 'personality', 'dentition', 'undiagnosed']);
 const WORDS = /^[a-z][a-z0-9' -]*$/;
 
 /** "Enlargement, enlarged" → ["enlargement", "enlarged"]; the term without nonessential words. */
@@ -92,12 +94,15 @@ const byFirstForm = new Map<string, Entry>();
 const stack: string[] = [];
 // "See also" references, kept for the Table of Neoplasms (neoplasmPhrases).
 const seeAlso = new Map<Entry, string>();
+// Main terms as written (capitals kept), to know an acronym ("GERD").
+const originalTerms = new Map<Entry, string>();
 for (const [, , level, term, see, also, nonEss, code] of parseCsv(readFileSync(join(shared, 'icd10cm/icd10cm_2025_index.csv'), 'utf8')).slice(1)) {
   const lv = Number(level);
   stack.length = lv;
   stack.push((term ?? '').toLowerCase().replace(/\s*\([^)]*\)/g, '').trim());
   const e: Entry = { path: [...stack], see: see ?? '', code: code ?? '', nonEss: nonEss ?? '', level: lv };
   entries.push(e);
+  if (lv === 0) originalTerms.set(e, (term ?? '').trim());
   if (also) seeAlso.set(e, also);
   byPath.set(e.path.join('|'), e);
   // A main term's "see also" names another main term by its first form ("Hepatomegaly — see also
@@ -131,6 +136,14 @@ const DISEASE_WORD = /(?:itis|osis|oma|emia|aemia|algia|pathy|ectasis|plasia|tro
 // words, apostrophes kept inside a word) joined by one space, so loading needs no tokenizing;
 // longer than MAX_WORDS they are not how a condition is said.
 const MAX_WORDS = 5;
+// A main term whose own nonessential modifier calls it a disorder, disease or syndrome ("Tic
+// (disorder)" F95.9, "Gout (disease)"): the index says the single word names the condition.
+// Only modifiers of one word each: a longer one spells out an acronym ("POTS (postural orthostatic
+// tachycardia syndrome)"), which is said in capitals (abbreviationPhrases).
+const namesDisorder = (nonEss: string): boolean => {
+  const mods = [...nonEss.toLowerCase().matchAll(/\(([^)]*)\)/g)].map((m) => m[1]!.trim());
+  return mods.length > 0 && mods.every((m) => /^[a-z]+$/.test(m)) && mods.some((m) => /^(?:disorder|disease|syndrome)$/.test(m));
+};
 // Main terms that name a sign or symptom whose code lies outside chapter XVIII ("Pain, finger"
 // M79.64-, "Pain, joint" M25.5-): marked, so a confirmed diagnosis explains them.
 const SYMPTOM_MAINS = new Set(['pain', 'pain(s)', 'ache', 'aches', 'swelling', 'stiffness', 'stiff', 'cramp', 'cramps', 'tenderness', 'effusion', 'numbness', 'tingling', 'weakness', 'instability']);
@@ -139,8 +152,9 @@ const tokens = (phrase: string): string[] => phrase.match(/[a-z0-9]+(?:'[a-z]+)*
 const add = (phrase: string, spec: string, e: Entry): void => {
   const words = tokens(phrase);
   const key = words.join(' ');
-  if (key.length < 4 || words.length > MAX_WORDS || phrases.has(key)) return;
-  if (words.length === 1 && !(DISEASE_WORD.test(key) && key.length >= 7)) return;
+  const disorder = words.length === 1 && e.level === 0 && namesDisorder(e.nonEss);
+  if ((key.length < 4 && !(disorder && key.length === 3)) || words.length > MAX_WORDS || phrases.has(key)) return;
+  if (words.length === 1 && !(DISEASE_WORD.test(key) && key.length >= 7) && !disorder) return;
   // "in pregnancy", "of lung": a subterm put first that starts with a function word is no
   // way to say the condition, and such words start too many n-grams of speech.
   if (FUNCTION_WORDS.has(words[0]!)) return;
@@ -158,7 +172,12 @@ for (const e of entries) {
     for (const m of [...alone, ...inverted(mains)]) {
       if (GENERAL.has(m)) continue;
       add(m, spec, e);
-      for (const mod of modifiers(e.nonEss)) add(`${mod} ${m}`, spec, e);
+      // The index writes a nonessential modifier after its term, and it is said there too
+      // ("Diabetes, diabetic (mellitus)" → "diabetes mellitus"), or before ("chronic sinusitis").
+      for (const mod of modifiers(e.nonEss)) {
+        add(`${mod} ${m}`, spec, e);
+        add(`${m} ${mod}`, spec, e);
+      }
     }
   } else {
     for (const m of mains) for (const s of subtermForms(e.path[1]!)) {
@@ -170,6 +189,9 @@ for (const e of entries) {
       for (const mod of modifiers(e.nonEss)) {
         add(`${s} ${mod} ${m}`, spec, e);
         add(`${mod} ${s} ${m}`, spec, e);
+        // The main term's adjective form before the subterm, its noun after ("Hypertension,
+        // hypertensive, heart (disease)" I11.9 → "hypertensive heart disease").
+        if (m !== mains[0]) add(`${m} ${s} ${mod}`, spec, e);
       }
     }
   }
@@ -256,6 +278,11 @@ function neoplasmPhrases(): Map<string, { terms: Set<string>; subs: Set<string> 
     // Cancer); a bare "see" main term is a rare morphology, left out to keep the table small.
     const column = behaviour(seeAlso.get(e) ?? '');
     if (column) for (const m of forms(e.path[0]!)) mains.push({ words: [m], column, entry: e });
+    // The table's own columns as said: "malignant neoplasm", "benign neoplasm" (of a site).
+    if (/^neoplasm\b/.test(e.path[0]!)) {
+      mains.push({ words: ['malignant', 'neoplasm'], column: 'MalignantPrimary', entry: e });
+      mains.push({ words: ['benign', 'neoplasm'], column: 'Benign', entry: e });
+    }
   }
   const [header, ...rows] = parseCsv(readFileSync(join(shared, 'icd10cm/icd10cm_2025_table_of_neoplasms.csv'), 'utf8'));
   const col = (name: string): number => header!.indexOf(name);
@@ -302,10 +329,11 @@ function mainTermDefaults(): Map<string, { terms: Set<string>; subs: Set<string>
   let mainCode = '';
   for (const e of entries) {
     if (e.level === 0) {
-      const spec = e.code ? resolve(e.code) : undefined;
+      // The unspecified code of a main term coded by side ("Blepharoptosis H02.40-").
+      const spec = e.code ? resolve(e.code)?.replace(/^.*U:/, '') : undefined;
       mainCode = spec ?? '';
       current = undefined;
-      if (!spec || !billable.has(spec) || !/unspecified/i.test(billable.get(spec)!)) continue;
+      if (!spec || !billable.has(spec)) continue;
       current = defaults.get(spec) ?? { terms: new Set(), subs: new Set() };
       for (const f of forms(e.path[0]!)) if (WORDS.test(f) && !f.includes(' ')) current.terms.add(f);
       defaults.set(spec, current);
@@ -330,8 +358,8 @@ for (const [code, d] of neoplasmDefaults) {
 }
 writeFileSync(
   outDefaults,
-  '# default code of a main term (unspecified)\tthe main term\'s one-word forms\tcodes its subterms give — FY2025 Alphabetic Index to Diseases; generated by scripts/build-coding-index.ts\n' +
-    [...defaults].sort((a, b) => a[0].localeCompare(b[0])).map(([code, d]) => `${code}\t${[...d.terms].join('|')}\t${[...d.subs].sort().join(',')}`).join('\n') + '\n',
+  '# default code of a main term\tthe main term\'s one-word forms\tcodes its subterms give\t[specified: the code is not an "unspecified" one, so it yields to a subterm only in the index lookup] — FY2025 Alphabetic Index to Diseases; generated by scripts/build-coding-index.ts\n' +
+    [...defaults].sort((a, b) => a[0].localeCompare(b[0])).map(([code, d]) => `${code}\t${[...d.terms].join('|')}\t${[...d.subs].sort().join(',')}${/unspecified/i.test(billable.get(code) ?? 'unspecified') ? '' : '\tspecified'}`).join('\n') + '\n',
 );
 console.log(`main-term defaults: ${defaults.size}`);
 
@@ -442,6 +470,87 @@ const sides = [...billable.keys()].flatMap((u) => {
 });
 writeFileSync(outSides, '# unspecified-side code\tcodes by side (R, L, B, U) — FY2026 tabular titles with the side named; generated by scripts/build-coding-index.ts\n' + sides.join('\n') + '\n');
 console.log(`sided codes: ${sides.length}`);
+
+abbreviationPhrases();
+synonymPhrases();
+
+/**
+ * Each phrase again in the other words clinicians use for a word of it
+ * (data/icd10cm/index-synonyms.tsv: "neuropathy arm" → "upper extremity neuropathy"), unless
+ * that wording is an index phrase of its own. Abbreviations are left as they are.
+ */
+function synonymPhrases(): void {
+  const rows = readFileSync(new URL('../data/icd10cm/index-synonyms.tsv', import.meta.url), 'utf8').split('\n').filter((l) => l && !l.startsWith('#'));
+  // The whole limb only: "upper leg", "lower arm" (thigh, forearm) are parts of it.
+  const variants = rows.map((l) => l.split('\t')).map(([word, said]) => ({ re: new RegExp(`(^| )(?<!upper |lower )${word!}(?= |$)`), said: said!.split('|') }));
+  for (const [phrase, [spec, from]] of [...phrases]) {
+    if (spec.includes('abbr')) continue;
+    for (const { re, said } of variants) {
+      if (!re.test(phrase)) continue;
+      for (const other of said) {
+        const key = phrase.replace(re, `$1${other}`);
+        if (!phrases.has(key) && key.split(' ').length <= MAX_WORDS) phrases.set(key, [spec, from]);
+      }
+    }
+  }
+}
+
+/**
+ * Abbreviations, matched only when written in capitals (the mark `abbr`): an index main term
+ * written as an acronym and spelt out in its modifier ("GERD (gastroesophageal reflux disease)"
+ * K21.9), and an abbreviation of the clinical sense inventories
+ * (../shared/data/abbreviations) whose sense has a share of at least 0.9 in every inventory that
+ * lists it and is an index phrase or main term ("PNA" → pneumonia J18.9, "HA" → headache R51.9).
+ */
+function abbreviationPhrases(): void {
+  const mainSpecs = new Map<string, [string, string]>();
+  for (const e of entries) {
+    const spec = e.level === 0 ? codeOf(e) : undefined;
+    const marked = spec && SYMPTOM_MAINS.has(e.path[0]!) ? `${spec}\tsymptom` : spec;
+    if (marked) for (const f of forms(e.path[0]!)) if (!GENERAL.has(f) && !mainSpecs.has(f)) mainSpecs.set(f, [marked, e.path.join(', ')]);
+  }
+  // `spec` may carry the symptom mark already; `abbr` is added to it.
+  const addAbbr = (abbr: string, [spec, from]: [string, string]): void => {
+    if (!/^[a-z][a-z0-9]{1,5}$/.test(abbr) || phrases.has(abbr)) return;
+    phrases.set(abbr, [spec.includes('\t') ? `${spec},abbr` : `${spec}\tabbr`, from]);
+  };
+  for (const e of entries) {
+    const original = e.level === 0 && e.code ? originalTerms.get(e) : undefined;
+    if (!original || !/^[A-Z][A-Z0-9]+$/.test(original) || !/^\([a-z' -]+\)$/i.test(e.nonEss.trim())) continue;
+    const spec = codeOf(e);
+    if (spec) addAbbr(e.path[0]!, [spec, e.path.join(', ')]);
+  }
+  for (const [abbr, sense] of clearAbbreviations()) {
+    const key = tokens(sense).join(' ');
+    const known = phrases.get(key) ?? mainSpecs.get(key);
+    if (known) addAbbr(abbr, known);
+  }
+}
+
+/** Abbreviation → its one sense: a share of at least 0.9 in every inventory that lists it, the same sense in each. */
+function clearAbbreviations(): Map<string, string> {
+  const senses = new Map<string, Set<string>>();
+  const unclear = new Set<string>();
+  const note = (abbr: string, sense: string, share: number): void => {
+    const a = abbr.toLowerCase();
+    if (share < 0.9) {
+      if (share >= 0.1) unclear.add(a);
+      return;
+    }
+    senses.set(a, (senses.get(a) ?? new Set()).add(sense.toLowerCase()));
+  };
+  for (const l of readFileSync(join(shared, 'abbreviations/stetson_signout_sense_distribution.tsv'), 'utf8').split('\n')) {
+    const [abbr, sense, share] = l.split('\t');
+    if (abbr && sense) note(abbr, sense, Number(share));
+  }
+  for (const f of ['vanderbilt_clinic_notes.tsv', 'vanderbilt_discharge_sums.tsv']) {
+    for (const l of readFileSync(join(shared, `abbreviations/${f}`), 'utf8').split('\n').slice(1)) {
+      const [abbr, sense, , , share] = l.split('\t');
+      if (abbr && sense) note(abbr, sense, Number(share));
+    }
+  }
+  return new Map([...senses].filter(([a, s]) => s.size === 1 && !unclear.has(a)).map(([a, s]) => [a, [...s][0]!]));
+}
 
 // The index entry each phrase comes from is printed with --trace (for review), not shipped:
 // the coder loads this file on its first call.

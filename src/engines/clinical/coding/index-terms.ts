@@ -6,6 +6,7 @@ import { readFile } from 'node:fs/promises';
 import { americanSpelling, type Concept, type ConceptMention, type Token } from '../lexicon/index.ts';
 import { systemsOf } from './systems.ts';
 import { yieldsToSubterm } from './main-terms.ts';
+import { codingCues } from '../language/coding.ts';
 
 const FILE = new URL('../../../../data/icd10cm/coding-index.tsv', import.meta.url);
 
@@ -89,7 +90,7 @@ function conceptOf(phrase: string, spec: string): Concept {
   if (!c) {
     const [codeSpec, mark] = spec.split('\t');
     const codes = codesOf(codeSpec!);
-    const kind = kindOf(codes.U, mark === 'symptom');
+    const kind = kindOf(codes.U, (mark ?? '').split(',').includes('symptom'));
     concepts.set(phrase, (c = { codes, kind, systems: systemsOf(codes.U), history: '-', name: phrase }));
   }
   return c;
@@ -106,31 +107,90 @@ function singular(word: string): string | undefined {
   return word.slice(0, -1);
 }
 
+const LATIN = codingCues().latin_plurals.endings.map(([plural, one]) => ({ plural: plural!, one: one! }));
+
+/**
+ * The singulars a plural may have: the English one, and the Latin or Greek ones of clinical nouns
+ * ("metastases" → "metastasis", "calculi" → "calculus", "diverticula" → "diverticulum").
+ */
+function singulars(word: string): string[] {
+  const out: string[] = [];
+  const one = singular(word);
+  if (one !== undefined) out.push(one);
+  for (const { plural, one: to } of LATIN) {
+    if (word.length > plural.length + 3 && word.endsWith(plural)) out.push(word.slice(0, -plural.length) + to);
+  }
+  return out;
+}
+
 /** The longest index phrase starting at token i, its last word in the plural or not: [phrase, spec, tokens], if any. */
 function longestAt(tokens: readonly Token[], i: number): { phrase: string; spec: string; to: number } | undefined {
   const { specs, firsts } = indexTable();
   // The index spells as American English: British spellings are read as their American forms.
   const first = americanSpelling(tokens[i]!.norm);
-  const one = singular(first);
   // Only the last word is read in the plural, so a plural first word is a phrase of one ("polyps").
-  const longest = firsts.get(first) ?? (one !== undefined && specs.has(one) ? 1 : 0);
+  const longest = firsts.get(first) ?? (singulars(first).some((one) => specs.has(one)) ? 1 : 0);
   if (longest === 0) return undefined;
   let phrase = '';
   let best: { phrase: string; spec: string; to: number } | undefined;
   for (let j = i; j < tokens.length && j < i + longest; j++) {
     const norm = americanSpelling(tokens[j]!.norm);
-    const stem = singular(norm);
     const asSaid = phrase ? `${phrase} ${norm}` : norm;
     const spec = specs.get(asSaid);
     if (spec) best = { phrase: asSaid, spec, to: j + 1 };
-    else if (stem !== undefined) {
-      const asOne = phrase ? `${phrase} ${stem}` : stem;
-      const one = specs.get(asOne);
-      if (one) best = { phrase: asOne, spec: one, to: j + 1 };
+    else {
+      for (const stem of specs.has(asSaid) ? [] : singulars(norm)) {
+        const asOne = phrase ? `${phrase} ${stem}` : stem;
+        const one = specs.get(asOne);
+        if (one) {
+          best = { phrase: asOne, spec: one, to: j + 1 };
+          break;
+        }
+      }
     }
     phrase = asSaid;
   }
   return best;
+}
+
+const OF_PHRASE = codingCues().index_of_phrase;
+const LINKS = new Set(OF_PHRASE.links);
+const SKIPPED = new Set(OF_PHRASE.skipped);
+// The most words read after "of" (the index's qualifiers before a head are at most four words).
+const OF_WORDS = 4;
+
+/**
+ * The head word at token i said with its qualifier after "of" ("infection of the urinary
+ * tract", "cancers of the skin"), looked up as the index says it, qualifier first ("urinary tract
+ * infection"): [phrase, spec, tokens], the longest, if any.
+ */
+function ofInverted(tokens: readonly Token[], i: number): { phrase: string; spec: string; to: number } | undefined {
+  // A head of one word, or two ("malignant neoplasm of the thyroid"), then "of".
+  const size = LINKS.has(tokens[i + 1]?.norm ?? '') ? 1 : LINKS.has(tokens[i + 2]?.norm ?? '') ? 2 : 0;
+  if (size === 0) return undefined;
+  const { specs } = indexTable();
+  const lead = size === 2 ? `${tokens[i]!.norm} ` : '';
+  const last = tokens[i + size - 1]!.norm;
+  const heads = [last, ...singulars(last)].map((h) => lead + h);
+  let j = i + size + 1;
+  while (j < tokens.length && SKIPPED.has(tokens[j]!.norm)) j++;
+  let best: { phrase: string; spec: string; to: number } | undefined;
+  const words: string[] = [];
+  for (let k = j; k < tokens.length && k < j + OF_WORDS; k++) {
+    words.push(tokens[k]!.norm);
+    for (const h of heads) {
+      const phrase = `${words.join(' ')} ${h}`;
+      const spec = specs.get(phrase);
+      if (spec) best = { phrase, spec, to: k + 1 };
+    }
+  }
+  return best;
+}
+
+/** An abbreviation's entry (marked `abbr`) is read only as written in capitals ("PNA", not "pna"). */
+function writtenAsAbbreviation(spec: string, said: string): boolean {
+  const mark = spec.split('\t')[1];
+  return !mark?.split(',').includes('abbr') || /^[A-Z][A-Z0-9]*$/.test(said);
 }
 
 // Z codes are assigned only where the guidelines call for them (issue #18 policy); of those
@@ -147,9 +207,12 @@ const BREAK = /[.?!;,\n]/;
  */
 function refines(entry: Concept, m: ConceptMention, start: number, end: number): boolean {
   if (!(start <= m.start && m.end <= end && end - start > m.end - m.start)) return false;
+  // A phrase kept from coding ("urinary tract") inside a longer index entry is part of its name
+  // ("infection of the urinary tract" N39.0).
+  if (m.concept.kind === 'ignore') return true;
   // Injuries (chapter XIX) take their site and side from the injury tables (specify.ts), not a phrase.
   if (/^[ST]/.test(m.concept.codes.U)) return false;
-  return yieldsToSubterm(m.concept.codes.U, [{ code: entry.codes.U, name: entry.name }]);
+  return yieldsToSubterm(m.concept.codes.U, [{ code: entry.codes.U, name: entry.name }], true);
 }
 
 /**
@@ -159,7 +222,12 @@ function refines(entry: Concept, m: ConceptMention, start: number, end: number):
 export function findIndexTerms(text: string, tokens: readonly Token[], taken: readonly ConceptMention[]): ConceptMention[] {
   const out: ConceptMention[] = [];
   for (let i = 0; i < tokens.length; ) {
-    const hit = longestAt(tokens, i);
+    const said = longestAt(tokens, i);
+    // Only a head word not coded on its own: one that is ("carcinoma of the right breast") takes
+    // its site from the sentence with the index's site subterms (index-sites.ts).
+    const coded = said !== undefined || taken.some((m) => m.start <= tokens[i]!.start && tokens[i]!.start < m.end);
+    const inverted = coded ? undefined : ofInverted(tokens, i);
+    const hit = inverted ?? said;
     if (!hit) {
       i++;
       continue;
@@ -169,7 +237,7 @@ export function findIndexTerms(text: string, tokens: readonly Token[], taken: re
     const from = i;
     i = hit.to;
     if (hit.spec.startsWith('Z') && !Z_BY_PHRASE.test(hit.spec)) continue;
-    if (BREAK.test(text.slice(start, end))) continue;
+    if (BREAK.test(text.slice(start, end)) || !writtenAsAbbreviation(hit.spec, text.slice(start, end))) continue;
     const concept = conceptOf(hit.phrase, hit.spec);
     if (taken.some((m) => m.start < end && start < m.end && !refines(concept, m, start, end))) continue;
     out.push({ concept, start, end, from, to: hit.to });

@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 
 const FILE = new URL('../../../../data/icd10cm/coding-defaults.tsv', import.meta.url);
-interface MainTerm { words: RegExp; subs: Set<string> }
+interface MainTerm { words: RegExp; subs: Set<string>; specified: boolean }
 let table: Map<string, MainTerm> | undefined;
 
 function defaults(): Map<string, MainTerm> {
@@ -12,11 +12,11 @@ function defaults(): Map<string, MainTerm> {
   table = new Map();
   for (const line of readFileSync(FILE, 'utf8').split('\n')) {
     if (!line || line.startsWith('#')) continue;
-    const [code, terms, subs] = line.split('\t');
+    const [code, terms, subs, mark] = line.split('\t');
     // Index words are letters, digits, apostrophes and hyphens only (the build keeps no others).
     const words = terms!.split('|').filter((w) => /^[a-z0-9'-]+$/.test(w));
     if (words.length === 0) continue;
-    table.set(code!, { words: new RegExp(`\\b(?:${words.join('|')})\\b`), subs: new Set(subs!.split(',')) });
+    table.set(code!, { words: new RegExp(`\\b(?:${words.join('|')})\\b`), subs: new Set(subs!.split(',')), specified: mark === 'specified' });
   }
   return table;
 }
@@ -24,11 +24,14 @@ function defaults(): Map<string, MainTerm> {
 /**
  * Is `code` the unspecified default of a main term ("Anemia" D64.9) while a subterm's code is
  * assigned under a name that says the main term ("iron deficiency anemia" D50.9)? Then the
- * subterm gives the same condition more exactly. `others`: the other codes with their names.
+ * subterm gives the same condition more exactly. `others`: the other codes with their names;
+ * `specified`: also a main term whose own code is a specified one (the index lookup's refinement).
  */
-export function yieldsToSubterm(code: string, others: Iterable<{ code: string; name: string }>): boolean {
+export function yieldsToSubterm(code: string, others: Iterable<{ code: string; name: string }>, specified = false): boolean {
   const main = defaults().get(code);
-  if (!main) return false;
+  // A main term's own specified code ("Hypertension" I10) stays beside a subterm's code named
+  // apart (I16.0 "code also" I10); it yields only to the phrase that holds it (`specified`).
+  if (!main || (main.specified && !specified)) return false;
   for (const o of others) if (o.code !== code && main.subs.has(o.code) && main.words.test(o.name.toLowerCase())) return true;
   return false;
 }

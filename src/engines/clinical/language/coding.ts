@@ -24,6 +24,8 @@ export interface CodingCues {
   open_offers: CueList & { reach: number };
   safety_net: CueList;
   no_recurrence: CueList;
+  index_of_phrase: { why?: string; links: string[]; skipped: string[] };
+  latin_plurals: { why?: string; endings: string[][] };
   healing_injury: {
     follow_up: string[]; seen_ago: { subjects: string[]; units: string[] };
     healing_after: string[]; healing_how: string[]; healed_after: string[]; healed_degree: string[]; healed_how: string[];

@@ -1,0 +1,36 @@
+// Index lookup wordings (index-terms.ts, data/icd10cm/coding-index.tsv): "of" phrases, capitalised
+// abbreviations, limb synonyms, sides of limb categories, one-word disorders.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { codeText } from './index.ts';
+
+const assessed = (line: string): string[] => codeText(`ASSESSMENT\n${line}.\nPLAN\nWe will treat this.`).diagnoses.map((d) => d.code.coding[0]!.code);
+const spans = (line: string): string[] => codeText(`ASSESSMENT\n${line}.\n`).diagnoses.map((d) => d.text_span.text);
+
+test('a head word with its qualifier after "of" is looked up qualifier first', () => {
+  assert.deepEqual(assessed('Infection of the urinary tract'), ['N39.0']);
+  assert.deepEqual(spans('Infection of the urinary tract'), ['Infection of the urinary tract']);
+  assert.deepEqual(assessed('Malignant neoplasm of the thyroid gland'), ['C73']);
+});
+
+test('an abbreviation from the index or an unambiguous sense inventory is read only in capitals', () => {
+  assert.deepEqual(assessed('PNA'), ['J18.9']);
+  assert.deepEqual(assessed('POTS'), ['G90.A']);
+  assert.deepEqual(assessed('She cleaned the pots'), []);
+});
+
+test('"upper extremity" is the index\'s arm, coded by the side said', () => {
+  assert.deepEqual(assessed('Left upper extremity neuropathy'), ['G56.92']);
+});
+
+test('a one-word main term the index calls a disorder is coded, in the plural too', () => {
+  assert.deepEqual(assessed('Tics'), ['F95.9']);
+});
+
+test('a main term\'s nonessential modifier is read after it as the index writes it', () => {
+  assert.deepEqual(assessed('Diabetes mellitus'), ['E11.9']);
+});
+
+test('an index subterm phrase holding the adjective form of a main term refines it ("hypertensive" I10)', () => {
+  assert.deepEqual(assessed('Hypertensive heart disease'), ['I11.9']);
+});
