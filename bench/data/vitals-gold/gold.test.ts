@@ -5,18 +5,9 @@ import { createHash } from 'node:crypto';
 import { test } from 'node:test';
 import { csvCell, primockTranscript } from '../../lib/coding-score-inputs.ts';
 import { SHARED_DATA } from '../../../scripts/lib/shared-data.ts';
-import { KINDS, loadVitalsGold } from './load.ts';
+import { KINDS, WELL_FORMED, loadVitalsGold } from './load.ts';
 
 const cases = loadVitalsGold();
-
-const WELL_FORMED: Record<(typeof KINDS)[number], RegExp> = {
-  bloodPressure: /^\d{2,3}\/\d{2,3}$/,
-  heartRate: /^\d{2,3}$/,
-  temperature: /^\d{2,3}(\.\d)?$/,
-  respiratoryRate: /^\d{1,2}$/,
-  oxygenSaturation: /^\d{2,3}$/,
-  weight: /^\d{1,3}(\.\d)?( lb| kg)?$/,
-};
 
 test('vitals gold: unique ids, valid splits and sources, a reason on every case', () => {
   assert.equal(new Set(cases.map((c) => c.id)).size, cases.length);

@@ -2,6 +2,16 @@
 import { readFileSync } from 'node:fs';
 
 export const KINDS = ['bloodPressure', 'heartRate', 'temperature', 'respiratoryRate', 'oxygenSaturation', 'weight'] as const;
+
+/** How a gold value of each kind is written (numbers only; a weight may carry its unit); both vitals sets hold to it. */
+export const WELL_FORMED: Record<(typeof KINDS)[number], RegExp> = {
+  bloodPressure: /^\d{2,3}\/\d{2,3}$/,
+  heartRate: /^\d{2,3}$/,
+  temperature: /^\d{2,3}(\.\d)?$/,
+  respiratoryRate: /^\d{1,2}$/,
+  oxygenSaturation: /^\d{2,3}$/,
+  weight: /^\d{1,3}(\.\d)?( lb| kg)?$/,
+};
 export type VitalKind = (typeof KINDS)[number];
 
 export interface VitalsGoldCase {

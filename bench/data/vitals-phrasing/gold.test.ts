@@ -2,19 +2,10 @@
 // rule, and the minimum counts (cases, traps, negatives, positives per split).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { KINDS } from '../vitals-gold/load.ts';
+import { KINDS, WELL_FORMED } from '../vitals-gold/load.ts';
 import { STYLES, loadVitalsPhrasing } from './load.ts';
 
 const cases = loadVitalsPhrasing();
-
-const WELL_FORMED: Record<(typeof KINDS)[number], RegExp> = {
-  bloodPressure: /^\d{2,3}\/\d{2,3}$/,
-  heartRate: /^\d{2,3}$/,
-  temperature: /^\d{2,3}(\.\d)?$/,
-  respiratoryRate: /^\d{1,2}$/,
-  oxygenSaturation: /^\d{2,3}$/,
-  weight: /^\d{1,3}(\.\d)?( lb| kg)?$/,
-};
 
 test('vitals phrasing: unique ids, known styles, a reason on every case, short windows', () => {
   assert.equal(new Set(cases.map((c) => c.id)).size, cases.length);
