@@ -45,3 +45,10 @@ test('a sign measured twice at the visit keeps the later reading', () => {
   ].join('\n');
   assert.deepEqual(kindValues(visit), { heartRate: '70 bpm' });
 });
+
+test('a recheck is the later measurement, and a pair said more surely today replaces an earlier reading', () => {
+  const recheck = ["[doctor] your blood pressure's a little high today , one forty four over ninety two .", '[doctor] okay , on recheck your blood pressure is one thirty six over eighty four .'].join('\n');
+  assert.deepEqual(kindValues(recheck), { bloodPressure: '136/84 mmHg' });
+  const today = ['[doctor] last time you were here your blood pressure was one fifty over ninety .', "[doctor] and today it's one thirty two over eighty four ."].join('\n');
+  assert.deepEqual(kindValues(today), { bloodPressure: '132/84 mmHg' });
+});

@@ -66,8 +66,8 @@ export function vitalSigns(sentences: readonly Sentence[]): VitalSign[] {
       const reading = own.get(kind) ?? joined.get(kind);
       if (!reading) continue;
       const prev = best.get(kind);
-      // A pair unnamed ("ideally 120 over 80") only gives the blood pressure when none is read yet.
-      if (prev && (r < prev.rank || reading.unnamed)) continue;
+      // A pair unnamed ("ideally 120 over 80") replaces a reading only from a sentence more surely today's.
+      if (prev && (r < prev.rank || (reading.unnamed && r === prev.rank))) continue;
       best.set(kind, { kind, value: reading.value, spans: own.has(kind) ? [s.span] : [s.span, next!.span], rank: r });
     }
   });
