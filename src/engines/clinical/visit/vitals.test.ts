@@ -52,3 +52,11 @@ test('a recheck is the later measurement, and a pair said more surely today repl
   const today = ['[doctor] last time you were here your blood pressure was one fifty over ninety .', "[doctor] and today it's one thirty two over eighty four ."].join('\n');
   assert.deepEqual(kindValues(today), { bloodPressure: '132/84 mmHg' });
 });
+
+test("a patient's answer to a question about readings at home is not today's; a habit of measuring is not either", () => {
+  const home = ['[doctor] how has your blood pressure been at home ?', '[patient] usually one forty over ninety .'].join('\n');
+  assert.deepEqual(kindValues(home), {});
+  assert.deepEqual(kindValues("[patient] i've been checking my temperature and it's been about ninety nine ."), {});
+  const today = ['[doctor] what was your blood pressure here today ?', '[patient] the nurse said one thirty over eighty .'].join('\n');
+  assert.deepEqual(kindValues(today), { bloodPressure: '130/80 mmHg' });
+});

@@ -52,10 +52,24 @@ function todaysReadings(text: string, said: string): Map<keyof Vitals, VitalRead
   return found;
 }
 
+/**
+ * A patient's answer to the clinician's question about readings elsewhere or before ("how has your
+ * blood pressure been at home?" "it runs one forty over ninety") is not today's reading.
+ */
+function answersAboutElsewhere(sentences: readonly Sentence[], i: number): boolean {
+  const s = sentences[i]!;
+  if (s.role === 'clinician') return false;
+  let q = i - 1;
+  while (q >= 0 && sentences[q]!.role === s.role) q--;
+  const asked = sentences[q];
+  return !!asked && asked.role === 'clinician' && /\?\s*$/.test(asked.text) && READING_ELSEWHERE.test(asked.text) && !READING_TODAY.test(asked.text);
+}
+
 export function vitalSigns(sentences: readonly Sentence[]): VitalSign[] {
   const best = new Map<keyof Vitals, VitalSign & { rank: number }>();
   const digits = sentences.map((s) => spokenNumbersToDigits(s.text));
   sentences.forEach((s, i) => {
+    if (answersAboutElsewhere(sentences, i)) return;
     const own = todaysReadings(digits[i]!, s.text);
     const next = sentences[i + 1];
     // Only a piece left open (no full stop) runs on into the next one.
