@@ -1,5 +1,5 @@
 // Vital-sign names, reading units and weight units as RegExp sources, built once from data/language/en/vitals.json.
-import { alternation, languageData, terms } from './data.ts';
+import { alternation, languageData, spokenAlternation, terms } from './data.ts';
 
 export type VitalKind = 'bloodPressure' | 'heartRate' | 'temperature' | 'respiratoryRate' | 'oxygenSaturation' | 'weight';
 
@@ -13,6 +13,7 @@ interface VitalsData {
   comparedWith: string[];
   readingUnits: Partial<Record<VitalKind, string[]>>;
   weightUnits: { pounds: string[]; kilograms: string[] };
+  weightStatedBy: string[];
   weightChange: string[];
   approximators: string[];
   pressureSeparators: string[];
@@ -58,6 +59,12 @@ export const NOT_READING_BEFORE = new RegExp(`\\b(?:${alternation(d.notReadingBe
  * watch"), unless they only compare with it ("better than last time": the lookbehind is one word or two).
  */
 export const READING_ELSEWHERE = new RegExp(`(?<!\\b(?:${alternation(d.comparedWith)})\\s+)\\b(?:${alternation(d.elsewhere)})\\b`, 'i');
+
+/** What states a weight just before its number ("she's 9 kilos", "weighs 6.1 kilograms"); a contraction needs no word start. */
+export const WEIGHT_STATED_BEFORE = new RegExp(
+  `(?:\\b(?:${alternation(d.weightStatedBy.filter((w) => /^\\w/.test(w)))})|${spokenAlternation(d.weightStatedBy.filter((w) => !/^\\w/.test(w)))})\\s+$`,
+  'i',
+);
 
 /** The words a weight is given in, as a RegExp source. */
 export const WEIGHT_UNITS = alternation([...d.weightUnits.pounds, ...d.weightUnits.kilograms]);

@@ -1,6 +1,7 @@
 // Vital signs from one (number-normalised) sentence: every reading with its place, and the value strings a note writes.
 import {
-  listName, NOT_READING_BEFORE, PRESSURE_SEPARATORS, SPOKEN_PRESSURE, readingUnit, unitContext, vitalName, WEIGHT_CHANGE_BEFORE, WEIGHT_UNITS, weightUnit,
+  listName, NOT_READING_BEFORE, PRESSURE_SEPARATORS, SPOKEN_PRESSURE, readingUnit, unitContext, vitalName, WEIGHT_CHANGE_BEFORE,
+  WEIGHT_STATED_BEFORE, WEIGHT_UNITS, weightUnit,
 } from '../language/vitals.ts';
 
 export interface Vitals {
@@ -40,7 +41,7 @@ const READINGS: Record<keyof Vitals, Reading> = {
   respiratoryRate: { gap: 30, value: `(\\d{1,2})\\b${NOT_PRESSURE}`, format: (m) => `${m[1]} breaths/min` },
   oxygenSaturation: { gap: 30, value: `(\\d{2,3})\\b${NOT_PRESSURE}\\s*%?`, format: (m) => `${m[1]}%` },
   // A named weight may leave its unit unsaid ("weight one ninety seven"); the note then gives none.
-  weight: { gap: 30, value: `(\\d{2,3}(?:\\.\\d)?)\\b${NOT_PRESSURE}(?:\\s*(${WEIGHT_UNITS})\\b)?`, format: (m) => (m[2] ? `${m[1]} ${weightUnit(m[2])}` : m[1]!) },
+  weight: { gap: 30, value: `(\\d{1,3}(?:\\.\\d)?)\\b${NOT_PRESSURE}(?:\\s*(${WEIGHT_UNITS})\\b)?`, format: (m) => (m[2] ? `${m[1]} ${weightUnit(m[2])}` : m[1]!) },
 };
 const KINDS = Object.keys(READINGS) as (keyof Vitals)[];
 
@@ -63,7 +64,7 @@ const PATTERNS: readonly Pattern[] = [
     return unit ? [pattern(kind, `\\b${READINGS[kind].value}\\s*${unit}\\b`, 'unit')] : [];
   }),
   // A number in a weight unit is a weight unnamed ("I am at 183 pounds"); plausible() turns away a change.
-  pattern('weight', `\\b(\\d{2,3}(?:\\.\\d)?)\\s*(${WEIGHT_UNITS})\\b`, 'unit'),
+  pattern('weight', `\\b(\\d{1,3}(?:\\.\\d)?)\\s*(${WEIGHT_UNITS})\\b`, 'unit'),
   // Two numbers joined as a pressure is one unnamed when spoken so ("that's 138 over 86"), or written
   // "158/96" in a sentence that names a blood pressure: a bare "250/50" is as likely a drug's strength
   // (vitalReadings decides which).
@@ -86,8 +87,8 @@ const PLAUSIBLE: Record<keyof Vitals, (v: number) => boolean> = {
   weight: (v) => v >= 2 && v <= 700,
 };
 const DIASTOLIC = (v: number) => v >= 30 && v <= 160;
-// Below this, a number is read as a body weight only when "weight" names it and a unit follows:
-// "weight for 3 months" and "put on 10 pounds" are not the patient's weight.
+// Below this, a number is read as a body weight only in kilograms, named or stated ("she's 9 kilos"):
+// "weight for 3 months" and "lift 10 pounds" are not the patient's weight.
 const BODY_WEIGHT_MIN = 50;
 // How far back a change of weight ("lost about 20 pounds") or a target ("below") is looked for.
 const LOOKBACK = 30;
@@ -108,7 +109,9 @@ function plausible(p: Pattern, m: RegExpMatchArray, sentence: string): boolean {
   if (p.how === 'unit' && UNIT_CONTEXT.get(p.kind) && !UNIT_CONTEXT.get(p.kind)!.test(sentence)) return false;
   if (p.how === 'named' && OTHER_NAMES.get(p.kind)!.test(sentence.slice((m.index ?? 0) + 1, at))) return false;
   if (p.kind !== 'weight') return true;
-  if (v < BODY_WEIGHT_MIN && !(m[2] && p.how === 'named')) return false;
+  // A small weight is a body weight (a child's) only in kilograms, named or stated ("she's 9 kilos"):
+  // a few pounds is nearly always a change ("a 10 pound weight gain", "call me if you gain 3 pounds").
+  if (v < BODY_WEIGHT_MIN && !(m[2] && weightUnit(m[2]) === 'kg' && (p.how === 'named' || WEIGHT_STATED_BEFORE.test(before)))) return false;
   return !WEIGHT_CHANGE_BEFORE.test(before);
 }
 

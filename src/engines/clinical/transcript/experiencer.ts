@@ -34,6 +34,19 @@ export function namesOtherPerson(sentence: string): boolean {
   return possessed.test(sentence);
 }
 
+let spokenOf: RegExp | undefined;
+/**
+ * "my mom weighed 300 pounds …": text (up to a reading) whose last person named is someone else,
+ * with no "I" or "you" after that person to make the speaker or the listener the subject again.
+ */
+export function endsSpeakingOfOtherPerson(text: string): boolean {
+  spokenOf ??= new RegExp(`\\b(?:my|her|his|their|your|the)\\s+(?:${alternation([...wordsOf().people])})\\b`, 'gi');
+  const last = [...text.matchAll(spokenOf)].at(-1);
+  if (!last) return false;
+  const after = text.slice((last.index ?? 0) + last[0].length).toLowerCase().match(/[a-z]+(?:['’][a-z]+)*/g) ?? [];
+  return !after.some((w) => wordsOf().person12.has(w));
+}
+
 let possessive: RegExp | undefined;
 /** "mom's", "my husband's": a relative or other person named as the owner of what follows. */
 export function ownedByOtherPerson(text: string): boolean {

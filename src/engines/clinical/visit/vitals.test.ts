@@ -60,3 +60,17 @@ test("a patient's answer to a question about readings at home is not today's; a 
   const today = ['[doctor] what was your blood pressure here today ?', '[patient] the nurse said one thirty over eighty .'].join('\n');
   assert.deepEqual(kindValues(today), { bloodPressure: '130/80 mmHg' });
 });
+
+test("a child's weight in kilograms is read; a few pounds is a change; a pet's or a relative's reading is not the patient's", () => {
+  assert.deepEqual(kindValues("[doctor] so today she's 9 kilos , temp 36.7 , heart rate 124 ."), { weight: '9 kg', temperature: '36.7 °C', heartRate: '124 bpm' });
+  assert.deepEqual(kindValues('[doctor] weigh yourself daily and call me if you gain 3 pounds in two days .'), {});
+  assert.deepEqual(kindValues('[patient] my dog is like eighty pounds .'), {});
+  assert.deepEqual(kindValues('[patient] my mom weighed 300 pounds and had diabetes .'), {});
+  assert.deepEqual(kindValues('[doctor] your wife says you snore , and your weight today is 210 pounds .'), { weight: '210 lb' });
+});
+
+test('oxygen alone names a saturation; a log, a watch or a paramedic’s reading is not this visit’s', () => {
+  assert.deepEqual(kindValues('[doctor] blood pressure 120 over 78 , pulse 70 , oxygen 99 percent .'), { bloodPressure: '120/78 mmHg', heartRate: '70 bpm', oxygenSaturation: '99%' });
+  assert.deepEqual(kindValues('[patient] my apple watch said my heart rate was 130 .'), {});
+  assert.deepEqual(kindValues('[doctor] could you read me your blood pressure log ?\n[patient] monday 138 over 88 .'), {});
+});

@@ -1,7 +1,7 @@
 // Vital signs read once for the visit, each with its unit; today's reading wins over one recalled, a later one over an earlier.
 import { spokenNumbersToDigits, vitalReadings, type VitalReading, type Vitals } from '../numbers/index.ts';
 import { READING_ELSEWHERE, READING_RECALLED, READING_TODAY } from '../language/vitals.ts';
-import { ownedByOtherPerson } from '../transcript/index.ts';
+import { endsSpeakingOfOtherPerson, ownedByOtherPerson } from '../transcript/index.ts';
 import type { Sentence, VitalSign } from './types.ts';
 
 const ELSEWHERE = new RegExp(READING_ELSEWHERE.source, 'gi');
@@ -46,6 +46,8 @@ function todaysReadings(text: string, said: string): Map<keyof Vitals, VitalRead
     const clause = clauseOf(text, r);
     // Someone else's reading is theirs by name just before it ("my mom's blood pressure was …").
     if (ownedByOtherPerson(text.slice(Math.max(clause.at, r.start - OWNER_LOOKBACK), r.start))) continue;
+    // … or said of them as the subject, with no "I" or "you" since ("my mom weighed 300 pounds").
+    if (endsSpeakingOfOtherPerson(text.slice(clause.at, r.start))) continue;
     if (nearest(ELSEWHERE, clause, r) < nearest(TODAY, clause, r)) continue;
     found.set(r.kind, r);
   }
