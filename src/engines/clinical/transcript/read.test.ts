@@ -74,6 +74,20 @@ test('a visit whose doctor/patient tags are swapped for the whole visit is read 
   assert.deepEqual(readTranscript(text).turns.map((t) => t.role), ['clinician', 'patient', 'clinician', 'patient']);
 });
 
+test("swapped tags the question count misses: the 'patient' addresses the listener, the 'doctor' speaks of themselves", () => {
+  // The clinician's exam dictation falls under the doctor tag, so questions and exam cues do not
+  // tell the two apart; who says "you" and who says "I" does.
+  const visit = Array.from({ length: 12 }, () => [
+    '[patient] okay and how long have you had the pain in your knee ? does it keep you up at night ?',
+    '[doctor] i have had it since march and my knee swells when i walk to my car . i take my tablets . range of motion is reduced , any pain here ? exam of the left knee shows an effusion .',
+  ].join('\n')).join('\n');
+  const roles = readTranscript(visit).turns.map((t) => t.role);
+  assert.deepEqual(roles.slice(0, 2), ['clinician', 'patient']);
+  // Tagged the right way round, the talk stays where its tags put it.
+  const right = visit.replace(/\[(patient|doctor)\]/g, (_, r: string) => (r === 'patient' ? '[doctor]' : '[patient]')).replace(/ range of motion[^\n]*/g, '');
+  assert.deepEqual(readTranscript(right).turns.map((t) => t.role).slice(0, 2), ['clinician', 'patient']);
+});
+
 test('unpunctuated ASR sentences that open like questions are questions', () => {
   const t = '[doctor] how long have you had this pain\n[patient] about three weeks now\n[doctor] then tell me what you have taken for it\n[doctor] your shoulder has limited range of motion';
   assert.deepEqual(readTranscript(t).sentences.map((s) => s.question), [true, false, true, false]);
