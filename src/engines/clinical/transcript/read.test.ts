@@ -29,6 +29,15 @@ test("the clinician's assessment run into the patient's turn is the clinician's 
   assert.deepEqual(readTranscript('[doctor] and after you retire ?\n[patient] well . my plan is to travel a lot .').turns.map((x) => x.role), ['clinician', 'patient']);
 });
 
+test("the clinician's dictated summary, naming the patient by age and sex, run into the patient's turn is the clinician's", () => {
+  const text = '[doctor] have a good day . [patient] you too . alright , this is jane , a pleasant 60-year-old female with iron deficiency anemia .';
+  const t = readTranscript(text);
+  assert.deepEqual(t.turns.map((x) => x.role), ['clinician', 'patient', 'clinician']);
+  assert.equal(text.slice(t.turns[1]!.span.start, t.turns[1]!.span.end), 'you too .');
+  // A patient speaking of a child's age is still the patient.
+  assert.deepEqual(readTranscript('[doctor] who is at home ?\n[patient] my 5-year-old and my husband .').turns.map((x) => x.role), ['clinician', 'patient']);
+});
+
 test('generic speakers: the one who examines and asks is the clinician', () => {
   const t = readTranscript('Speaker 1: What brings you in today? Any pain?\nSpeaker 2: My back has been sore for a week.\nSpeaker 1: Let me examine you.');
   assert.deepEqual(t.turns.map((x) => x.role), ['clinician', 'patient', 'clinician']);
