@@ -23,6 +23,8 @@ interface Input { name: string; corpus: string; main: boolean; text: (e: GoldEnc
 const INPUTS: Input[] = [
   { name: 'aci-bench (dialogue)', corpus: 'aci-bench', main: true, text: (e) => csvCell(e.source.file, 'encounter_id', e.id, 'dialogue') },
   { name: 'aci-bench (ASR transcript)', corpus: 'aci-bench', main: false, text: (e) => aciAsrDialogue(e.id) },
+  // The human transcript of just the visits that have an ASR run: the ASR row's like-for-like baseline.
+  { name: 'aci-bench (dialogue, visits with ASR)', corpus: 'aci-bench', main: false, text: (e) => (aciAsrDialogue(e.id) === undefined ? undefined : csvCell(e.source.file, 'encounter_id', e.id, 'dialogue')) },
   { name: 'aci-bench (gold note A&P)', corpus: 'aci-bench', main: false, text: (e) => aciAssessmentPlan(e.id) },
   { name: 'mts-dialog (dialogue)', corpus: 'mts-dialog', main: true, text: (e) => mtsDialogue(e.source.id!, e.source.file) },
   { name: 'mts-dialog (back-translated via French)', corpus: 'mts-dialog', main: false, text: (e) => mtsBackTranslated(e.source.id!, 'FR', e.source.file) },

@@ -29,6 +29,15 @@ test("the clinician's assessment run into the patient's turn is the clinician's 
   assert.deepEqual(readTranscript('[doctor] and after you retire ?\n[patient] well . my plan is to travel a lot .').turns.map((x) => x.role), ['clinician', 'patient']);
 });
 
+test("the clinician's dictated summary, naming the patient by age and sex, run into the patient's turn is the clinician's", () => {
+  const text = '[doctor] have a good day . [patient] you too . alright , this is jane , a pleasant 60-year-old female with iron deficiency anemia .';
+  const t = readTranscript(text);
+  assert.deepEqual(t.turns.map((x) => x.role), ['clinician', 'patient', 'clinician']);
+  assert.equal(text.slice(t.turns[1]!.span.start, t.turns[1]!.span.end), 'you too .');
+  // A patient speaking of a child's age is still the patient.
+  assert.deepEqual(readTranscript('[doctor] who is at home ?\n[patient] my 5-year-old and my husband .').turns.map((x) => x.role), ['clinician', 'patient']);
+});
+
 test('generic speakers: the one who examines and asks is the clinician', () => {
   const t = readTranscript('Speaker 1: What brings you in today? Any pain?\nSpeaker 2: My back has been sore for a week.\nSpeaker 1: Let me examine you.');
   assert.deepEqual(t.turns.map((x) => x.role), ['clinician', 'patient', 'clinician']);
@@ -72,6 +81,20 @@ test('a visit whose doctor/patient tags are swapped for the whole visit is read 
     '[doctor] okay thanks .',
   ].join('\n');
   assert.deepEqual(readTranscript(text).turns.map((t) => t.role), ['clinician', 'patient', 'clinician', 'patient']);
+});
+
+test("swapped tags the question count misses: the 'patient' addresses the listener, the 'doctor' speaks of themselves", () => {
+  // The clinician's exam dictation falls under the doctor tag, so questions and exam cues do not
+  // tell the two apart; who says "you" and who says "I" does.
+  const visit = Array.from({ length: 12 }, () => [
+    '[patient] okay and how long have you had the pain in your knee ? does it keep you up at night ?',
+    '[doctor] i have had it since march and my knee swells when i walk to my car . i take my tablets . range of motion is reduced , any pain here ? exam of the left knee shows an effusion .',
+  ].join('\n')).join('\n');
+  const roles = readTranscript(visit).turns.map((t) => t.role);
+  assert.deepEqual(roles.slice(0, 2), ['clinician', 'patient']);
+  // Tagged the right way round, the talk stays where its tags put it.
+  const right = visit.replace(/\[(patient|doctor)\]/g, (_, r: string) => (r === 'patient' ? '[doctor]' : '[patient]')).replace(/ range of motion[^\n]*/g, '');
+  assert.deepEqual(readTranscript(right).turns.map((t) => t.role).slice(0, 2), ['clinician', 'patient']);
 });
 
 test('unpunctuated ASR sentences that open like questions are questions', () => {

@@ -3,7 +3,7 @@ import type { Span } from '../../ports.ts';
 import { AT_CLAUSES, AT_MARKERS, splitSentences } from '../context/index.ts';
 import { cleanUtterance } from '../language/fillers.ts';
 import { isQuestion } from '../language/discourse.ts';
-import { CLINICIAN_TALK, inferRoles, roleFromLabel } from './roles.ts';
+import { addressRatio, CLINICIAN_TALK, inferRoles, roleFromLabel } from './roles.ts';
 import { splitAssessmentSlip } from './slips.ts';
 import type { Sentence, SpeakerRole, Transcript, Turn } from './types.ts';
 
@@ -148,7 +148,18 @@ function labelsSwapped(raw: RawTurn[], text: string): boolean {
     byRole.set(r, [...(byRole.get(r) ?? []), text.slice(t.span.start, t.span.end)]);
   }
   if (byRole.size !== 2) return false;
-  return inferRoles(byRole).get('patient') === 'clinician' && clinicianMargin(byRole) > 2;
+  return (inferRoles(byRole).get('patient') === 'clinician' && clinicianMargin(byRole) > 2) || addressSwapped(byRole);
+}
+
+// The "patient" must say "you" for "I" this many times as often as the "doctor" does: unswapped
+// visits stay under 0.7, swapped ones are over 2.9 (speakers.json `address`).
+const ADDRESS_SWAP = 2;
+
+/** The "patient" speaks to the listener and the "doctor" about themselves: the clinician is the one addressing. */
+function addressSwapped(byRole: Map<string, string[]>): boolean {
+  const patient = addressRatio(byRole.get('patient')!);
+  const clinician = addressRatio(byRole.get('clinician')!);
+  return patient !== undefined && clinician !== undefined && patient > 1 && patient > ADDRESS_SWAP * clinician;
 }
 
 function clinicianMargin(byRole: Map<string, string[]>): number {

@@ -3,7 +3,7 @@ import { alternation, languageData, terms } from '../language/data.ts';
 import type { SpeakerRole } from './types.ts';
 
 type LabelledRole = 'clinician' | 'patient' | 'family';
-interface SpeakerData { labels: Record<LabelledRole, string[]>; clinicianTalk: string[] }
+interface SpeakerData { labels: Record<LabelledRole, string[]>; clinicianTalk: string[]; address: { listener: string[]; speaker: string[] } }
 const d = languageData<SpeakerData>('speakers');
 
 // Every label entry, longest first, so "guest clinician" is read before "guest".
@@ -40,4 +40,19 @@ export function inferRoles(bySpeaker: Map<string, string[]>): Map<string, Speake
   const rest = scores.slice(1).sort((a, b) => b.words - a.words);
   rest.forEach((s, i) => roles.set(s.speaker, i === 0 ? 'patient' : 'family'));
   return roles;
+}
+
+const LISTENER = new RegExp(`(?<![\\w'])(?:${alternation(d.address.listener)})(?![\\w'])`, 'g');
+const SELF = new RegExp(`(?<![\\w'])(?:${alternation(d.address.speaker)})(?![\\w'])`, 'g');
+// Fewer words than this under one label say too little about who it is.
+const ADDRESS_MIN_WORDS = 100;
+
+/**
+ * How much more a speaker says "you" than "I" (speakers.json `address`): the clinician speaks to
+ * the patient about the patient, the patient about themselves. Undefined under ADDRESS_MIN_WORDS.
+ */
+export function addressRatio(lines: readonly string[]): number | undefined {
+  const text = lines.join(' ').toLowerCase();
+  if (text.split(/\s+/).length < ADDRESS_MIN_WORDS) return undefined;
+  return (text.match(LISTENER) ?? []).length / Math.max(1, (text.match(SELF) ?? []).length);
 }

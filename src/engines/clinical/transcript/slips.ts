@@ -1,7 +1,7 @@
 // Diarisation slips: the clinician's assessment said inside a turn the transcript gives the patient.
 import type { Span } from '../../ports.ts';
 import { splitSentences } from '../context/index.ts';
-import { spokenAlternation } from '../language/data.ts';
+import { languageData, spokenAlternation } from '../language/data.ts';
 import { codingCues } from '../language/coding.ts';
 import { withoutLeadingWords } from '../language/discourse.ts';
 import type { SpeakerRole } from './types.ts';
@@ -19,18 +19,27 @@ function opensAssessment(sentence: string): boolean {
   return opener.test(withoutLeadingWords(sentence)) && !/\?\s*$/.test(sentence);
 }
 
+let dictated: RegExp | undefined;
+// The patient named by age and sex, as a dictated note does ("pleasant 65-year-old female":
+// speakers.json dictation); a patient does not speak of themselves so.
+function dictatesPatient(sentence: string): boolean {
+  dictated ??= new RegExp(`\\b\\d{1,3}[- ](?:${spokenAlternation(languageData<{ dictation: { ageSex: string[] } }>('speakers').dictation.ageSex)})\\b`, 'i');
+  return dictated.test(sentence);
+}
+
 /**
  * A patient's turn that goes on into the clinician's assessment: speech recognition joins the
  * clinician's closing dictation to the patient's last words ("[patient] sounds good . alright
  * assessment and plan , chronic chf , …") or labels the dictated diagnosis as the patient's
- * ("[patient] diagnosis will be pituitary adenoma ."). The turn is cut where the assessment
- * opens and the rest is the clinician's.
+ * ("[patient] diagnosis will be pituitary adenoma ."), or its dictated summary that names the
+ * patient by age and sex. The turn is cut where that opens and the rest is the clinician's.
  */
 export function splitAssessmentSlip<T extends { span: Span; role: SpeakerRole }>(text: string, turn: T): T[] {
   if (turn.role !== 'patient' && turn.role !== 'family') return [turn];
   const { start, end } = turn.span;
   for (const s of splitSentences(text.slice(start, end))) {
-    if (!opensAssessment(text.slice(start + s.start, start + s.end))) continue;
+    const sentence = text.slice(start + s.start, start + s.end);
+    if (!opensAssessment(sentence) && !dictatesPatient(sentence)) continue;
     const cut = start + s.start;
     const before: T[] = cut > start ? [{ ...turn, span: { start, end: start + text.slice(start, cut).trimEnd().length } }] : [];
     return [...before, { ...turn, role: 'clinician', span: { start: cut, end } }];
