@@ -105,8 +105,12 @@ export async function startHarness(
   };
 }
 
-/** Polls until `check` returns a value or the time runs out (then it throws). */
-export async function eventually<T>(check: () => Promise<T | undefined>, timeoutMs = 30_000, everyMs = 50): Promise<T> {
+/**
+ * Polls until `check` returns a value or the time runs out (then it throws). The bound is for
+ * liveness, not speed: a first job also starts the engine workers, which on a loaded 2-core CI
+ * machine has taken over 30 s.
+ */
+export async function eventually<T>(check: () => Promise<T | undefined>, timeoutMs = 90_000, everyMs = 50): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await check();
