@@ -11,6 +11,7 @@ interface VitalsData {
   notReadingBefore: string[];
   elsewhere: string[];
   comparedWith: string[];
+  continuation: { cues: string[]; fillers: string[] };
   readingUnits: Partial<Record<VitalKind, string[]>>;
   weightUnits: { pounds: string[]; kilograms: string[] };
   weightStatedBy: string[];
@@ -65,6 +66,9 @@ export const WEIGHT_STATED_BEFORE = new RegExp(
   `(?:\\b(?:${alternation(d.weightStatedBy.filter((w) => /^\\w/.test(w)))})|${spokenAlternation(d.weightStatedBy.filter((w) => !/^\\w/.test(w)))})\\s+$`,
   'i',
 );
+
+/** What brings in a later value of the sign just read ("down to", "sorry, that's", "now he's"), as a RegExp source. */
+export const CONTINUATION = `\\b(?:${spokenAlternation(d.continuation.cues)})\\W+(?:(?:${spokenAlternation(d.continuation.fillers)})\\s+)?`;
 
 /** The words a weight is given in, as a RegExp source. */
 export const WEIGHT_UNITS = alternation([...d.weightUnits.pounds, ...d.weightUnits.kilograms]);

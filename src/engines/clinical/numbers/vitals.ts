@@ -1,6 +1,6 @@
 // Vital signs from one (number-normalised) sentence: every reading with its place, and the value strings a note writes.
 import {
-  listName, NOT_READING_BEFORE, PRESSURE_SEPARATORS, SPOKEN_PRESSURE, readingUnit, unitContext, vitalName, WEIGHT_CHANGE_BEFORE,
+  CONTINUATION, listName, NOT_READING_BEFORE, PRESSURE_SEPARATORS, SPOKEN_PRESSURE, readingUnit, unitContext, vitalName, WEIGHT_CHANGE_BEFORE,
   WEIGHT_STATED_BEFORE, WEIGHT_UNITS, weightUnit,
 } from '../language/vitals.ts';
 
@@ -136,7 +136,35 @@ export function vitalReadings(sentence: string, said = sentence): VitalReading[]
       });
     }
   }
-  return namedOverUnit(out.sort((a, b) => a.start - b.start));
+  return withContinuations(namedOverUnit(out.sort((a, b) => a.start - b.start)), sentence);
+}
+
+// A later value of a sign already read: "temp 38.2, down to 37.5", "sorry, that's 72". Not for a
+// pressure, whose pairs are read by their shape.
+const CONTINUED = new Map<keyof Vitals, RegExp>(
+  KINDS.filter((kind) => kind !== 'bloodPressure').map((kind) => [kind, new RegExp(`${CONTINUATION}${READINGS[kind].value}`, 'gi')]),
+);
+
+/**
+ * The last value of `kind` that `text` gives after `from` as a continuation of a reading of that
+ * kind before it (see CONTINUED), with no other sign named between; plausible as every reading is.
+ */
+export function continuedReading(text: string, kind: keyof Vitals, from = 0): VitalReading | undefined {
+  const re = CONTINUED.get(kind);
+  if (!re) return undefined;
+  let found: VitalReading | undefined;
+  for (const m of text.matchAll(re)) {
+    const at = numberAt(m);
+    if (at < from || OTHER_NAMES.get(kind)!.test(text.slice(from, at))) continue;
+    if (plausible({ kind, re, how: 'named' }, m, text)) found = { kind, value: READINGS[kind].format(m), start: at, end: (m.index ?? 0) + m[0].length };
+  }
+  return found;
+}
+
+/** Readings in order, each followed by its continuation in the sentence if any ("38.2 C, down to 37.5 C"). */
+function withContinuations(readings: VitalReading[], sentence: string): VitalReading[] {
+  const more = readings.filter((r) => !r.unnamed).flatMap((r) => continuedReading(sentence, r.kind, r.end) ?? []);
+  return [...readings, ...more].sort((a, b) => a.start - b.start);
 }
 
 /** Readings in order, less any read by its unit alone where the sentence names one of its kind. */

@@ -74,3 +74,11 @@ test('oxygen alone names a saturation; a log, a watch or a paramedic’s reading
   assert.deepEqual(kindValues('[patient] my apple watch said my heart rate was 130 .'), {});
   assert.deepEqual(kindValues('[doctor] could you read me your blood pressure log ?\n[patient] monday 138 over 88 .'), {});
 });
+
+test('a later value carries on the sign just read, in its sentence or the speaker’s next one', () => {
+  assert.deepEqual(kindValues('[doctor] your respiratory rate was 30 when you came in , and it is down to 22 .'), { respiratoryRate: '22 breaths/min' });
+  const next = ['[doctor] her temperature was 38.4 when she came in .', "[doctor] after the ibuprofen it's down to 37.6 ."].join('\n');
+  assert.deepEqual(kindValues(next), { temperature: '37.6 °C' });
+  assert.deepEqual(kindValues("[nurse] okay , heart rate is 82 , sorry , that's 72 , i misread it ."), { heartRate: '72 bpm' });
+  assert.deepEqual(kindValues('[doctor] your heart rate is 72 . we will see you in 6 weeks .'), { heartRate: '72 bpm' });
+});

@@ -1,5 +1,5 @@
 // Vital signs read once for the visit, each with its unit; today's reading wins over one recalled, a later one over an earlier.
-import { spokenNumbersToDigits, vitalReadings, type VitalReading, type Vitals } from '../numbers/index.ts';
+import { continuedReading, spokenNumbersToDigits, vitalReadings, type VitalReading, type Vitals } from '../numbers/index.ts';
 import { READING_ELSEWHERE, READING_RECALLED, READING_TODAY } from '../language/vitals.ts';
 import { endsSpeakingOfOtherPerson, ownedByOtherPerson } from '../transcript/index.ts';
 import type { Sentence, VitalSign } from './types.ts';
@@ -56,13 +56,15 @@ function todaysReadings(text: string, said: string): Map<keyof Vitals, VitalRead
 
 /**
  * A patient's answer to the clinician's question about readings elsewhere or before ("how has your
- * blood pressure been at home?" "it runs one forty over ninety") is not today's reading.
+ * blood pressure been at home?" "it runs one forty over ninety") is not today's reading, unless the
+ * answer places itself today ("I weighed myself this morning").
  */
 function answersAboutElsewhere(sentences: readonly Sentence[], i: number): boolean {
   const s = sentences[i]!;
   if (s.role === 'clinician') return false;
   let q = i - 1;
   while (q >= 0 && sentences[q]!.role === s.role) q--;
+  if (sentences.slice(q + 1, i + 1).some((a) => READING_TODAY.test(a.text))) return false;
   const asked = sentences[q];
   return !!asked && asked.role === 'clinician' && /\?\s*$/.test(asked.text) && READING_ELSEWHERE.test(asked.text) && !READING_TODAY.test(asked.text);
 }
@@ -70,9 +72,14 @@ function answersAboutElsewhere(sentences: readonly Sentence[], i: number): boole
 export function vitalSigns(sentences: readonly Sentence[]): VitalSign[] {
   const best = new Map<keyof Vitals, VitalSign & { rank: number }>();
   const digits = sentences.map((s) => spokenNumbersToDigits(s.text));
+  let lastKind: keyof Vitals | undefined;
   sentences.forEach((s, i) => {
     if (answersAboutElsewhere(sentences, i)) return;
     const own = todaysReadings(digits[i]!, s.text);
+    // A speaker's next sentence may carry on the sign just read: "… 38.4 when she came in." "After the ibuprofen it's down to 37.6."
+    const carried = own.size === 0 && lastKind ? continuedReading(digits[i]!, lastKind) : undefined;
+    if (carried) own.set(carried.kind, carried);
+    if (own.size) lastKind = [...own.values()].at(-1)!.kind;
     const next = sentences[i + 1];
     // Only a piece left open (no full stop) runs on into the next one.
     const open = next && !/[.?!]\s*$/.test(s.text) && next.span.start - s.span.end < JOIN_GAP;
