@@ -64,7 +64,7 @@ export function factsIn(sentence: string): Fact[] {
     facts.push({ kind: 'medication', text: sentence.slice(t.start, t.end), ...(known || stemmed || dose ? {} : { reason: UNKNOWN_NAME }) });
     if (dose) facts.push({ kind: 'dose', text: dose[0].trim().replace(/^(?:to|at|of|from)\s+/i, ''), of: facts.length - 1 });
   }
-  for (const [key, value] of Object.entries(vitalsIn(withDigits(sentence)))) {
+  for (const [key, value] of Object.entries(vitalsIn(withDigits(sentence), sentence))) {
     facts.push({ kind: 'vital', text: `${vitalLabels[key] ?? key} ${value}` });
   }
   return facts;

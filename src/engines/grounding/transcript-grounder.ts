@@ -74,7 +74,7 @@ export class TranscriptGrounder implements Grounder {
         span,
         norm,
         numbers: new Set(numbersIn(said)),
-        vitals: vitalsIn(norm),
+        vitals: vitalsIn(norm, said),
         words: new Set(contentWords(said)),
         codes: new Set(findConcepts(own).map((m) => m.concept.codes.U)),
       };
@@ -135,7 +135,7 @@ export class TranscriptGrounder implements Grounder {
 
   /** A vital sign of the same kind and value, or the same numbers said together. */
   private vital(claim: string): Span | null {
-    const said = vitalsIn(withDigits(claim));
+    const said = vitalsIn(withDigits(claim), claim);
     const kinds = Object.entries(said) as [keyof Vitals, string][];
     if (kinds.length === 0) return this.numbers(claim, undefined, 1);
     for (const [kind, value] of kinds) {
