@@ -346,7 +346,10 @@ export function findMentions(text: string, closingFrom?: number, turns: Turns = 
   const found = findConcepts(tokens);
   const indexed = new Set(findIndexTerms(text, tokens, found));
   const named = found.filter((c) => ![...indexed].some((x) => x.start <= c.start && c.end <= x.end));
-  named.push(...findSiteSymptoms(text, tokens, turns.list, [...named, ...indexed]));
+  // A symptom at a site is the index's own phrase read in anyone's words: it stands for the index entry it overlaps.
+  const composed = findSiteSymptoms(text, tokens, turns.list, named);
+  for (const x of indexed) if (composed.some((m) => m.start < x.end && x.start < m.end)) indexed.delete(x);
+  named.push(...composed);
   for (const m of [...named, ...indexed].sort((a, b) => a.start - b.start)) {
     if (m.concept.kind === 'ignore') continue;
     const speaker = speakerAt(m.start);
