@@ -96,6 +96,12 @@ function conceptOf(phrase: string, spec: string): Concept {
   return c;
 }
 
+/** The concept of an index phrase as the table holds it ("knee joint pain"), if it does. */
+export function indexConcept(phrase: string): Concept | undefined {
+  const spec = indexTable().specs.get(phrase);
+  return spec === undefined ? undefined : conceptOf(phrase, spec);
+}
+
 /**
  * The singular of a plural noun ("tics" → "tic", "polyps", "allergies" → "allergy", "abscesses"
  * → "abscess"); the index names a condition in the singular. Not "-ss", "-us", "-is" (arthritis).

@@ -6,6 +6,7 @@ import { SIDE_WORDS, type Side } from './side.ts';
 import { confirmed, isBareList, listsCauses, namesRisks, plannedProcedure, presupposed, saysNoRecurrence } from './cue-phrases.ts';
 import { answersAffirming, answersNo, answersYes, endsWithTag, opensAsQuestion, opensLikeQuestion, withoutLeadingWords } from '../language/discourse.ts';
 import { findIndexTerms } from './index-terms.ts';
+import { findSiteSymptoms } from './site-symptoms.ts';
 import { joinSpelledLetters } from './spelled.ts';
 import { turnsOf, type Speaker, type Turns } from './speaker.ts';
 import { othersSaid } from '../transcript/index.ts';
@@ -345,6 +346,10 @@ export function findMentions(text: string, closingFrom?: number, turns: Turns = 
   const found = findConcepts(tokens);
   const indexed = new Set(findIndexTerms(text, tokens, found));
   const named = found.filter((c) => ![...indexed].some((x) => x.start <= c.start && c.end <= x.end));
+  // A symptom at a site is the index's own phrase read in anyone's words: it stands for the index entry it overlaps.
+  const composed = findSiteSymptoms(text, tokens, turns.list, named);
+  for (const x of indexed) if (composed.some((m) => m.start < x.end && x.start < m.end)) indexed.delete(x);
+  named.push(...composed);
   for (const m of [...named, ...indexed].sort((a, b) => a.start - b.start)) {
     if (m.concept.kind === 'ignore') continue;
     const speaker = speakerAt(m.start);

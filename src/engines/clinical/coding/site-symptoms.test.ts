@@ -1,0 +1,27 @@
+// A symptom said at a body site in lay words is coded by the index's site subterms (site-symptoms.ts).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { codeText } from './index.ts';
+
+const codes = (text: string): string[] => codeText(text).diagnoses.map((d) => d.code.coding[0]!.code).sort();
+
+test('a symptom word tied to a lay site word takes the index subterm of that site', () => {
+  assert.deepEqual(codes('Doctor: What brings you in?\nPatient: I have a sharp pain in my belly.'), ['R10.9']);
+  assert.deepEqual(codes('Doctor: What brings you in?\nPatient: I found a lump in my chest.'), ['R22.2']);
+  assert.deepEqual(codes('Doctor: What brings you in?\nPatient: I have a bellyache.'), ['R10.9']);
+  // Pain, joint, elbow M25.52- by the side said; the side flank is Pain, flank (see Pain, abdominal).
+  assert.deepEqual(codes('Doctor: What brings you in?\nPatient: My left elbow has been really sore.'), ['M25.522']);
+  assert.deepEqual(codes('Doctor: What brings you in?\nPatient: Sharp pain in my right side.'), ['R10.9']);
+});
+
+test('the answer to "where is the pain?" is the site of the pain', () => {
+  assert.deepEqual(codes("Doctor: Where's your pain?\nPatient: Right above my belly button.\nDoctor: Okay."), ['R10.33']);
+  assert.deepEqual(codes('Doctor: Where are you having pain?\nPatient: My right knee.\nDoctor: I see.'), ['M25.561']);
+});
+
+test('a site of another sense, a denied symptom and a site of another site are read as such', () => {
+  assert.deepEqual(codes('Doctor: Any pain in your belly?\nPatient: No.'), []);
+  assert.deepEqual(codes('Patient: The pain came back after the side effects wore off.'), []);
+  // "the side of my head": the site is the head (Pain, head → Headache R51.9).
+  assert.deepEqual(codes('Doctor: What brings you in?\nPatient: I have pain on the side of my head.'), ['R51.9']);
+});

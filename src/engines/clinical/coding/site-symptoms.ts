@@ -1,0 +1,206 @@
+// Symptoms said at a body site in lay words ("pain in my belly", "my left elbow hurts", "a lump in
+// my chest", "Where's your pain?" "Right above my belly button."), coded through the Alphabetic
+// Index's site subterms (data/lexicon/symptom-sites.tsv → data/icd10cm/coding-index.tsv).
+import type { Concept, ConceptMention, Token } from '../lexicon/index.ts';
+import { phraseTokens } from '../lexicon/index.ts';
+import { lexiconTable } from './rules.ts';
+import { indexConcept } from './index-terms.ts';
+import { tiedTo } from './site-ties.ts';
+import type { Turns } from './speaker.ts';
+import { systemsOf } from './systems.ts';
+
+interface Site { words: string[]; deeper: Map<string, string> }
+interface Tables {
+  symptoms: Map<string, string>;
+  /** Lay site phrase (tokens joined by a space) → site; `longest`: most tokens of a phrase. */
+  sites: Map<string, Site>;
+  longest: number;
+  compounds: Map<string, { site: Site; main: string }>;
+  questions: Set<string>;
+  linkers: Set<string>;
+  prepositions: Set<string>;
+}
+let tables: Tables | undefined;
+
+function readTables(): Tables {
+  if (tables) return tables;
+  const t: Tables = { symptoms: new Map(), sites: new Map(), longest: 1, compounds: new Map(), questions: new Set(), linkers: new Set(), prepositions: new Set() };
+  const rows = lexiconTable('symptom-sites.tsv');
+  for (const [kind, words, index, deeper] of rows) {
+    const said = words!.split('|');
+    if (kind === 'symptom') for (const w of said) t.symptoms.set(w, index!);
+    else if (kind === 'site') {
+      const site: Site = { words: index!.split(';'), deeper: new Map((deeper ?? '').split(';').filter(Boolean).map((d) => d.split('=') as [string, string])) };
+      for (const w of said) {
+        const tokens = phraseTokens(w);
+        t.sites.set(tokens.join(' '), site);
+        t.longest = Math.max(t.longest, tokens.length);
+      }
+    } else if (kind === 'question') for (const w of said) t.questions.add(w);
+    else if (kind === 'linker') for (const w of said) t.linkers.add(w);
+    else if (kind === 'preposition') for (const w of said) t.prepositions.add(w);
+  }
+  // Compounds name a site and a symptom word of the rows above ("bellyache" → belly, ache).
+  for (const [kind, words, parts] of rows) {
+    if (kind !== 'compound') continue;
+    const [siteWord, symptomWord] = parts!.split(';');
+    const site = t.sites.get(siteWord!);
+    const main = t.symptoms.get(symptomWord!);
+    if (site && main) for (const w of words!.split('|')) t.compounds.set(w, { site, main });
+  }
+  tables = t;
+  return t;
+}
+
+/** The code of a symptom (index main term) at a site: the index's subterm phrase, else a deeper subterm the table lacks. */
+function codedAt(main: string, site: Site): Concept | undefined {
+  for (const word of site.words) {
+    for (const phrase of [`${word} joint ${main}`, `${word} localized ${main}`, `${word} ${main}`]) {
+      const concept = indexConcept(phrase);
+      if (concept) return concept;
+    }
+  }
+  const code = site.deeper.get(main);
+  return code ? deeperConcept(main, site, code) : undefined;
+}
+
+const deeperConcepts = new Map<string, Concept>();
+function deeperConcept(main: string, site: Site, code: string): Concept {
+  const name = `${site.words[0]} ${main}`;
+  let c = deeperConcepts.get(name);
+  if (!c) deeperConcepts.set(name, (c = { codes: { U: code }, kind: 'symptom', systems: systemsOf(code), history: '-', name }));
+  return c;
+}
+
+/** The site said at token i, the longest phrase; a site "of" another names that one ("the side of my head"). */
+function siteAt(tokens: readonly Token[], i: number, t: Tables): { site: Site; to: number } | undefined {
+  let found: { site: Site; to: number } | undefined;
+  for (let n = Math.min(t.longest, tokens.length - i); n >= 1 && !found; n--) {
+    const site = t.sites.get(tokens.slice(i, i + n).map((x) => x.norm).join(' '));
+    if (site) found = { site, to: i + n };
+  }
+  if (!found || tokens[found.to]?.norm !== 'of') return found;
+  for (let j = found.to + 1; j < tokens.length && j <= found.to + 3; j++) {
+    const inner = siteAt(tokens, j, t);
+    if (inner) return inner;
+  }
+  return found;
+}
+
+// A phrase runs within one sentence and not across a list comma ("my back, knee pain").
+const BREAK = /[.?!;,\n]/;
+// Tokens read between a symptom and the site after it, or a site and the symptom after it.
+const REACH = 4;
+
+/** "pain in my left side", "sore knee", "lump in my chest": a symptom, then its site tied by a preposition. */
+function siteAfter(text: string, tokens: readonly Token[], i: number, t: Tables): { site: Site; to: number } | undefined {
+  const next = tokens[i + 1];
+  if (!next) return undefined;
+  const adjacent = siteAt(tokens, i + 1, t);
+  if (adjacent) return adjacent;
+  if (!t.prepositions.has(next.norm)) return undefined;
+  for (let j = i + 2; j < tokens.length && j <= i + 1 + REACH; j++) {
+    const hit = siteAt(tokens, j, t);
+    if (!hit) continue;
+    const at = { start: tokens[i]!.start, end: tokens[i]!.end };
+    return tiedTo(text, at, { start: tokens[j]!.start, end: tokens[hit.to - 1]!.end }) ? hit : undefined;
+  }
+  return undefined;
+}
+
+/** "my stomach hurts", "knee has been hurting", "tummy ache": a site, then its symptom past linking words. */
+function symptomAfter(tokens: readonly Token[], from: number, t: Tables): { main: string; to: number } | undefined {
+  for (let j = from; j < tokens.length && j < from + 1 + REACH; j++) {
+    const main = t.symptoms.get(tokens[j]!.norm);
+    if (main) return { main, to: j + 1 };
+    if (!t.linkers.has(tokens[j]!.norm)) return undefined;
+  }
+  return undefined;
+}
+
+/** A mention of `main` at `site` over tokens [from, to), if the index codes it and no break parts it. */
+function mentionOf(text: string, tokens: readonly Token[], from: number, to: number, main: string, site: Site): ConceptMention | undefined {
+  const start = tokens[from]!.start;
+  const end = tokens[to - 1]!.end;
+  if (BREAK.test(text.slice(start, end))) return undefined;
+  const concept = codedAt(main, site);
+  return concept ? { concept, start, end, from, to } : undefined;
+}
+
+/** Symptoms said with their site within a phrase. */
+function phrasesIn(text: string, tokens: readonly Token[], t: Tables): ConceptMention[] {
+  const out: ConceptMention[] = [];
+  for (let i = 0; i < tokens.length; ) {
+    const word = tokens[i]!.norm;
+    const compound = t.compounds.get(word);
+    const main = t.symptoms.get(word);
+    const site = main ? undefined : siteAt(tokens, i, t);
+    let hit: ConceptMention | undefined;
+    if (compound) hit = mentionOf(text, tokens, i, i + 1, compound.main, compound.site);
+    else if (main) {
+      const after = siteAfter(text, tokens, i, t);
+      if (after) hit = mentionOf(text, tokens, i, after.to, main, after.site);
+    } else if (site) {
+      const symptom = symptomAfter(tokens, site.to, t);
+      if (symptom) hit = mentionOf(text, tokens, i, symptom.to, symptom.main, site.site);
+    }
+    if (hit) out.push(hit);
+    i = hit ? hit.to : i + 1;
+  }
+  return out;
+}
+
+// Tokens of the patient's answer read for the site ("Um, right above my belly button.").
+const ANSWER_REACH = 12;
+
+/** The symptom a clinician's turn asks the site of ("Where's your pain?", "Where does it hurt?"), if it does. */
+function askedSite(text: string, tokens: readonly Token[], t: Tables): string | undefined {
+  const asks = tokens.findIndex((x) => t.questions.has(x.norm));
+  if (asks < 0) return undefined;
+  for (let j = asks + 1; j < tokens.length; j++) {
+    const main = t.symptoms.get(tokens[j]!.norm);
+    if (main) return /\?/.test(text.slice(tokens[j]!.end, tokens[Math.min(j + 4, tokens.length - 1)]!.end + 1)) ? main : undefined;
+    if (/[.?!]/.test(text.slice(tokens[j - 1]!.end, tokens[j]!.start))) return undefined;
+  }
+  return undefined;
+}
+
+/** The site the patient names in answer to "where is the pain?": the symptom at that site. */
+function answeredSites(text: string, tokens: readonly Token[], turns: Turns['list'], t: Tables): ConceptMention[] {
+  const out: ConceptMention[] = [];
+  let k = 0;
+  const within = (span: { start: number; end: number }): number[] => {
+    while (k < tokens.length && tokens[k]!.start < span.start) k++;
+    const from = k;
+    while (k < tokens.length && tokens[k]!.end <= span.end) k++;
+    return [from, k];
+  };
+  const ranges = turns.map((turn) => within(turn.span));
+  turns.forEach((turn, n) => {
+    const next = turns[n + 1];
+    if (turn.speaker !== 'clinician' || next?.speaker !== 'patient') return;
+    const [from, to] = ranges[n]!;
+    const main = askedSite(text, tokens.slice(from, to), t);
+    if (!main) return;
+    const [aFrom, aTo] = ranges[n + 1]!;
+    for (let i = aFrom; i < Math.min(aTo, aFrom + ANSWER_REACH); i++) {
+      const hit = siteAt(tokens, i, t);
+      if (!hit) continue;
+      const m = mentionOf(text, tokens, i, hit.to, main, hit.site);
+      if (m) out.push(m);
+      return;
+    }
+  });
+  return out;
+}
+
+/**
+ * Symptoms said at a body site: in a phrase ("pain in my tummy"), or as the answer to a question
+ * asking where the symptom is. Those overlapping `taken` mentions (the hand-written concepts and
+ * the index's phrases, which name them already) are left out.
+ */
+export function findSiteSymptoms(text: string, tokens: readonly Token[], turns: Turns['list'], taken: readonly ConceptMention[]): ConceptMention[] {
+  const t = readTables();
+  const found = [...phrasesIn(text, tokens, t), ...answeredSites(text, tokens, turns, t)];
+  return found.filter((m) => !taken.some((x) => x.start < m.end && m.start < x.end));
+}
