@@ -34,3 +34,19 @@ test('a main term\'s nonessential modifier is read after it as the index writes 
 test('an index subterm phrase holding the adjective form of a main term refines it ("hypertensive" I10)', () => {
   assert.deepEqual(assessed('Hypertensive heart disease'), ['I11.9']);
 });
+
+test('a one-word main term the index codes is coded alone, unless it is an everyday word of the stop list', () => {
+  assert.deepEqual(assessed('Sepsis'), ['A41.9']);
+  assert.deepEqual(assessed('Otitis'), ['H66.90']);
+  assert.deepEqual(assessed('She is adherent to her medication'), []);
+  assert.deepEqual(assessed('Procedure under general anesthesia'), []);
+});
+
+test('a species name is not the plural of the disease it is named for', () => {
+  assert.deepEqual(assessed('Culture grew Streptococcus pneumoniae'), []);
+});
+
+test('an index phrase holding two hand-named concepts whole names their one condition', () => {
+  assert.deepEqual(assessed('Asthmatic bronchitis'), ['J45.901']);
+  assert.deepEqual(assessed('Hypertensive urgency'), ['I16.0']);
+});

@@ -222,6 +222,16 @@ function refines(entry: Concept, m: ConceptMention, start: number, end: number):
 }
 
 /**
+ * Does the index entry at [start, end) hold two or more named concepts whole and overlap no other
+ * ("asthmatic bronchitis" J45.901 over "asthmatic" + "bronchitis", "hypertensive urgency" I16.0 over
+ * "hypertensive" + "urgency")? The index names the one condition their words say together.
+ */
+function coversNamed(taken: readonly ConceptMention[], start: number, end: number): boolean {
+  const over = taken.filter((m) => m.start < end && start < m.end);
+  return over.length >= 2 && over.every((m) => start <= m.start && m.end <= end);
+}
+
+/**
  * Index entries named in the tokens of `text`, longest first, leaving out those overlapping
  * `taken` mentions unless they refine one they hold (the caller then drops that mention).
  */
@@ -245,7 +255,7 @@ export function findIndexTerms(text: string, tokens: readonly Token[], taken: re
     if (hit.spec.startsWith('Z') && !Z_BY_PHRASE.test(hit.spec)) continue;
     if (BREAK.test(text.slice(start, end)) || !writtenAsAbbreviation(hit.spec, text.slice(start, end))) continue;
     const concept = conceptOf(hit.phrase, hit.spec);
-    if (taken.some((m) => m.start < end && start < m.end && !refines(concept, m, start, end))) continue;
+    if (!coversNamed(taken, start, end) && taken.some((m) => m.start < end && start < m.end && !refines(concept, m, start, end))) continue;
     out.push({ concept, start, end, from, to: hit.to });
   }
   return out;
