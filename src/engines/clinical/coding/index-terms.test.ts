@@ -35,13 +35,6 @@ test('an index subterm phrase holding the adjective form of a main term refines 
   assert.deepEqual(assessed('Hypertensive heart disease'), ['I11.9']);
 });
 
-test('a one-word main term the index codes is coded alone, unless it is an everyday word of the stop list', () => {
-  assert.deepEqual(assessed('Sepsis'), ['A41.9']);
-  assert.deepEqual(assessed('Otitis'), ['H66.90']);
-  assert.deepEqual(assessed('She is adherent to her medication'), []);
-  assert.deepEqual(assessed('Procedure under general anesthesia'), []);
-});
-
 test('a species name is not the plural of the disease it is named for', () => {
   assert.deepEqual(assessed('Culture grew Streptococcus pneumoniae'), []);
 });

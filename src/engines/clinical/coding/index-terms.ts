@@ -15,6 +15,8 @@ interface IndexTable {
   specs: Map<string, string>;
   /** First word of the phrases → the most words of a phrase it starts (n-grams are looked up only from these). */
   firsts: Map<string, number>;
+  /** Every run of a phrase's first words that a longer phrase goes on from: a lookup stops where none does. */
+  prefixes: Set<string>;
 }
 let table: IndexTable | undefined;
 const concepts = new Map<string, Concept>();
@@ -30,7 +32,10 @@ function addLines(t: IndexTable, lines: readonly string[], from: number, to: num
     const space = phrase.indexOf(' ');
     const first = space < 0 ? phrase : phrase.slice(0, space);
     let words = 1;
-    for (let i = space; i >= 0; i = phrase.indexOf(' ', i + 1)) words++;
+    for (let i = space; i >= 0; i = phrase.indexOf(' ', i + 1)) {
+      words++;
+      t.prefixes.add(phrase.slice(0, i));
+    }
     if (words > (t.firsts.get(first) ?? 0)) t.firsts.set(first, words);
   }
 }
@@ -38,7 +43,7 @@ function addLines(t: IndexTable, lines: readonly string[], from: number, to: num
 /** The table, read at once when a visit needs it before preloadIndex() has finished. */
 function indexTable(): IndexTable {
   if (table) return table;
-  const t: IndexTable = { specs: new Map(), firsts: new Map() };
+  const t: IndexTable = { specs: new Map(), firsts: new Map(), prefixes: new Set() };
   const lines = readFileSync(FILE, 'utf8').split('\n');
   addLines(t, lines, 0, lines.length);
   table = t;
@@ -57,7 +62,7 @@ export function preloadIndex(): Promise<void> {
   preloading ??= (async () => {
     if (table) return;
     const lines = (await readFile(FILE, 'utf8')).split('\n');
-    const t: IndexTable = { specs: new Map(), firsts: new Map() };
+    const t: IndexTable = { specs: new Map(), firsts: new Map(), prefixes: new Set() };
     for (let from = 0; from < lines.length; from += PRELOAD_SLICE) {
       addLines(t, lines, from, Math.min(lines.length, from + PRELOAD_SLICE));
       await new Promise((resolve) => setImmediate(resolve));
@@ -119,7 +124,19 @@ const LATIN = codingCues().latin_plurals.endings.map(([plural, one]) => ({ plura
  * The singulars a plural may have: the English one, and the Latin or Greek ones of clinical nouns
  * ("metastases" → "metastasis", "calculi" → "calculus", "diverticula" → "diverticulum").
  */
-function singulars(word: string): string[] {
+function singulars(word: string): readonly string[] {
+  const seen = singularsOf.get(word);
+  if (seen) return seen;
+  const out = singularsFresh(word);
+  if (singularsOf.size < MAX_CACHED_WORDS) singularsOf.set(word, out);
+  return out;
+}
+
+// Every token of every visit asks: the words repeat, so each is worked out once.
+const singularsOf = new Map<string, readonly string[]>();
+const MAX_CACHED_WORDS = 50_000;
+
+function singularsFresh(word: string): string[] {
   const out: string[] = [];
   const one = singular(word);
   if (one !== undefined) out.push(one);
@@ -130,17 +147,16 @@ function singulars(word: string): string[] {
 }
 
 /** The longest index phrase starting at token i, its last word in the plural or not: [phrase, spec, tokens], if any. */
-function longestAt(tokens: readonly Token[], i: number): { phrase: string; spec: string; to: number } | undefined {
-  const { specs, firsts } = indexTable();
-  // The index spells as American English: British spellings are read as their American forms.
-  const first = americanSpelling(tokens[i]!.norm);
+function longestAt(norms: readonly string[], i: number): { phrase: string; spec: string; to: number } | undefined {
+  const { specs, firsts, prefixes } = indexTable();
+  const first = norms[i]!;
   // Only the last word is read in the plural, so a plural first word is a phrase of one ("polyps").
   const longest = firsts.get(first) ?? (singulars(first).some((one) => specs.has(one)) ? 1 : 0);
   if (longest === 0) return undefined;
   let phrase = '';
   let best: { phrase: string; spec: string; to: number } | undefined;
-  for (let j = i; j < tokens.length && j < i + longest; j++) {
-    const norm = americanSpelling(tokens[j]!.norm);
+  for (let j = i; j < norms.length && j < i + longest; j++) {
+    const norm = norms[j]!;
     const asSaid = phrase ? `${phrase} ${norm}` : norm;
     const spec = specs.get(asSaid);
     if (spec) best = { phrase: asSaid, spec, to: j + 1 };
@@ -154,6 +170,8 @@ function longestAt(tokens: readonly Token[], i: number): { phrase: string; spec:
         }
       }
     }
+    // No longer phrase goes on from these words: the rest of the span cannot match.
+    if (!prefixes.has(asSaid)) break;
     phrase = asSaid;
   }
   return best;
@@ -231,17 +249,37 @@ function coversNamed(taken: readonly ConceptMention[], start: number, end: numbe
   return over.length >= 2 && over.every((m) => start <= m.start && m.end <= end);
 }
 
+/** For each token, whether a mention starts at or before it and runs past its start. */
+function tokensInMentions(tokens: readonly Token[], mentions: readonly ConceptMention[]): boolean[] {
+  const inside = tokens.map(() => false);
+  for (const m of mentions) {
+    // Tokens are in text order: find the first at or after the mention's start, then walk it.
+    let lo = 0;
+    let hi = tokens.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (tokens[mid]!.start < m.start) lo = mid + 1;
+      else hi = mid;
+    }
+    for (let i = lo; i < tokens.length && tokens[i]!.start < m.end; i++) inside[i] = true;
+  }
+  return inside;
+}
+
 /**
  * Index entries named in the tokens of `text`, longest first, leaving out those overlapping
  * `taken` mentions unless they refine one they hold (the caller then drops that mention).
  */
 export function findIndexTerms(text: string, tokens: readonly Token[], taken: readonly ConceptMention[]): ConceptMention[] {
   const out: ConceptMention[] = [];
+  // The index spells as American English: British spellings are read as their American forms.
+  const norms = tokens.map((t) => americanSpelling(t.norm));
+  const inTaken = tokensInMentions(tokens, taken);
   for (let i = 0; i < tokens.length; ) {
-    const said = longestAt(tokens, i);
+    const said = longestAt(norms, i);
     // Only a head word not coded on its own: one that is ("carcinoma of the right breast") takes
     // its site from the sentence with the index's site subterms (index-sites.ts).
-    const coded = said !== undefined || taken.some((m) => m.start <= tokens[i]!.start && tokens[i]!.start < m.end);
+    const coded = said !== undefined || inTaken[i]!;
     const inverted = coded ? undefined : ofInverted(tokens, i);
     const hit = inverted ?? said;
     if (!hit) {
