@@ -15,6 +15,8 @@ interface Tables {
   /** Lay site phrase (tokens joined by a space) → site; `longest`: most tokens of a phrase. */
   sites: Map<string, Site>;
   longest: number;
+  /** First words of the site phrases: most tokens start none, and are passed over at once. */
+  siteFirsts: Set<string>;
   compounds: Map<string, { site: Site; main: string }>;
   questions: Set<string>;
   linkers: Set<string>;
@@ -24,7 +26,7 @@ let tables: Tables | undefined;
 
 function readTables(): Tables {
   if (tables) return tables;
-  const t: Tables = { symptoms: new Map(), sites: new Map(), longest: 1, compounds: new Map(), questions: new Set(), linkers: new Set(), prepositions: new Set() };
+  const t: Tables = { symptoms: new Map(), sites: new Map(), longest: 1, siteFirsts: new Set(), compounds: new Map(), questions: new Set(), linkers: new Set(), prepositions: new Set() };
   const rows = lexiconTable('symptom-sites.tsv');
   for (const [kind, words, index, deeper] of rows) {
     const said = words!.split('|');
@@ -34,6 +36,7 @@ function readTables(): Tables {
       for (const w of said) {
         const tokens = phraseTokens(w);
         t.sites.set(tokens.join(' '), site);
+        t.siteFirsts.add(tokens[0]!);
         t.longest = Math.max(t.longest, tokens.length);
       }
     } else if (kind === 'question') for (const w of said) t.questions.add(w);
@@ -74,6 +77,7 @@ function deeperConcept(main: string, site: Site, code: string): Concept {
 
 /** The site said at token i, the longest phrase; a site "of" another names that one ("the side of my head"). */
 function siteAt(tokens: readonly Token[], i: number, t: Tables): { site: Site; to: number } | undefined {
+  if (!t.siteFirsts.has(tokens[i]?.norm ?? '')) return undefined;
   let found: { site: Site; to: number } | undefined;
   for (let n = Math.min(t.longest, tokens.length - i); n >= 1 && !found; n--) {
     const site = t.sites.get(tokens.slice(i, i + n).map((x) => x.norm).join(' '));
