@@ -12,6 +12,16 @@ export const WELL_FORMED: Record<(typeof KINDS)[number], RegExp> = {
   oxygenSaturation: /^\d{2,3}$/,
   weight: /^\d{1,3}(\.\d)?( lb| kg)?$/,
 };
+
+/** Each value of a case that is not of a known kind or not written as WELL_FORMED says: "id kind". */
+export function malformedValues(cases: readonly { id: string; vitals: Partial<Record<string, string>> }[]): string[] {
+  return cases.flatMap((c) =>
+    Object.entries(c.vitals).flatMap(([kind, value]) => {
+      const re = (WELL_FORMED as Record<string, RegExp>)[kind];
+      return re && re.test(String(value)) ? [] : [`${c.id} ${kind}`];
+    }),
+  );
+}
 export type VitalKind = (typeof KINDS)[number];
 
 export interface VitalsGoldCase {

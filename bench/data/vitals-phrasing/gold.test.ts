@@ -2,7 +2,7 @@
 // rule, and the minimum counts (cases, traps, negatives, positives per split).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { KINDS, WELL_FORMED } from '../vitals-gold/load.ts';
+import { malformedValues } from '../vitals-gold/load.ts';
 import { STYLES, loadVitalsPhrasing } from './load.ts';
 
 const cases = loadVitalsPhrasing();
@@ -18,13 +18,7 @@ test('vitals phrasing: unique ids, known styles, a reason on every case, short w
 });
 
 test('vitals phrasing: values are well formed and only of the six kinds', () => {
-  for (const c of cases) {
-    for (const [kind, value] of Object.entries(c.vitals)) {
-      const re = WELL_FORMED[kind as (typeof KINDS)[number]];
-      assert.ok(re, `${c.id} unknown kind ${kind}`);
-      assert.match(String(value), re, `${c.id} ${kind}`);
-    }
-  }
+  assert.deepEqual(malformedValues(cases), []);
 });
 
 test('vitals phrasing: held out exactly when the 1-based position is a multiple of 3', () => {
