@@ -286,3 +286,9 @@ test('a chronic condition the closing only mentions is not coded; one headed as 
   const both = codes(visit('for your second problem here, the newly found hypothyroidism and mild high cholesterol, we will check labs.'));
   assert.ok(both.includes('E03.9') && both.includes('E78.5'));
 });
+
+test('lay words for a symptom are coded as it: feeling one\'s own heartbeat is palpitations, being unable to catch one\'s breath is breathlessness', () => {
+  assert.ok(codes('Patient: I can feel my heart beating all evening.').includes('R00.2'));
+  assert.ok(codes("Patient: I can't catch my breath on the stairs.").includes('R06.02'));
+  assert.ok(codes('Patient: I feel out of energy all week.').includes('R53.83'));
+});
