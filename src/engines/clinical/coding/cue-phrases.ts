@@ -5,7 +5,7 @@ import { alternation } from '../language/data.ts';
 import { LEADING_RUN } from '../language/discourse.ts';
 import { codingCues, type CodingCues } from '../language/coding.ts';
 
-interface Cues { noRecurrence: RegExp; testedFor: RegExp; doubtedAfter: RegExp; doubtedBefore: RegExp; causesListed: RegExp; confirmedBy: RegExp; confirmHedge: RegExp; vaccineBefore: RegExp; vaccineAfter: RegExp; planned: RegExp; risks: RegExp; generic: RegExp; hedgedGeneric: RegExp; possessed: RegExp; presupposing: RegExp }
+interface Cues { noRecurrence: RegExp; testedFor: RegExp; doubtedAfter: RegExp; doubtedBefore: RegExp; causesListed: RegExp; confirmedBy: RegExp; confirmHedge: RegExp; vaccineBefore: RegExp; vaccineAfter: RegExp; ruledOut: RegExp; reportedInGeneral: RegExp; serviceAfter: RegExp; referredTo: RegExp; idiom: RegExp; planned: RegExp; risks: RegExp; generic: RegExp; hedgedGeneric: RegExp; possessed: RegExp; presupposing: RegExp }
 let compiled: Cues | undefined;
 
 /** Subject, `hedges` hedge words (at least) then modals, a verb of having, up to three words, end. */
@@ -42,7 +42,16 @@ function cues(): Cues {
     confirmHedge: standingPhrase(data.confirmed_by.hedges),
     // A vaccine word, then up to three words ("the vaccinations, hepatitis"), then the mention.
     vaccineBefore: leadingPhrase(data.vaccinated_against.before, 3),
-    vaccineAfter: new RegExp(`^[^\\w']*(?:${alternation(data.vaccinated_against.after)})\\b`, 'i'),
+    // …or after it, past at most after_reach more diseases of the same vaccine ("measles, mumps and rubella vaccine").
+    vaccineAfter: new RegExp(`^[^\\w']*(?:[\\w'-]+[\\s,]+(?:(?:${alternation(data.vaccinated_against.list_joiners)})\\s+)?){0,${data.vaccinated_against.after_reach}}?(?:${alternation(data.vaccinated_against.after)})\\b`, 'i'),
+    // A negating phrase, then up to `reach` words that do not open a new clause, then the mention.
+    ruledOut: new RegExp(`(?:^|\\s)(?:${alternation(data.ruled_out_before.phrases)})(?:\\s+(?!(?:${alternation(data.ruled_out_before.stops)})\\b)\\S+){0,${data.ruled_out_before.reach}}$`, 'i'),
+    // Up to `reach` words after the mention, then an agentless report ("have been reported in the literature").
+    reportedInGeneral: new RegExp(`^[^\\w']*(?:[\\w']+[^\\w']+){0,${data.reported_in_general.reach}}?(?:${alternation(data.reported_in_general.phrases)})\\b`, 'i'),
+    // A facility noun right after the mention ("stroke clinic"), or a referral right before it.
+    serviceAfter: new RegExp(`^[\\s-]*(?:${alternation(data.service_names.after)})\\b`, 'i'),
+    referredTo: leadingPhrase(data.service_names.referred_to, data.service_names.reach),
+    idiom: new RegExp(`^(?:${alternation(data.idioms.phrases)})\\b`, 'i'),
     // A plan word, then up to four words ("having a right knee"), then the mention.
     planned: leadingPhrase(data.planned_procedure.before, 4),
     // A risk phrase anywhere before the mention in its sentence ("risks include infection, … stroke").
@@ -108,6 +117,27 @@ export function confirmed(lead: string): boolean {
   if (!m) return false;
   const clause = ` ${lead.slice(0, m.index)} `.split(CLAUSE_BREAK).pop()!;
   return !confirmHedge.test(clause);
+}
+
+/** Does the clinician rule the condition out in the words before it ("it doesn't look like, to me, … septic arthritis")? */
+export function ruledOutBefore(lead: string): boolean {
+  return cues().ruledOut.test(lead);
+}
+
+/** Is the condition said in an agentless report, in general ("… have been reported in the literature")? */
+export function reportedInGeneral(tail: string): boolean {
+  return cues().reportedInGeneral.test(tail.replace(/’/g, "'"));
+}
+
+/** Does the condition name a service ("a TIA clinic", "refer you to a stroke")? */
+export function namesService(lead: string, tail: string): boolean {
+  const { serviceAfter, referredTo } = cues();
+  return serviceAfter.test(tail) || referredTo.test(lead);
+}
+
+/** Do the mention's words and those after it (`said`, from the mention on) start an everyday idiom ("boils down to")? */
+export function startsIdiom(said: string): boolean {
+  return cues().idiom.test(said.replace(/\s+/g, ' '));
 }
 
 /** Is the condition named as what a vaccine prevents ("the vaccinations, hepatitis B", "flu jab")? */

@@ -3,7 +3,7 @@
 // a coder gives a phrase (a drug's indication, someone else's habit, a definition, a removed
 // lesion, an abbreviation in its other sense).
 import type { Span } from '../../ports.ts';
-import { doubted, genericExperiencer, testedFor, vaccinatedAgainst } from './cue-phrases.ts';
+import { doubted, genericExperiencer, namesService, reportedInGeneral, ruledOutBefore, testedFor, vaccinatedAgainst } from './cue-phrases.ts';
 import { alternation } from '../language/data.ts';
 import { codingCues } from '../language/coding.ts';
 
@@ -92,9 +92,6 @@ const OTHER_PERSON = /\b(?:somebody|someone|anybody|anyone|people|others|everybo
 // A definition: "alpha-gal, the one where a tick bites you and you get an allergic reaction".
 const DEFINITION = /\b(?:the (?:one|kind|type|thing) (?:where|when|that|which)|which is (?:when|where)|that's (?:when|where)|is (?:when|where) (?:you|a|the|your))\b(?: \S+){0,12}$/;
 
-// The clinician ruling a condition out at some length: "I don't think that this is a sign of a stroke".
-const RULED_OUT = /\b(?:do n't|don't|do not|did n't|didn't) (?:think|believe)\b(?: (?!but\b|however\b|although\b|though\b|so\b|and\b)\S+){0,10}$/;
-
 // Hedges the context triggers do not reach: "could just be something related to…".
 // …and a hedge said through hesitations, beyond the triggers' reach: "it sounds like you could be
 // going into what we say an a, an anaphylactic reaction".
@@ -123,14 +120,14 @@ export function punctuatedLead(text: string, to: number): string {
  * `fullLead`: the words before it since the last sentence mark (see punctuatedLead).
  */
 export function localStatus(lead: string, tail: string, fullLead = lead): 'hypothetical' | 'negated' | 'uncertain' | undefined {
-  if (RULED_OUT.test(lead) || doubted(lead, tail)) return 'negated';
+  if (ruledOutBefore(lead) || doubted(lead, tail)) return 'negated';
   if (HEDGED.test(lead) || WORRY_AFTER.test(tail) || testedFor(lead)) return 'uncertain';
   const l = local();
   if (l.offer.test(lead) || l.safetyNet.test(fullLead)) return 'hypothetical';
   const m = l.indication.exec(lead);
   if (m && !l.possessive.test(m[0])) return 'hypothetical';
   if (OTHER_PERSON.test(lead) || DEFINITION.test(lead) || genericExperiencer(lead)) return 'hypothetical';
-  if (vaccinatedAgainst(lead, tail)) return 'hypothetical';
+  if (vaccinatedAgainst(lead, tail) || reportedInGeneral(tail) || namesService(lead, tail)) return 'hypothetical';
   return undefined;
 }
 

@@ -3,7 +3,7 @@ import type { Span } from '../../ports.ts';
 import { assertionsFor, sentenceAt, splitSentences, type Assertion } from '../context/index.ts';
 import { findConcepts, icd10cmTitle, tokenize, type Concept, type Token } from '../lexicon/index.ts';
 import { SIDE_WORDS, type Side } from './side.ts';
-import { confirmed, isBareList, listsCauses, namesRisks, plannedProcedure, presupposed, saysNoRecurrence } from './cue-phrases.ts';
+import { confirmed, isBareList, listsCauses, namesRisks, plannedProcedure, presupposed, saysNoRecurrence, startsIdiom } from './cue-phrases.ts';
 import { answersAffirming, answersNo, answersYes, endsWithTag, opensAsQuestion, opensLikeQuestion, withoutLeadingWords } from '../language/discourse.ts';
 import { findIndexTerms } from './index-terms.ts';
 import { findSiteSymptoms } from './site-symptoms.ts';
@@ -358,7 +358,7 @@ export function findMentions(text: string, closingFrom?: number, turns: Turns = 
     const sentence = sentenceAt(sentences, m.start) ?? { start: 0, end: text.length };
     const said = text.slice(sentence.start, sentence.end).replace(LABEL, '');
     const saidStart = sentence.end - said.length;
-    if (otherSense(text.slice(m.start, m.end), said)) continue;
+    if (otherSense(text.slice(m.start, m.end), said) || startsIdiom(text.slice(m.start, sentence.end))) continue;
     const assertion = assertionsFor(text, { start: m.start, end: m.end }, sentence);
     const lead = wordsBefore(text, Math.min(saidStart, m.start), m.start);
     const tail = text.slice(m.end, sentence.end);

@@ -7,7 +7,7 @@ import { assessmentStart } from './assessment.ts';
 import { framingAt } from './discourse.ts';
 import { preloadIndex } from './index-terms.ts';
 import { createEmbeddedCodingEngine } from './index.ts';
-import { doubted, genericExperiencer, presupposed, testedFor } from './cue-phrases.ts';
+import { doubted, genericExperiencer, presupposed, testedFor, vaccinatedAgainst } from './cue-phrases.ts';
 
 const codes = (text: string): string[] => codeText(text).diagnoses.map((d) => d.code.coding[0]!.code).sort();
 
@@ -291,4 +291,21 @@ test('lay words for a symptom are coded as it: feeling one\'s own heartbeat is p
   assert.ok(codes('Patient: I can feel my heart beating all evening.').includes('R00.2'));
   assert.ok(codes("Patient: I can't catch my breath on the stairs.").includes('R06.02'));
   assert.ok(codes('Patient: I feel out of energy all week.').includes('R53.83'));
+});
+
+test('a condition named in general, in a service name, in an idiom or ruled out through a self-repair is not coded', () => {
+  // Guidelines I.C.21.c.2: the diseases a combined vaccine prevents, listed before the vaccine word.
+  assert.ok(vaccinatedAgainst('due the', ' mumps rubella vaccine today'));
+  assert.ok(vaccinatedAgainst('due the', ', mumps and rubella vaccine today'));
+  assert.ok(!vaccinatedAgainst('you had', ' last year so we talked about the vaccine'));
+  assert.deepEqual(codes('Doctor: Anomalies of the kidney have been reported in the literature.'), []);
+  assert.deepEqual(codes('Doctor: I will refer you to a stroke, a TIA clinic.'), []);
+  assert.deepEqual(codes('Doctor: I think it boils down to rest.'), []);
+  assert.deepEqual(codes('Doctor: It doesn\'t look like, to me that\'s something called, excuse me, septic arthritis.'), []);
+  assert.deepEqual(codes('Doctor: The other possibility is, um, migraine.'), []);
+  // Still coded: the same conditions said of the patient.
+  assert.deepEqual(codes('Doctor: Anomalies of the kidney were found on the scan.'), ['Q63.9']);
+  assert.deepEqual(codes('Doctor: You had a stroke.'), ['I63.9']);
+  assert.deepEqual(codes('Doctor: You have boils.'), ['L02.91']);
+  assert.deepEqual(codes('Doctor: You have migraine.'), ['G43.909']);
 });

@@ -9,7 +9,7 @@ export interface CodingCues {
   doubted_before: CueList;
   causes_listed: CueList;
   confirmed_by: CueList & { hedges: string[] };
-  vaccinated_against: { why?: string; before: string[]; after: string[] };
+  vaccinated_against: { why?: string; before: string[]; after: string[]; after_reach: number; list_joiners: string[] };
   planned_procedure: { why?: string; before: string[] };
   generic_subjects: { subjects: string[]; modals: string[]; verbs: string[]; hedged_subjects: string[]; hedges: string[] };
   presupposed: { possessives: string[]; openers: string[] };
@@ -26,6 +26,10 @@ export interface CodingCues {
   no_recurrence: CueList;
   index_of_phrase: { why?: string; links: string[]; skipped: string[] };
   latin_plurals: { why?: string; endings: string[][] };
+  ruled_out_before: CueList & { stops: string[]; reach: number };
+  reported_in_general: CueList & { reach: number };
+  service_names: { why?: string; after: string[]; referred_to: string[]; reach: number };
+  idioms: CueList;
   healing_injury: {
     follow_up: string[]; seen_ago: { subjects: string[]; units: string[] };
     healing_after: string[]; healing_how: string[]; healed_after: string[]; healed_degree: string[]; healed_how: string[];
