@@ -71,8 +71,6 @@ const PATTERNS: readonly Pattern[] = [
   pattern('bloodPressure', `\\b${PRESSURE}`, 'shape'),
 ];
 
-/** The patterns, for the ReDoS audit: they are built from data, so the source scan cannot see them. */
-export const VITAL_PATTERNS: readonly RegExp[] = PATTERNS.map((p) => p.re);
 const PRESSURE_NAMED = new RegExp(name('bloodPressure'), 'i');
 // Another sign's name between a name and a number takes the number ("afebrile, heart rate 98").
 const OTHER_NAMES = new Map(KINDS.map((kind) => [kind, new RegExp(KINDS.filter((k) => k !== kind).map(name).join('|'), 'i')] as const));
@@ -144,6 +142,9 @@ export function vitalReadings(sentence: string, said = sentence): VitalReading[]
 const CONTINUED = new Map<keyof Vitals, RegExp>(
   KINDS.filter((kind) => kind !== 'bloodPressure').map((kind) => [kind, new RegExp(`${CONTINUATION}${READINGS[kind].value}`, 'gi')]),
 );
+
+/** The patterns, for the ReDoS audit: they are built from data, so the source scan cannot see them. */
+export const VITAL_PATTERNS: readonly RegExp[] = [...PATTERNS.map((p) => p.re), ...CONTINUED.values()];
 
 /**
  * The last value of `kind` that `text` gives after `from` as a continuation of a reading of that
