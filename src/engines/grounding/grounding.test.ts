@@ -44,6 +44,14 @@ describe('transcript grounder', () => {
     assert.ok(grounder.locate('allergy', 'Penicillin'));
     assert.equal(grounder.locate('allergy', 'Sulfa drugs'), null);
   });
+
+  test('a lay symptom at a body site grounds its diagnosis as the coder composes it', () => {
+    const said = new TranscriptGrounder('[patient] my left knee has been really sore.\n[patient] and there is pain in my stomach.');
+    const knee = said.locate('diagnosis', 'Left knee pain');
+    assert.ok(knee && knee.end < 50);
+    assert.ok(said.locate('diagnosis', 'Abdominal pain'));
+    assert.equal(said.locate('diagnosis', 'Chest pain'), null);
+  });
 });
 
 describe('grounding prose', () => {

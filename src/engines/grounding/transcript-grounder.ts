@@ -2,9 +2,10 @@
 // readers and lexicons: sentences with spans, the Orange Book drug lexicon, the concept
 // lexicon (lay and clinical phrases → ICD-10-CM), spoken-number and vital-sign readers.
 import type { Span } from '../ports.ts';
-import { editDistance, findConcepts, tokenize, type Token } from '../clinical/lexicon/index.ts';
+import { editDistance, tokenize, type Token } from '../clinical/lexicon/index.ts';
 import { spokenNumbersToDigits, vitalsIn, type Vitals } from '../clinical/numbers/index.ts';
 import { readTranscript } from '../clinical/transcript/index.ts';
+import { conceptCodes } from './concept-codes.ts';
 import { drugTerms } from './drugs.ts';
 import { groundingWords } from './language.ts';
 import type { FactKind, Grounder } from './types.ts';
@@ -76,7 +77,7 @@ export class TranscriptGrounder implements Grounder {
         numbers: new Set(numbersIn(said)),
         vitals: vitalsIn(norm, said),
         words: new Set(contentWords(said)),
-        codes: new Set(findConcepts(own).map((m) => m.concept.codes.U)),
+        codes: new Set(conceptCodes(text, own)),
       };
     });
     for (const t of this.tokens) {
@@ -149,7 +150,7 @@ export class TranscriptGrounder implements Grounder {
 
   /** A condition with the same ICD-10-CM concept, or its category (first three characters). */
   private concept(claim: string): Span | null {
-    const codes = findConcepts(tokenize(claim)).map((m) => m.concept.codes.U);
+    const codes = conceptCodes(claim, tokenize(claim));
     const direct = /\b([A-TV-Z]\d[0-9A-Z](?:\.[0-9A-Z]{1,4})?)\b/.exec(claim)?.[1];
     if (direct) codes.push(direct);
     for (const code of codes) {

@@ -25,3 +25,13 @@ test('a site of another sense, a denied symptom and a site of another site are r
   // "the side of my head": the site is the head (Pain, head → Headache R51.9).
   assert.deepEqual(codes('Doctor: What brings you in?\nPatient: I have pain on the side of my head.'), ['R51.9']);
 });
+
+test('the lay phrases concepts.tsv no longer lists are composed here (one home for each phrase)', () => {
+  assert.deepEqual(codes('Doctor: What brings you in?\nPatient: She has pain in her stomach.'), ['R10.9']);
+  assert.deepEqual(codes('Doctor: What brings you in?\nPatient: I am having stomach pain.'), ['R10.9']);
+  assert.deepEqual(codes('Doctor: What brings you in?\nPatient: My knee is sore.'), ['M25.569']);
+  assert.deepEqual(codes('Doctor: What brings you in?\nPatient: My right shoulder hurts.'), ['M25.511']);
+  assert.deepEqual(codes('Doctor: What brings you in?\nPatient: His left ankle has been hurting.'), ['M25.572']);
+  assert.deepEqual(codes('Doctor: What brings you in?\nPatient: There is pain in the hip.'), ['M25.559']);
+  assert.deepEqual(codes('Doctor: What brings you in?\nPatient: My wrist hurts.'), ['M25.539']);
+});
