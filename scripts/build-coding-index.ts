@@ -265,6 +265,7 @@ for (const e of entries) {
   }
 }
 secondLevelPhrases();
+listedSitePhrases();
 
 /**
  * A main term written inverted, the noun first ("Coagulation, intravascular", "Mononucleosis,
@@ -308,6 +309,30 @@ function secondLevelPhrases(): void {
         add(`${s2} ${m} ${s1}`, spec, e);
       }
     }
+  }
+}
+
+/**
+ * Sites listed under an entry that a first-level site subterm is sent to ("Pain, foot — see
+ * Pain, limb, lower": its subterms thigh M79.65-, lower leg M79.66- are sites of the same
+ * symptom), said with the main term as a first-level site is ("thigh pain"). Added after the
+ * first two levels, whose phrases win.
+ */
+function listedSitePhrases(): void {
+  const lists = new Set<string>();
+  for (const e of entries) {
+    if (e.level !== 1 || !e.see || !SITE_WORDS.has(e.path[1]!)) continue;
+    const path = e.see.toLowerCase().split(',').map((t) => t.trim().replace(/\s*\([^)]*\)/g, ''));
+    // Under the same main term, below its first level ("Pain, limb, lower").
+    if (path.length > 2 && path[0] === e.path[0]) lists.add(path.join('|'));
+  }
+  for (const e of entries) {
+    if (e.level < 2 || !lists.has(e.path.slice(0, -1).join('|')) || !SITE_WORDS.has(e.path[e.level]!)) continue;
+    const spec = codeOf(e);
+    const m = forms(e.path[0]!)[0];
+    if (!spec || m === undefined) continue;
+    add(`${e.path[e.level]} ${m}`, spec, e);
+    add(`${m} ${e.path[e.level]}`, spec, e);
   }
 }
 
