@@ -38,12 +38,26 @@ function sidedSiblings(u: string): string | undefined {
   const title = billable.get(u)?.toLowerCase() ?? '';
   const i = title.lastIndexOf('unspecified');
   if (i < 0) return undefined;
-  const as = (side: string): string | undefined => byTitle.get(title.slice(0, i) + side + title.slice(i + 'unspecified'.length));
+  const as = (side: string): string | undefined => byTitle.get(title.slice(0, i) + side + title.slice(i + 'unspecified'.length)) ?? commaSided(title, side);
   const r = as('right');
   const l = as('left');
   const b = as('bilateral');
   const same = (c: string | undefined): c is string => c !== undefined && c.slice(0, 3) === u.slice(0, 3);
   return same(r) && same(l) ? `R:${r},L:${l},${same(b) ? `B:${b},` : ''}U:${u}` : undefined;
+}
+
+/**
+ * A title whose "unspecified" closes it after a comma names its side before the site instead
+ * ("Pain in arm, unspecified" M79.603 → "Pain in right arm" M79.601): the title with the side
+ * put before one of its words, the last first.
+ */
+function commaSided(title: string, side: string): string | undefined {
+  const words = /^(.*), unspecified$/.exec(title)?.[1]?.split(' ') ?? [];
+  for (let k = words.length - 1; k > 0; k--) {
+    const code = byTitle.get([...words.slice(0, k), side, ...words.slice(k)].join(' '));
+    if (code) return code;
+  }
+  return undefined;
 }
 
 /** An index code (maybe a category or "M20.2-") as billable codes by side; the unspecified code of a category. */
@@ -67,6 +81,52 @@ function resolve(raw: string): string | undefined {
   // A title that is itself "Unspecified …" names its side after it ("Unspecified mononeuropathy of
   // right upper limb" G56.91): the sides are then read from the unspecified code's own title.
   return r && l ? `R:${r},L:${l},U:${u}` : sidedSiblings(u) ?? u;
+}
+
+// Body sites as said (data/lexicon/injury-sites.tsv spoken forms): see siteSubterms and codeOf.
+const SITE_WORDS = new Set(
+  readFileSync(new URL('../data/lexicon/injury-sites.tsv', import.meta.url), 'utf8').split('\n')
+    .filter((l) => l && !l.startsWith('#')).flatMap((l) => l.split('\t')[0]!.split('|').map((w) => w.trim().toLowerCase())),
+);
+// Index site words as the tabular titles may name them (data/icd10cm/index-synonyms.tsv read
+// backwards): "Pain, limb, lower M79.60-" is titled "Pain in right leg" M79.604.
+const SYNONYM_ROWS = readFileSync(new URL('../data/icd10cm/index-synonyms.tsv', import.meta.url), 'utf8').split('\n').filter((l) => l && !l.startsWith('#')).map((l) => l.split('\t') as [string, string]);
+const TITLED_AS = new Map(SYNONYM_ROWS.flatMap(([word, said]) => said.split('|').map((s) => [s, word] as [string, string])));
+
+/** The sites a subterm may name, as said ("Pain, limb, lower" → "lower limb", then "leg" as titled). */
+function siteNames(e: Entry): string[] {
+  if (e.level === 0) return [];
+  const said = [tokens(e.path.slice(1).reverse().join(' ')).join(' '), tokens(e.path[e.level]!).join(' ')];
+  return [...new Set(said.flatMap((s) => [s, ...(TITLED_AS.has(s) ? [TITLED_AS.get(s)!] : [])]))];
+}
+
+/**
+ * The codes under an index code whose tabular titles name a site with its side: one right, one
+ * left ("Pain, limb, upper M79.60-" at "arm" → "Pain in right arm" M79.601, "…left arm" M79.602)
+ * and the site's own unspecified code ("Pain in arm, unspecified" M79.603; else resolve's).
+ */
+function titledAtSite(raw: string, site: string): string | undefined {
+  if (!site) return undefined;
+  const prefix = raw.replace(/-$/, '');
+  const under = sorted.filter((c) => c.startsWith(prefix) && (!/^[ST]/.test(c) || c.endsWith('A')));
+  const esc = site.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const titled = (side: string): string[] => under.filter((c) => new RegExp(`\\b${side}${esc}\\b`).test(billable.get(c)!.toLowerCase()));
+  const [r, l, b] = [titled('right '), titled('left '), titled('bilateral ')];
+  if (r.length !== 1 || l.length !== 1) return undefined;
+  // The one titled "unspecified" before another unsided one ("…middle back wall of thorax").
+  const unspecifiedFirst = (c: string): number => (/unspecified/i.test(billable.get(c)!) ? 0 : 1);
+  const u = titled('').filter((c) => !/\b(?:right|left|bilateral)\b/i.test(billable.get(c)!)).sort((x, y) => unspecifiedFirst(x) - unspecifiedFirst(y) || x.length - y.length || x.localeCompare(y))[0];
+  const fallback = resolve(raw)?.replace(/^.*U:/, '');
+  return `R:${r[0]},L:${l[0]},${b.length === 1 ? `B:${b[0]},` : ''}U:${u ?? fallback}`;
+}
+
+/** An index code read at the first of `sites` its titles name with a side, else as resolve reads it. */
+function atSites(raw: string, sites: string[]): string | undefined {
+  for (const site of sites) {
+    const spec = titledAtSite(raw, site);
+    if (spec) return spec;
+  }
+  return resolve(raw);
 }
 
 // Main terms too general to stand for a diagnosis, or whose codes need axes a phrase cannot
@@ -112,9 +172,14 @@ for (const [, , level, term, see, also, nonEss, code] of parseCsv(readFileSync(j
   if (alias && !byFirstForm.has(alias)) byFirstForm.set(alias, e);
 }
 
-/** The code of an entry, following its "see" reference ("Calculus, bile duct") a few steps. */
-function codeOf(e: Entry, depth = 0): string | undefined {
-  if (e.code) return resolve(e.code);
+/**
+ * The code of an entry, following its "see" reference ("Calculus, bile duct") a few steps. A site
+ * subterm sent to an entry that lists sites ("Pain, foot — see Pain, limb, lower") takes the
+ * code of its own site there ("Pain, limb, lower, foot M79.67-"), and a code spanning sites is
+ * read at the site said (atSites: "Pain, arm" → M79.60- at "arm" → M79.601/M79.602/M79.603).
+ */
+function codeOf(e: Entry, depth = 0, sites: string[] = siteNames(e)): string | undefined {
+  if (e.code) return atSites(e.code, sites);
   // A main term with neither a code nor a "see" has only its "see also" to name the condition
   // ("Adiposis — see also Obesity" E66.9): the entry it names gives the code. A
   // subterm's "see also" widens to a general entry ("Syndrome, pain — see also Pain"): not followed.
@@ -123,7 +188,10 @@ function codeOf(e: Entry, depth = 0): string | undefined {
   const key = ref.toLowerCase().split(',').map((s) => s.trim().replace(/\s*\([^)]*\)/g, '')).join('|');
   // …not a general one ("Dysplasia — see also Anomaly" Q89.9): that widens, as a subterm's does.
   const target = byPath.get(key) ?? (!e.see && e.level === 0 && !GENERAL.has(key.split('|')[0]!) ? byFirstForm.get(key) : undefined);
-  return target ? codeOf(target, depth + 1) : undefined;
+  if (!target) return undefined;
+  const own = e.level > 0 && SITE_WORDS.has(e.path[e.level]!) ? byPath.get(`${key}|${e.path[e.level]}`) : undefined;
+  if (own?.code) return codeOf(own, depth + 1, [...sites, ...siteNames(own)]);
+  return codeOf(target, depth + 1, [...sites, ...siteNames(target)]);
 }
 
 const phrases = new Map<string, [string, string]>();
@@ -197,6 +265,7 @@ for (const e of entries) {
   }
 }
 secondLevelPhrases();
+listedSitePhrases();
 
 /**
  * A main term written inverted, the noun first ("Coagulation, intravascular", "Mononucleosis,
@@ -240,6 +309,30 @@ function secondLevelPhrases(): void {
         add(`${s2} ${m} ${s1}`, spec, e);
       }
     }
+  }
+}
+
+/**
+ * Sites listed under an entry that a first-level site subterm is sent to ("Pain, foot — see
+ * Pain, limb, lower": its subterms thigh M79.65-, lower leg M79.66- are sites of the same
+ * symptom), said with the main term as a first-level site is ("thigh pain"). Added after the
+ * first two levels, whose phrases win.
+ */
+function listedSitePhrases(): void {
+  const lists = new Set<string>();
+  for (const e of entries) {
+    if (e.level !== 1 || !e.see || !SITE_WORDS.has(e.path[1]!)) continue;
+    const path = e.see.toLowerCase().split(',').map((t) => t.trim().replace(/\s*\([^)]*\)/g, ''));
+    // Under the same main term, below its first level ("Pain, limb, lower").
+    if (path.length > 2 && path[0] === e.path[0]) lists.add(path.join('|'));
+  }
+  for (const e of entries) {
+    if (e.level < 2 || !lists.has(e.path.slice(0, -1).join('|')) || !SITE_WORDS.has(e.path[e.level]!)) continue;
+    const spec = codeOf(e);
+    const m = forms(e.path[0]!)[0];
+    if (!spec || m === undefined) continue;
+    add(`${e.path[e.level]} ${m}`, spec, e);
+    add(`${m} ${e.path[e.level]}`, spec, e);
   }
 }
 
@@ -339,7 +432,7 @@ function mainTermDefaults(): Map<string, { terms: Set<string>; subs: Set<string>
       defaults.set(spec, current);
       continue;
     }
-    const sub = current && e.code ? resolve(e.code) : undefined;
+    const sub = current && e.code ? codeOf(e) : undefined;
     if (!sub) continue;
     for (const part of sub.split(',')) {
       const code = part.replace(/^[A-Z]:/, '');
@@ -377,22 +470,13 @@ console.log(`main-term defaults: ${defaults.size}`);
  * the main term ("melanoma on her back"), as an unsided site word said elsewhere in the
  * sentence is often another condition's ("migraine … abdominal" is not abdominal migraine).
  */
-const SITE_WORDS = new Set(
-  readFileSync(new URL('../data/lexicon/injury-sites.tsv', import.meta.url), 'utf8').split('\n')
-    .filter((l) => l && !l.startsWith('#')).flatMap((l) => l.split('\t')[0]!.split('|').map((w) => w.trim().toLowerCase())),
-);
 /**
  * An index code at a site as billable codes by side: resolve's, or else the codes under it titled
  * with the site and a side ("Cellulitis, lower limb L03.11-" → "…of right lower limb" L03.115,
  * "…of left lower limb" L03.116; the unspecified code stays resolve's, L03.119).
  */
 function resolveAtSite(raw: string, site: string): string | undefined {
-  const spec = resolve(raw);
-  if (!spec || spec.startsWith('R:')) return spec;
-  const prefix = raw.replace(/-$/, '');
-  const titled = (side: string): string[] => sorted.filter((c) => c.startsWith(prefix) && billable.get(c)!.toLowerCase().includes(`${side} ${site}`));
-  const [r, l] = [titled('right'), titled('left')];
-  return r.length === 1 && l.length === 1 ? `R:${r[0]},L:${l[0]},U:${spec}` : spec;
+  return titledAtSite(raw, site) ?? resolve(raw);
 }
 
 // The tabular section (block) of each category: a site subterm coded in the main term's section
