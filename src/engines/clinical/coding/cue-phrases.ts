@@ -1,7 +1,8 @@
 // The coder's cue phrases (data/language/en/coding.json) compiled to linear-time patterns:
 // phrases a test is ordered with ("looks for …"), phrases doubting or confirming a condition
-// just named, and questions that take a condition as given.
-import { alternation } from '../language/data.ts';
+// just named, and questions that take a condition as given. Only escaped word lists
+// (alternation()) and checked counts (wordReach()) go into a pattern; never request text.
+import { alternation, wordReach } from '../language/data.ts';
 import { LEADING_RUN } from '../language/discourse.ts';
 import { codingCues, type CodingCues } from '../language/coding.ts';
 
@@ -20,7 +21,7 @@ function genericPattern(data: CodingCues, subjects: string[], hedges: number): R
 
 /** A cue phrase, then at most `words` more words, then the end of the lead (where the mention starts). */
 function leadingPhrase(phrases: string[], words: number): RegExp {
-  return new RegExp(`(?:^|\\s)(?:${alternation(phrases)})(?:\\s+\\S+){0,${words}}$`, 'i');
+  return new RegExp(`(?:^|\\s)(?:${alternation(phrases)})(?:\\s+\\S+){0,${wordReach(words)}}$`, 'i');
 }
 
 /** A cue phrase standing as whole words anywhere in the text. */
@@ -43,11 +44,11 @@ function cues(): Cues {
     // A vaccine word, then up to three words ("the vaccinations, hepatitis"), then the mention.
     vaccineBefore: leadingPhrase(data.vaccinated_against.before, 3),
     // …or after it, past at most after_reach more diseases of the same vaccine ("measles, mumps and rubella vaccine").
-    vaccineAfter: new RegExp(`^[^\\w']*(?:[\\w'-]+[\\s,]+(?:(?:${alternation(data.vaccinated_against.list_joiners)})\\s+)?){0,${data.vaccinated_against.after_reach}}?(?:${alternation(data.vaccinated_against.after)})\\b`, 'i'),
+    vaccineAfter: new RegExp(`^[^\\w']*(?:[\\w'-]+[\\s,]+(?:(?:${alternation(data.vaccinated_against.list_joiners)})\\s+)?){0,${wordReach(data.vaccinated_against.after_reach)}}?(?:${alternation(data.vaccinated_against.after)})\\b`, 'i'),
     // A negating phrase, then up to `reach` words that do not open a new clause, then the mention.
-    ruledOut: new RegExp(`(?:^|\\s)(?:${alternation(data.ruled_out_before.phrases)})(?:\\s+(?!(?:${alternation(data.ruled_out_before.stops)})\\b)\\S+){0,${data.ruled_out_before.reach}}$`, 'i'),
+    ruledOut: new RegExp(`(?:^|\\s)(?:${alternation(data.ruled_out_before.phrases)})(?:\\s+(?!(?:${alternation(data.ruled_out_before.stops)})\\b)\\S+){0,${wordReach(data.ruled_out_before.reach)}}$`, 'i'),
     // Up to `reach` words after the mention, then an agentless report ("have been reported in the literature").
-    reportedInGeneral: new RegExp(`^[^\\w']*(?:[\\w']+[^\\w']+){0,${data.reported_in_general.reach}}?(?:${alternation(data.reported_in_general.phrases)})\\b`, 'i'),
+    reportedInGeneral: new RegExp(`^[^\\w']*(?:[\\w']+[^\\w']+){0,${wordReach(data.reported_in_general.reach)}}?(?:${alternation(data.reported_in_general.phrases)})\\b`, 'i'),
     // A facility noun right after the mention ("stroke clinic"), or a referral right before it.
     serviceAfter: new RegExp(`^[\\s-]*(?:${alternation(data.service_names.after)})\\b`, 'i'),
     referredTo: leadingPhrase(data.service_names.referred_to, data.service_names.reach),

@@ -4,7 +4,7 @@
 // lesion, an abbreviation in its other sense).
 import type { Span } from '../../ports.ts';
 import { doubted, genericExperiencer, namesService, reportedInGeneral, ruledOutBefore, testedFor, vaccinatedAgainst } from './cue-phrases.ts';
-import { alternation } from '../language/data.ts';
+import { alternation, wordReach } from '../language/data.ts';
 import { codingCues } from '../language/coding.ts';
 
 /** Lower-case words of text[from, to), single-spaced ("do n't" kept as said). */
@@ -77,10 +77,10 @@ function local(): LocalCues {
     // What a drug is for, said in general ("that helps with coronary disease"): not the
     // patient's condition. With a possessive ("to treat your gout"), or a word referring back to
     // the patient's own ("to help with the gastritis"), it is.
-    indication: new RegExp(`\\b(?:${alternation(i.verbs)})\\s+(?:${alternation(i.objects)})(?:\\s+\\S+){0,${i.reach}}$|\\b(?:${alternation(i.phrases)})(?:\\s+\\S+){0,${i.reach}}$`),
+    indication: new RegExp(`\\b(?:${alternation(i.verbs)})\\s+(?:${alternation(i.objects)})(?:\\s+\\S+){0,${wordReach(i.reach)}}$|\\b(?:${alternation(i.phrases)})(?:\\s+\\S+){0,${wordReach(i.reach)}}$`),
     possessive: new RegExp(`\\b(?:${alternation([...c.presupposed.possessives, ...i.referring])})\\b`),
     // An open offer for another day: "you can always come and see me about your mood, stress, anxiety".
-    offer: new RegExp(`\\b(?:${alternation(c.open_offers.phrases)})\\b(?:\\s+\\S+){0,${c.open_offers.reach}}$`),
+    offer: new RegExp(`\\b(?:${alternation(c.open_offers.phrases)})\\b(?:\\s+\\S+){0,${wordReach(c.open_offers.reach)}}$`),
     // Safety-netting: the whole sentence lists what to watch for.
     safetyNet: new RegExp(`\\b(?:${alternation(c.safety_net.phrases)})\\b`),
   };

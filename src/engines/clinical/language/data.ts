@@ -16,6 +16,18 @@ export function languageData<T>(name: string, language = 'en'): T {
   return data as T;
 }
 
+// The most words a cue pattern may reach over: a bounded quantifier keeps matching linear.
+const MAX_REACH = 20;
+
+/**
+ * A count of words from a language file, as it goes into a RegExp quantifier ("{0,6}"): only an
+ * integer from 0 to MAX_REACH passes, so a word list's numbers can never be pattern syntax.
+ */
+export function wordReach(n: number): number {
+  if (!Number.isInteger(n) || n < 0 || n > MAX_REACH) throw new Error(`language data: a word reach must be an integer from 0 to ${MAX_REACH}`);
+  return n;
+}
+
 /** Text as a literal inside a RegExp: every syntax character escaped. */
 export function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -1,6 +1,7 @@
 // The language module: discourse cues, voice and tidy, each read from data/language/en.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { wordReach } from './data.ts';
 import { acceptsPlan, answersNo, answersYes, asksLonger, asksShorter, asksYesNo, checksPlan, clinicianToNote, endsWithCheckIn, introducesPatient, isOffer, isQuestion, isSafetyNet, noteSentence, opensAsQuestion, opensWithWhWord, patientToThird, setsFollowUp, tidy, voiceFor, withoutLeadingWords, THEY } from './index.ts';
 
 test('questions: unpunctuated openers count, statement tags do not', () => {
@@ -152,4 +153,10 @@ test('a question without its opening discourse words, wh-openers and check-in ta
   assert.ok(!opensWithWhWord('do you smoke?'));
   assert.ok(endsWithCheckIn('call me if it gets worse, okay?'));
   assert.ok(!endsWithCheckIn('that was last march, correct?'));
+});
+
+test('a word reach from a language file goes into a pattern only as a small whole number', () => {
+  assert.equal(wordReach(0), 0);
+  assert.equal(wordReach(6), 6);
+  for (const bad of [-1, 2.5, 21, Number.NaN]) assert.throws(() => wordReach(bad), /word reach/);
 });
