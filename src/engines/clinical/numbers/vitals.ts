@@ -96,6 +96,11 @@ const RANGE_AFTER = /^\s*(?:to|-)\s*\d/i;
 /** Where the reading's first number stands in the sentence. */
 const numberAt = (m: RegExpMatchArray): number => (m.index ?? 0) + m[0].indexOf(m[1]!);
 
+/** A match as a reading of its kind: the value as a note writes it, and where it stands. */
+const readingOf = (kind: keyof Vitals, m: RegExpMatchArray): VitalReading => ({
+  kind, value: READINGS[kind].format(m), start: numberAt(m), end: (m.index ?? 0) + m[0].length,
+});
+
 /** Whether a match is a plausible reading of its kind: in range, not a target, a range or (for a weight) a change. */
 function plausible(p: Pattern, m: RegExpMatchArray, sentence: string): boolean {
   const v = Number(m[1]);
@@ -104,7 +109,8 @@ function plausible(p: Pattern, m: RegExpMatchArray, sentence: string): boolean {
   const at = numberAt(m);
   const before = sentence.slice(Math.max(0, at - LOOKBACK), at);
   if (NOT_READING_BEFORE.test(before) || RANGE_AFTER.test(sentence.slice((m.index ?? 0) + m[0].length))) return false;
-  if (p.how === 'unit' && UNIT_CONTEXT.get(p.kind) && !UNIT_CONTEXT.get(p.kind)!.test(sentence)) return false;
+  const context = p.how === 'unit' ? UNIT_CONTEXT.get(p.kind) : undefined;
+  if (context && !context.test(sentence)) return false;
   if (p.how === 'named' && OTHER_NAMES.get(p.kind)!.test(sentence.slice((m.index ?? 0) + 1, at))) return false;
   if (p.kind !== 'weight') return true;
   // A small weight is a body weight (a child's) only in kilograms, named or stated ("she's 9 kilos"):
@@ -128,10 +134,7 @@ export function vitalReadings(sentence: string, said = sentence): VitalReading[]
     for (const m of sentence.matchAll(p.re)) {
       if (!plausible(p, m, sentence)) continue;
       if (p.how === 'named') named = true;
-      out.push({
-        kind: p.kind, value: READINGS[p.kind].format(m), start: numberAt(m), end: (m.index ?? 0) + m[0].length,
-        ...(p.how === 'shape' && !pressureNamed && { unnamed: true }), ...(p.how === 'unit' && { byUnit: true }),
-      });
+      out.push({ ...readingOf(p.kind, m), ...(p.how === 'shape' && !pressureNamed && { unnamed: true }), ...(p.how === 'unit' && { byUnit: true }) });
     }
   }
   return withContinuations(namedOverUnit(out.sort((a, b) => a.start - b.start)), sentence);
@@ -157,7 +160,7 @@ export function continuedReading(text: string, kind: keyof Vitals, from = 0): Vi
   for (const m of text.matchAll(re)) {
     const at = numberAt(m);
     if (at < from || OTHER_NAMES.get(kind)!.test(text.slice(from, at))) continue;
-    if (plausible({ kind, re, how: 'named' }, m, text)) found = { kind, value: READINGS[kind].format(m), start: at, end: (m.index ?? 0) + m[0].length };
+    if (plausible({ kind, re, how: 'named' }, m, text)) found = readingOf(kind, m);
   }
   return found;
 }

@@ -76,7 +76,8 @@ export function vitalSigns(sentences: readonly Sentence[]): VitalSign[] {
   sentences.forEach((s, i) => {
     if (answersAboutElsewhere(sentences, i)) return;
     const own = todaysReadings(digits[i]!, s.text);
-    // A speaker's next sentence may carry on the sign just read: "… 38.4 when she came in." "After the ibuprofen it's down to 37.6."
+    // A later sentence with no reading of its own may carry on the sign read last, by a continuation cue:
+    // "… 38.4 when she came in." "After the ibuprofen it's down to 37.6." (Any speaker, any distance.)
     const carried = own.size === 0 && lastKind ? continuedReading(digits[i]!, lastKind) : undefined;
     if (carried) own.set(carried.kind, carried);
     if (own.size) lastKind = [...own.values()].at(-1)!.kind;
