@@ -359,3 +359,9 @@ test('heartburn is the symptom the index names (Heartburn R12), integral to refl
   assert.deepEqual(codes('Doctor: You have heartburn.'), ['R12']);
   assert.deepEqual(codes('Doctor: You have heartburn. This is acid reflux.'), ['K21.9']);
 });
+
+test('swollen legs are Swelling, leg (M79.89) as the index says, edema is R60.0; heart failure explains either', () => {
+  assert.deepEqual(codes('Doctor: What is going on?\nPatient: My legs are swollen.'), ['M79.89']);
+  assert.deepEqual(codes('Doctor: On exam you have pedal edema.'), ['R60.0']);
+  assert.deepEqual(codes('Patient: My legs are swollen.\nDoctor: This is from your heart failure, so we will add a diuretic.'), ['I50.9']);
+});
