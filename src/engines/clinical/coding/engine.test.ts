@@ -365,3 +365,8 @@ test('swollen legs are Swelling, leg (M79.89) as the index says, edema is R60.0;
   assert.deepEqual(codes('Doctor: On exam you have pedal edema.'), ['R60.0']);
   assert.deepEqual(codes('Patient: My legs are swollen.\nDoctor: This is from your heart failure, so we will add a diuretic.'), ['I50.9']);
 });
+
+test('a high potassium level said in words is hyperkalemia (Excess, potassium E87.5), like a low sodium is E87.1', () => {
+  assert.deepEqual(codes('Doctor: Your potassium is high, so we will stop the spironolactone.'), ['E87.5']);
+  assert.deepEqual(codes('Doctor: Is your potassium high?\nPatient: No.'), []);
+});
