@@ -370,3 +370,9 @@ test('a high potassium level said in words is hyperkalemia (Excess, potassium E8
   assert.deepEqual(codes('Doctor: Your potassium is high, so we will stop the spironolactone.'), ['E87.5']);
   assert.deepEqual(codes('Doctor: Is your potassium high?\nPatient: No.'), []);
 });
+
+test('a foot ulcer is Ulcer, lower limb, foot (L97.5-) by side; with diabetes it is E11.621 by the "with" convention', () => {
+  assert.deepEqual(codes('Doctor: We will start antibiotics for the ulcer on your right foot.'), ['L97.519']);
+  assert.deepEqual(codes('Doctor: Your diabetes is well controlled. The ulcer on your left foot is healing, keep the dressing.').sort(), ['E11.621', 'L97.529']);
+  assert.deepEqual(codes('Doctor: You have a diabetic foot ulcer.').sort(), ['E11.621', 'L97.509']);
+});
