@@ -376,3 +376,7 @@ test('a foot ulcer is Ulcer, lower limb, foot (L97.5-) by side; with diabetes it
   assert.deepEqual(codes('Doctor: Your diabetes is well controlled. The ulcer on your left foot is healing, keep the dressing.').sort(), ['E11.621', 'L97.529']);
   assert.deepEqual(codes('Doctor: You have a diabetic foot ulcer.').sort(), ['E11.621', 'L97.509']);
 });
+
+test('swollen lips are Swelling, head (localized) R22.0; difficulty in swallowing is Dysphagia R13.10', () => {
+  assert.deepEqual(codes('Doctor: What happened?\nPatient: My lips are swollen and I have difficulty in swallowing.').sort(), ['R13.10', 'R22.0']);
+});
