@@ -380,3 +380,9 @@ test('a foot ulcer is Ulcer, lower limb, foot (L97.5-) by side; with diabetes it
 test('swollen lips are Swelling, head (localized) R22.0; difficulty in swallowing is Dysphagia R13.10', () => {
   assert.deepEqual(codes('Doctor: What happened?\nPatient: My lips are swollen and I have difficulty in swallowing.').sort(), ['R13.10', 'R22.0']);
 });
+
+test('a cut at a body site is a laceration there (Cut - see Laceration); "cut back", "cut the pill" are not injuries', () => {
+  assert.deepEqual(codes('Patient: I cut my left hand on a knife.'), ['S61.412A']);
+  assert.deepEqual(codes('Doctor: You should cut back on salt.'), []);
+  assert.deepEqual(codes('Doctor: Cut the pill in half.'), []);
+});
