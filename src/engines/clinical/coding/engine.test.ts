@@ -386,3 +386,8 @@ test('a cut at a body site is a laceration there (Cut - see Laceration); "cut ba
   assert.deepEqual(codes('Doctor: You should cut back on salt.'), []);
   assert.deepEqual(codes('Doctor: Cut the pill in half.'), []);
 });
+
+test('tired and weak said as one complaint is generalized weakness R53.1; tiredness said alone is R53.83', () => {
+  assert.deepEqual(codes('Doctor: What brings you in?\nPatient: I am tired and feel weak.'), ['R53.1']);
+  assert.deepEqual(codes('Doctor: What brings you in?\nPatient: I am tired all the time.'), ['R53.83']);
+});
