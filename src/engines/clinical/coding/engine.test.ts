@@ -391,3 +391,8 @@ test('tired and weak said as one complaint is generalized weakness R53.1; tiredn
   assert.deepEqual(codes('Doctor: What brings you in?\nPatient: I am tired and feel weak.'), ['R53.1']);
   assert.deepEqual(codes('Doctor: What brings you in?\nPatient: I am tired all the time.'), ['R53.83']);
 });
+
+test('canker sores are Sore, mouth, canker K12.0, and the mouth sores said of them are those', () => {
+  assert.deepEqual(codes('Patient: I keep getting canker sores in my mouth.\nDoctor: These mouth sores should heal in a week.'), ['K12.0']);
+  assert.deepEqual(codes('Doctor: These mouth sores should heal in a week.'), ['K13.79']);
+});
