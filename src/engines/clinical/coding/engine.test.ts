@@ -396,3 +396,8 @@ test('canker sores are Sore, mouth, canker K12.0, and the mouth sores said of th
   assert.deepEqual(codes('Patient: I keep getting canker sores in my mouth.\nDoctor: These mouth sores should heal in a week.'), ['K12.0']);
   assert.deepEqual(codes('Doctor: These mouth sores should heal in a week.'), ['K13.79']);
 });
+
+test('not being able to pass urine is Retention, urine R33.9; denied, it is not coded', () => {
+  assert.deepEqual(codes('Doctor: What brings you in?\nPatient: I have not been able to pee since last night.'), ['R33.9']);
+  assert.deepEqual(codes('Doctor: Have you been unable to urinate?\nPatient: No.'), []);
+});
