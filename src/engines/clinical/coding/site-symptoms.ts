@@ -1,6 +1,7 @@
 // Symptoms said at a body site in lay words ("pain in my belly", "my left elbow hurts", "a lump in
-// my chest", "Where's your pain?" "Right above my belly button."), coded through the Alphabetic
-// Index's site subterms (data/lexicon/symptom-sites.tsv → data/icd10cm/coding-index.tsv).
+// my chest", "Where's your pain?" "Right above my belly button.", "How's your jaw?" "The pain is
+// worse."), coded through the Alphabetic Index's site subterms (data/lexicon/symptom-sites.tsv →
+// data/icd10cm/coding-index.tsv).
 import type { Concept, ConceptMention, Token } from '../lexicon/index.ts';
 import { phraseTokens } from '../lexicon/index.ts';
 import { lexiconTable } from './rules.ts';
@@ -237,7 +238,7 @@ function answeredSites(text: string, tokens: readonly Token[], turns: Turns['lis
 
 /**
  * Symptoms said at a body site: in a phrase ("pain in my tummy"), or as the answer to a question
- * asking where the symptom is. Those overlapping `taken` mentions (the hand-written concepts and
+ * asking where the symptom is, or to one naming the site. Those overlapping `taken` mentions (the hand-written concepts and
  * the index's phrases, which name them already) are left out.
  */
 export function findSiteSymptoms(text: string, tokens: readonly Token[], turns: Turns['list'], taken: readonly ConceptMention[]): ConceptMention[] {
