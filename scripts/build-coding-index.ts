@@ -200,6 +200,9 @@ const phrases = new Map<string, [string, string]>();
 // The Greek suffixes of signs and findings name one too (-megaly "hepatomegaly", -opia/-opsia
 // "hemianopia", -penia "neutropenia", -cardia, -pnea, -phagia, -philia).
 const DISEASE_WORD = /(?:itis|osis|oma|emia|aemia|algia|pathy|ectasis|plasia|trophy|rrhea|rrhoea|uria|cele|ism|iasis|thermia|plegia|paresis|spasm|rrhage|ectomy|megaly|opia|opsia|penia|cardia|pnea|phagia|philia)$/;
+// Words shorter than a suffix match needs (seven letters) that name a diagnosis said alone:
+// "Sepsis (generalized) (unspecified organism) A41.9", as "septicemia" (Septicemia A41.9) already does.
+const SHORT_DISEASE_WORDS = new Set(['sepsis']);
 // Phrases are stored as the coder's tokens (src/engines/clinical/lexicon/tokens.ts: lower-case
 // words, apostrophes kept inside a word) joined by one space, so loading needs no tokenizing;
 // longer than MAX_WORDS they are not how a condition is said.
@@ -222,7 +225,7 @@ const add = (phrase: string, spec: string, e: Entry): void => {
   const key = words.join(' ');
   const disorder = words.length === 1 && e.level === 0 && namesDisorder(e.nonEss);
   if ((key.length < 4 && !(disorder && key.length === 3)) || words.length > MAX_WORDS || phrases.has(key)) return;
-  if (words.length === 1 && !(DISEASE_WORD.test(key) && key.length >= 7) && !disorder) return;
+  if (words.length === 1 && !(DISEASE_WORD.test(key) && key.length >= 7) && !SHORT_DISEASE_WORDS.has(key) && !disorder) return;
   // "in pregnancy", "of lung": a subterm put first that starts with a function word is no
   // way to say the condition, and such words start too many n-grams of speech.
   if (FUNCTION_WORDS.has(words[0]!)) return;

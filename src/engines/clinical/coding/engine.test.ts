@@ -359,3 +359,45 @@ test('heartburn is the symptom the index names (Heartburn R12), integral to refl
   assert.deepEqual(codes('Doctor: You have heartburn.'), ['R12']);
   assert.deepEqual(codes('Doctor: You have heartburn. This is acid reflux.'), ['K21.9']);
 });
+
+test('swollen legs are Swelling, leg (M79.89) as the index says, edema is R60.0; heart failure explains either', () => {
+  assert.deepEqual(codes('Doctor: What is going on?\nPatient: My legs are swollen.'), ['M79.89']);
+  assert.deepEqual(codes('Doctor: On exam you have pedal edema.'), ['R60.0']);
+  assert.deepEqual(codes('Patient: My legs are swollen.\nDoctor: This is from your heart failure, so we will add a diuretic.'), ['I50.9']);
+});
+
+test('a high potassium level said in words is hyperkalemia (Excess, potassium E87.5), like a low sodium is E87.1', () => {
+  assert.deepEqual(codes('Doctor: Your potassium is high, so we will stop the spironolactone.'), ['E87.5']);
+  assert.deepEqual(codes('Doctor: Is your potassium high?\nPatient: No.'), []);
+});
+
+test('a foot ulcer is Ulcer, lower limb, foot (L97.5-) by side; with diabetes it is E11.621 by the "with" convention', () => {
+  assert.deepEqual(codes('Doctor: We will start antibiotics for the ulcer on your right foot.'), ['L97.519']);
+  assert.deepEqual(codes('Doctor: Your diabetes is well controlled. The ulcer on your left foot is healing, keep the dressing.').sort(), ['E11.621', 'L97.529']);
+  assert.deepEqual(codes('Doctor: You have a diabetic foot ulcer.').sort(), ['E11.621', 'L97.509']);
+});
+
+test('swollen lips are Swelling, head (localized) R22.0; difficulty in swallowing is Dysphagia R13.10', () => {
+  assert.deepEqual(codes('Doctor: What happened?\nPatient: My lips are swollen and I have difficulty in swallowing.').sort(), ['R13.10', 'R22.0']);
+});
+
+test('a cut at a body site is a laceration there (Cut - see Laceration); "cut back", "cut the pill" are not injuries', () => {
+  assert.deepEqual(codes('Patient: I cut my left hand on a knife.'), ['S61.412A']);
+  assert.deepEqual(codes('Doctor: You should cut back on salt.'), []);
+  assert.deepEqual(codes('Doctor: Cut the pill in half.'), []);
+});
+
+test('tired and weak said as one complaint is generalized weakness R53.1; tiredness said alone is R53.83', () => {
+  assert.deepEqual(codes('Doctor: What brings you in?\nPatient: I am tired and feel weak.'), ['R53.1']);
+  assert.deepEqual(codes('Doctor: What brings you in?\nPatient: I am tired all the time.'), ['R53.83']);
+});
+
+test('canker sores are Sore, mouth, canker K12.0, and the mouth sores said of them are those', () => {
+  assert.deepEqual(codes('Patient: I keep getting canker sores in my mouth.\nDoctor: These mouth sores should heal in a week.'), ['K12.0']);
+  assert.deepEqual(codes('Doctor: These mouth sores should heal in a week.'), ['K13.79']);
+});
+
+test('not being able to pass urine is Retention, urine R33.9; denied, it is not coded', () => {
+  assert.deepEqual(codes('Doctor: What brings you in?\nPatient: I have not been able to pee since last night.'), ['R33.9']);
+  assert.deepEqual(codes('Doctor: Have you been unable to urinate?\nPatient: No.'), []);
+});

@@ -43,3 +43,8 @@ test('an index phrase holding two hand-named concepts whole names their one cond
   assert.deepEqual(assessed('Asthmatic bronchitis'), ['J45.901']);
   assert.deepEqual(assessed('Hypertensive urgency'), ['I16.0']);
 });
+
+test('"sepsis" alone is the index main term (Sepsis, unspecified organism A41.9), shorter than a suffix match needs', () => {
+  assert.deepEqual(assessed('Sepsis'), ['A41.9']);
+  assert.deepEqual(assessed('Septicemia'), ['A41.9']);
+});

@@ -35,3 +35,11 @@ test('the lay phrases concepts.tsv no longer lists are composed here (one home f
   assert.deepEqual(codes('Doctor: What brings you in?\nPatient: There is pain in the hip.'), ['M25.559']);
   assert.deepEqual(codes('Doctor: What brings you in?\nPatient: My wrist hurts.'), ['M25.539']);
 });
+
+test('a question naming a site, answered with the symptom alone, is the symptom at that site', () => {
+  assert.deepEqual(codes("Doctor: How's your jaw doing?\nPatient: The pain is worse this week.\nDoctor: Let me see."), ['R68.84']);
+  assert.deepEqual(codes('Doctor: How is your left knee?\nPatient: It still hurts a lot.\nDoctor: Okay.'), ['M25.562']);
+  // Denied, or the answer names its own site: not read here.
+  assert.deepEqual(codes('Doctor: How is your knee?\nPatient: No pain at all now.\nDoctor: Great.'), []);
+  assert.ok(!codes('Doctor: What happened to your knee?\nPatient: I hurt my back lifting a box.\nDoctor: I see.').some((c) => c.startsWith('M25.56')));
+});

@@ -1,6 +1,7 @@
 // Symptoms said at a body site in lay words ("pain in my belly", "my left elbow hurts", "a lump in
-// my chest", "Where's your pain?" "Right above my belly button."), coded through the Alphabetic
-// Index's site subterms (data/lexicon/symptom-sites.tsv → data/icd10cm/coding-index.tsv).
+// my chest", "Where's your pain?" "Right above my belly button.", "How's your jaw?" "The pain is
+// worse."), coded through the Alphabetic Index's site subterms (data/lexicon/symptom-sites.tsv →
+// data/icd10cm/coding-index.tsv).
 import type { Concept, ConceptMention, Token } from '../lexicon/index.ts';
 import { phraseTokens } from '../lexicon/index.ts';
 import { lexiconTable } from './rules.ts';
@@ -169,6 +170,40 @@ function askedSite(text: string, tokens: readonly Token[], t: Tables): string | 
   return undefined;
 }
 
+/**
+ * The one site a clinician's closing question names without a symptom ("How's your jaw doing?"),
+ * if it does: the patient's answer may name the symptom alone ("The pain has gotten worse.").
+ */
+function siteAsked(text: string, tokens: readonly Token[], t: Tables): Site | undefined {
+  const last = tokens.length - 1;
+  if (last < 0 || !/^\s*\?/.test(text.slice(tokens[last]!.end))) return undefined;
+  let from = last;
+  while (from > 0 && !/[.?!]/.test(text.slice(tokens[from - 1]!.end, tokens[from]!.start))) from--;
+  let site: Site | undefined;
+  for (let i = from; i <= last; i++) {
+    if (t.symptoms.has(tokens[i]!.norm) || t.questions.has(tokens[i]!.norm)) return undefined;
+    const hit = siteAt(tokens, i, t);
+    if (!hit) continue;
+    if (site) return undefined;
+    site = hit.site;
+    i = hit.to - 1;
+  }
+  return site;
+}
+
+/** The symptom the patient names, with no site, in the first sentence of an answer to a question naming a site. */
+function answeredSymptom(text: string, tokens: readonly Token[], from: number, to: number, site: Site, t: Tables): ConceptMention | undefined {
+  let end = from;
+  while (end < Math.min(to, from + ANSWER_REACH) && (end === from || !/[.?!]/.test(text.slice(tokens[end - 1]!.end, tokens[end]!.start)))) end++;
+  // A site of its own in the answer ("I hurt my back") is read by the phrase rules.
+  for (let i = from; i < end; i++) if (siteAt(tokens, i, t)) return undefined;
+  for (let i = from; i < end; i++) {
+    const main = t.symptoms.get(tokens[i]!.norm);
+    if (main) return mentionOf(text, tokens, i, i + 1, main, site);
+  }
+  return undefined;
+}
+
 /** The site the patient names in answer to "where is the pain?": the symptom at that site. */
 function answeredSites(text: string, tokens: readonly Token[], turns: Turns['list'], t: Tables): ConceptMention[] {
   const out: ConceptMention[] = [];
@@ -185,8 +220,11 @@ function answeredSites(text: string, tokens: readonly Token[], turns: Turns['lis
     if (turn.speaker !== 'clinician' || next?.speaker !== 'patient') return;
     const [from, to] = ranges[n]!;
     const main = askedSite(text, tokens.slice(from, to), t);
-    if (!main) return;
     const [aFrom, aTo] = ranges[n + 1]!;
+    const asked = main ? undefined : siteAsked(text, tokens.slice(from, to), t);
+    const answer = asked && answeredSymptom(text, tokens, aFrom, aTo, asked, t);
+    if (answer) out.push(answer);
+    if (!main) return;
     for (let i = aFrom; i < Math.min(aTo, aFrom + ANSWER_REACH); i++) {
       const hit = siteAt(tokens, i, t);
       if (!hit) continue;
@@ -200,7 +238,7 @@ function answeredSites(text: string, tokens: readonly Token[], turns: Turns['lis
 
 /**
  * Symptoms said at a body site: in a phrase ("pain in my tummy"), or as the answer to a question
- * asking where the symptom is. Those overlapping `taken` mentions (the hand-written concepts and
+ * asking where the symptom is, or to one naming the site. Those overlapping `taken` mentions (the hand-written concepts and
  * the index's phrases, which name them already) are left out.
  */
 export function findSiteSymptoms(text: string, tokens: readonly Token[], turns: Turns['list'], taken: readonly ConceptMention[]): ConceptMention[] {
