@@ -156,6 +156,16 @@ test('a problem heading frames a mention only from the assessment start, whereve
   assert.ok(codes(text.replace('as we wrap up, based on your story, ', '')).includes('E11.9'));
 });
 
+test('a dictated problem list: numbered items and a bare problem name head a chronic condition the plan manages', () => {
+  const history = Array.from({ length: 40 }, (_, i) => `[doctor] any change in your medicines, item ${i}?\n[patient] no, nothing new.`).join('\n');
+  const plan = (item: string): string => `[patient] I also have diabetes, by the way.\n${history}\n[doctor] assessment and plan.\n[doctor] ${item} the sugar readings are fine, keep the metformin.`;
+  assert.ok(!codes(plan('we talked about a lot today.')).includes('E11.9'));
+  assert.ok(codes(plan('uh number two, type 2 diabetes.')).includes('E11.9'));
+  assert.ok(codes(plan('the next one is diabetes.')).includes('E11.9'));
+  assert.ok(codes(plan('the next one is.\n[doctor] diabetes.')).includes('E11.9'));
+  assert.ok(!codes(plan('the next one is.\n[patient] diabetes?')).includes('E11.9'));
+});
+
 test('the engine preloads the index between event-loop turns and codes from it once ready', async () => {
   await preloadIndex();
   const result = await createEmbeddedCodingEngine().code('Doctor: This is a case of hypothermia.');

@@ -18,7 +18,9 @@ export interface CodingCues {
   reason_for_visit: { here: string[]; here_for: string[]; presenting: string[]; presenting_when: string[]; presenting_with: string[]; phrases: string[]; reach: number };
   problem_headings: {
     openers: string[]; determiners: string[]; ordinals: string[]; nouns: string[]; links: string[];
-    ordinal_problem: { ordinals: string[]; nouns: string[]; fillers: string[] }; impressions: string[]; reported: string[]; standpoints: string[];
+    ordinal_problem: { ordinals: string[]; nouns: string[]; fillers: string[] };
+    numbered_item: { openers: string[]; numerals: string[]; phrases: string[]; lead_reach: number; reach: number; bare_lead: number };
+    impressions: string[]; reported: string[]; standpoints: string[];
   };
   indications: { verbs: string[]; objects: string[]; phrases: string[]; referring: string[]; reach: number };
   open_offers: CueList & { reach: number };
