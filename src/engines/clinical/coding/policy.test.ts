@@ -166,6 +166,13 @@ test('a dictated problem list: numbered items and a bare problem name head a chr
   assert.ok(!codes(plan('the next one is.\n[patient] diabetes?')).includes('E11.9'));
 });
 
+test('a condition documented at its site once is coded there where the plan names it without one (I.B.3, IV.B); "cancer" yields to it', () => {
+  const history = Array.from({ length: 40 }, (_, i) => `[doctor] any new symptoms, item ${i}?\n[patient] no, nothing new.`).join('\n');
+  const visit = (result: string): string => `[doctor] the biopsy report: ${result}, superficial spreading.\n${history}\n[doctor] assessment and plan.\n[doctor] the patient presents today with newly diagnosed melanoma. we will stage this cancer with an ultrasound of the groin.`;
+  assert.deepEqual(codes(visit('shave of left upper back, malignant melanoma')), ['C43.59']);
+  assert.deepEqual(codes(visit('shave biopsy, malignant melanoma')), ['C43.9']);
+});
+
 test('the engine preloads the index between event-loop turns and codes from it once ready', async () => {
   await preloadIndex();
   const result = await createEmbeddedCodingEngine().code('Doctor: This is a case of hypothermia.');

@@ -72,6 +72,7 @@ export function selectDiagnoses(mentions: readonly Mention[], textLength: number
   for (const d of [...byCode.values()]) {
     if (d.basis === 'history' && [...byCode.values()].some((o) => o.concept === d.concept && o.basis === 'present')) byCode.delete(d.code);
   }
+  takeDocumentedSpecificity(byCode);
   // What the visit assessed is decided first, so a passing mention ("the last time you had an
   // asthma attack?") cannot displace an assessed condition through a combination rule.
   const labelled = mentions.some((m) => m.speaker !== undefined);
@@ -152,6 +153,25 @@ function examWithFindings(byCode: Map<string, CodedDiagnosis>): void {
   if (!findings) return;
   byCode.delete(EXAM);
   byCode.set(EXAM_WITH_FINDINGS, { ...exam, code: EXAM_WITH_FINDINGS, title: icd10cmTitle(EXAM_WITH_FINDINGS) ?? EXAM_WITH_FINDINGS });
+}
+
+/**
+ * One condition documented at its specificity once in the visit ("shave of right inferior back,
+ * malignant melanoma" in the pathology read out) and named without it where the plan takes it
+ * up ("newly diagnosed melanoma"): the unspecified mentions are that condition, coded to the
+ * highest specificity documented (guidelines I.B.2-3, IV.B). Only when the visit names the
+ * condition at one specific code of the category; two (two sites) leave each as said.
+ */
+function takeDocumentedSpecificity(byCode: Map<string, CodedDiagnosis>): void {
+  for (const d of [...byCode.values()]) {
+    if (d.basis !== 'present' || !UNSPECIFIC.test(d.title)) continue;
+    const specific = [...byCode.values()].filter((o) => o !== d && o.basis === 'present' && o.concept.name === d.concept.name && o.code.slice(0, 3) === d.code.slice(0, 3) && !UNSPECIFIC.test(o.title));
+    if (specific.length !== 1) continue;
+    const [into] = specific as [CodedDiagnosis];
+    into.count += d.count;
+    into.mentions.push(...d.mentions);
+    byCode.delete(d.code);
+  }
 }
 
 /** Within a 3-character category, an "unspecified" code yields to a specific one. */
