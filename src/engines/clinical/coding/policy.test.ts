@@ -173,6 +173,11 @@ test('a condition documented at its site once is coded there where the plan name
   assert.deepEqual(codes(visit('shave biopsy, malignant melanoma')), ['C43.9']);
 });
 
+test('coronary artery disease is chronic ischaemic heart disease (tabular I25): a murmur worked up beside it is coded (I.B.6)', () => {
+  const got = codes('Doctor: For your coronary artery disease, continue the statin and aspirin. I also heard a heart murmur today, so I will order an echocardiogram to evaluate that heart murmur.');
+  assert.ok(got.includes('I25.10') && got.includes('R01.1'), got.join(' '));
+});
+
 test('the engine preloads the index between event-loop turns and codes from it once ready', async () => {
   await preloadIndex();
   const result = await createEmbeddedCodingEngine().code('Doctor: This is a case of hypothermia.');
