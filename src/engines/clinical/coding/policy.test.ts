@@ -178,6 +178,13 @@ test('coronary artery disease is chronic ischaemic heart disease (tabular I25): 
   assert.ok(got.includes('I25.10') && got.includes('R01.1'), got.join(' '));
 });
 
+test('the reason the clinician states is coded when the visit assesses no condition by name (IV.G)', () => {
+  const talk = Array.from({ length: 40 }, (_, i) => `[doctor] how is the dosing going, week ${i}?\n[patient] fine, no trouble.`).join('\n');
+  const visit = (closing: string): string => `[doctor] he is a 50 year old man here for gout.\n${talk}\n[doctor] ${closing}\n[patient] okay.`;
+  assert.deepEqual(codes(visit('your levels look good, so we keep the allopurinol dose.')), ['M10.9']);
+  assert.deepEqual(codes(visit('for your high blood pressure, we keep the lisinopril dose.')), ['I10']);
+});
+
 test('the engine preloads the index between event-loop turns and codes from it once ready', async () => {
   await preloadIndex();
   const result = await createEmbeddedCodingEngine().code('Doctor: This is a case of hypothermia.');

@@ -241,6 +241,9 @@ function dropPassingSymptoms(byCode: Map<string, CodedDiagnosis>, closingFrom: n
   // (The clinician's own guess in the opening, "you've been having problems with your asthma, is
   // that right?", is not: the patient's answer states the reason.)
   const reason = (d: CodedDiagnosis): boolean => d.concept.kind === 'dx' && d.mentions.some((m) => m.presenting && m.status === 'present' && m.speaker === 'patient');
+  // The reason the clinician states, when the visit assesses no condition at all: the condition
+  // chiefly responsible for the encounter (guidelines IV.G), its management said without naming it.
+  const stated = [...byCode.values()].filter((d) => condition(d) && d.basis === 'present' && d.mentions.some((m) => managed(m) && m.framing === 'reason'));
   for (const d of [...byCode.values()]) {
     if (framed(d) || reason(d)) continue;
     // A relative's condition is recorded when the clinician weighs it for the patient's care
@@ -253,6 +256,7 @@ function dropPassingSymptoms(byCode: Map<string, CodedDiagnosis>, closingFrom: n
     // A personal-history code likewise, when the past condition bears on this visit (IV.J).
     else if (d.basis === 'history' && !historyTakenUp(d, closingFrom)) byCode.delete(d.code);
   }
+  if (![...byCode.values()].some((d) => condition(d) && d.basis === 'present')) for (const d of stated) byCode.set(d.code, d);
   // Only an acute diagnosis explains the visit's symptoms; a chronic condition managed beside
   // them (diabetes, an underactive thyroid) does not (concepts.tsv kinds).
   // …and so does the follow-up of a treated malignancy (Z08), the reason for such a visit.
