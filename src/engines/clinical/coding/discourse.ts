@@ -13,7 +13,7 @@ export function wordsBefore(text: string, from: number, to: number): string {
 }
 
 /** The framing patterns, compiled once from the cue words (data/language/en/coding.json). */
-interface FramingCues { reason: RegExp; reach: number; heading: RegExp; ordinalProblem: RegExp; impression: RegExp; reported: RegExp; standpoint: RegExp }
+interface FramingCues { reason: RegExp; reach: number; heading: RegExp; ordinalProblem: RegExp; numberedItem: RegExp; bareLead: number; impression: RegExp; reported: RegExp; standpoint: RegExp }
 let framingCues: FramingCues | undefined;
 function framing(): FramingCues {
   if (framingCues) return framingCues;
@@ -21,6 +21,7 @@ function framing(): FramingCues {
   const r = c.reason_for_visit;
   const h = c.problem_headings;
   const op = h.ordinal_problem;
+  const ni = h.numbered_item;
   const det = alternation(h.determiners);
   framingCues = {
     // "here (today) for", "presents (today) with", "complaining of", "brings you in".
@@ -29,6 +30,9 @@ function framing(): FramingCues {
     // "for your first problem of your…", "in terms of your…", then up to two words, then the mention.
     heading: new RegExp(`\\b(?:${alternation(h.openers)})\\s+(?:${det})\\s+(?:(?:(?:${alternation(h.ordinals)})\\s+)+(?:${alternation(h.nouns)})s?\\s+(?:(?:${alternation(h.links)})\\s+)?(?:(?:${det})\\s+)*)?(?:\\S+\\s+){0,2}$`),
     ordinalProblem: new RegExp(`\\b(?:${alternation(op.ordinals)})\\s+(?:(?:${alternation(op.fillers)})\\s+)?(?:${alternation(op.nouns)})s?\\b(?:\\s+\\S+){0,4}$`),
+    // "number two, neck pain…", "uh the next one is diabetes": a numbered item opening the sentence.
+    numberedItem: new RegExp(`^(?:\\S+\\s+){0,${wordReach(ni.lead_reach)}}(?:(?:${alternation(ni.openers)})\\s+(?:${alternation(ni.numerals)})|${alternation(ni.phrases)})(?:\\s+\\S+){0,${wordReach(ni.reach)}}$`),
+    bareLead: ni.bare_lead,
     impression: new RegExp(`\\b(?:${alternation(h.impressions)})\\b(?:\\s+\\S+){0,8}$`),
     // "you've been diagnosed with…": a diagnosis made before, reported; not this visit's impression.
     reported: new RegExp(`\\b(?:${alternation(h.reported)})\\b(?:\\s+\\S+){0,8}$`),
@@ -48,17 +52,23 @@ export type Framing = 'heading' | 'impression' | 'reason';
  * How a mention preceded by `lead` (words of its sentence) and followed by `tail` is framed:
  * as a problem heading of the assessment, in the clinician's impression, or in the reason
  * for the visit; undefined when it is not. `inAssessment`: the mention lies where the
- * assessment is said (from assessment.ts assessmentStart on).
+ * assessment is said (from assessment.ts assessmentStart on). `patientSays`: the patient's turn
+ * (a bare name there answers a question; it heads no problem).
  */
-export function framingAt(lead: string, tail: string, inAssessment: boolean): Framing | undefined {
+export function framingAt(lead: string, tail: string, inAssessment: boolean, patientSays = false): Framing | undefined {
   const f = framing();
   const padded = lead ? `${lead} ` : '';
   if (f.ordinalProblem.test(lead) || f.standpoint.test(tail)) return 'heading';
-  if (inAssessment && f.heading.test(padded)) return 'heading';
+  if (inAssessment && (f.heading.test(padded) || f.numberedItem.test(lead) || (!patientSays && bareName(lead, tail, f.bareLead)))) return 'heading';
   if (f.impression.test(lead) && !f.reported.test(lead)) return 'impression';
   let last = -1;
   for (const m of lead.matchAll(f.reason)) last = m.index + m[0].length;
   return last >= 0 && lead.slice(last).split(' ').filter(Boolean).length <= f.reach ? 'reason' : undefined;
+}
+
+/** A sentence that is the condition's name alone ("chronic chf ."), as a dictated problem list says it; not asked. */
+function bareName(lead: string, tail: string, maxLead: number): boolean {
+  return /^[^\w?]*$/.test(tail) && lead.split(' ').filter(Boolean).length <= maxLead;
 }
 
 /** Is the mention framed at all (see framingAt)? */

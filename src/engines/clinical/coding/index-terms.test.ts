@@ -48,3 +48,10 @@ test('"sepsis" alone is the index main term (Sepsis, unspecified organism A41.9)
   assert.deepEqual(assessed('Sepsis'), ['A41.9']);
   assert.deepEqual(assessed('Septicemia'), ['A41.9']);
 });
+
+test('a main term the index codes only by sex takes the sex the visit states (Index: Hypogonadism, female E28.39, male E29.1)', () => {
+  assert.deepEqual(codeText('He is a 40 year old gentleman here for hypogonadism, on weekly testosterone.').diagnoses.map((d) => d.code.coding[0]!.code), ['E29.1']);
+  assert.deepEqual(codeText('She is a 40 year old woman here for hypogonadism, on estradiol.').diagnoses.map((d) => d.code.coding[0]!.code), ['E28.39']);
+  assert.deepEqual(codeText('Here for hypogonadism, on weekly injections.').diagnoses.map((d) => d.code.coding[0]!.code), []);
+  assert.deepEqual(codeText('A 30 year old man and his 2 year old girl; he asks about hypogonadism.').diagnoses.map((d) => d.code.coding[0]!.code), []);
+});

@@ -7,6 +7,7 @@ import { americanSpelling, type Concept, type ConceptMention, type Token } from 
 import { systemsOf } from './systems.ts';
 import { yieldsToSubterm } from './main-terms.ts';
 import { codingCues } from '../language/coding.ts';
+import { sexedTerm } from './index-sexes.ts';
 
 const FILE = new URL('../../../../data/icd10cm/coding-index.tsv', import.meta.url);
 
@@ -283,6 +284,9 @@ export function findIndexTerms(text: string, tokens: readonly Token[], taken: re
     const inverted = coded ? undefined : ofInverted(tokens, i);
     const hit = inverted ?? said;
     if (!hit) {
+      // A main term the index codes only by sex, said without one ("hypogonadism"): the visit's.
+      const sexed = coded ? undefined : sexedTerm(norms[i]!, text);
+      if (sexed) out.push({ concept: conceptOf(sexed.phrase, sexed.spec), start: tokens[i]!.start, end: tokens[i]!.end, from: i, to: i + 1 });
       i++;
       continue;
     }

@@ -156,6 +156,35 @@ test('a problem heading frames a mention only from the assessment start, whereve
   assert.ok(codes(text.replace('as we wrap up, based on your story, ', '')).includes('E11.9'));
 });
 
+test('a dictated problem list: numbered items and a bare problem name head a chronic condition the plan manages', () => {
+  const history = Array.from({ length: 40 }, (_, i) => `[doctor] any change in your medicines, item ${i}?\n[patient] no, nothing new.`).join('\n');
+  const plan = (item: string): string => `[patient] I also have diabetes, by the way.\n${history}\n[doctor] assessment and plan.\n[doctor] ${item} the sugar readings are fine, keep the metformin.`;
+  assert.ok(!codes(plan('we talked about a lot today.')).includes('E11.9'));
+  assert.ok(codes(plan('uh number two, type 2 diabetes.')).includes('E11.9'));
+  assert.ok(codes(plan('the next one is diabetes.')).includes('E11.9'));
+  assert.ok(codes(plan('the next one is.\n[doctor] diabetes.')).includes('E11.9'));
+  assert.ok(!codes(plan('the next one is.\n[patient] diabetes?')).includes('E11.9'));
+});
+
+test('a condition documented at its site once is coded there where the plan names it without one (I.B.3, IV.B); "cancer" yields to it', () => {
+  const history = Array.from({ length: 40 }, (_, i) => `[doctor] any new symptoms, item ${i}?\n[patient] no, nothing new.`).join('\n');
+  const visit = (result: string): string => `[doctor] the biopsy report: ${result}, superficial spreading.\n${history}\n[doctor] assessment and plan.\n[doctor] the patient presents today with newly diagnosed melanoma. we will stage this cancer with an ultrasound of the groin.`;
+  assert.deepEqual(codes(visit('shave of left upper back, malignant melanoma')), ['C43.59']);
+  assert.deepEqual(codes(visit('shave biopsy, malignant melanoma')), ['C43.9']);
+});
+
+test('coronary artery disease is chronic ischaemic heart disease (tabular I25): a murmur worked up beside it is coded (I.B.6)', () => {
+  const got = codes('Doctor: For your coronary artery disease, continue the statin and aspirin. I also heard a heart murmur today, so I will order an echocardiogram to evaluate that heart murmur.');
+  assert.ok(got.includes('I25.10') && got.includes('R01.1'), got.join(' '));
+});
+
+test('the reason the clinician states is coded when the visit assesses no condition by name (IV.G)', () => {
+  const talk = Array.from({ length: 40 }, (_, i) => `[doctor] how is the dosing going, week ${i}?\n[patient] fine, no trouble.`).join('\n');
+  const visit = (closing: string): string => `[doctor] he is a 50 year old man here for gout.\n${talk}\n[doctor] ${closing}\n[patient] okay.`;
+  assert.deepEqual(codes(visit('your levels look good, so we keep the allopurinol dose.')), ['M10.9']);
+  assert.deepEqual(codes(visit('for your high blood pressure, we keep the lisinopril dose.')), ['I10']);
+});
+
 test('the engine preloads the index between event-loop turns and codes from it once ready', async () => {
   await preloadIndex();
   const result = await createEmbeddedCodingEngine().code('Doctor: This is a case of hypothermia.');

@@ -73,6 +73,7 @@ export function selectDiagnoses(mentions: readonly Mention[], textLength: number
   for (const d of [...byCode.values()]) {
     if (d.basis === 'history' && [...byCode.values()].some((o) => o.concept === d.concept && o.basis === 'present')) byCode.delete(d.code);
   }
+  takeDocumentedSpecificity(byCode);
   // What the visit assessed is decided first, so a passing mention ("the last time you had an
   // asthma attack?") cannot displace an assessed condition through a combination rule.
   const labelled = mentions.some((m) => m.speaker !== undefined);
@@ -168,6 +169,25 @@ function complicatingPuerperium(byCode: Map<string, CodedDiagnosis>): void {
   if (condition) byCode.set(code, { ...condition, code, title: icd10cmTitle(code) ?? code });
 }
 
+/**
+ * One condition documented at its specificity once in the visit ("shave of right inferior back,
+ * malignant melanoma" in the pathology read out) and named without it where the plan takes it
+ * up ("newly diagnosed melanoma"): the unspecified mentions are that condition, coded to the
+ * highest specificity documented (guidelines I.B.2-3, IV.B). Only when the visit names the
+ * condition at one specific code of the category; two (two sites) leave each as said.
+ */
+function takeDocumentedSpecificity(byCode: Map<string, CodedDiagnosis>): void {
+  for (const d of [...byCode.values()]) {
+    if (d.basis !== 'present' || !UNSPECIFIC.test(d.title)) continue;
+    const specific = [...byCode.values()].filter((o) => o !== d && o.basis === 'present' && o.concept.name === d.concept.name && o.code.slice(0, 3) === d.code.slice(0, 3) && !UNSPECIFIC.test(o.title));
+    if (specific.length !== 1) continue;
+    const [into] = specific as [CodedDiagnosis];
+    into.count += d.count;
+    into.mentions.push(...d.mentions);
+    byCode.delete(d.code);
+  }
+}
+
 /** Within a 3-character category, an "unspecified" code yields to a specific one. */
 function dropLessSpecific(byCode: Map<string, CodedDiagnosis>): void {
   const specificCategories = new Set<string>();
@@ -235,6 +255,9 @@ function dropPassingSymptoms(byCode: Map<string, CodedDiagnosis>, closingFrom: n
   // (The clinician's own guess in the opening, "you've been having problems with your asthma, is
   // that right?", is not: the patient's answer states the reason.)
   const reason = (d: CodedDiagnosis): boolean => d.concept.kind === 'dx' && d.mentions.some((m) => m.presenting && m.status === 'present' && m.speaker === 'patient');
+  // The reason the clinician states, when the visit assesses no condition at all: the condition
+  // chiefly responsible for the encounter (guidelines IV.G), its management said without naming it.
+  const stated = [...byCode.values()].filter((d) => condition(d) && d.basis === 'present' && d.mentions.some((m) => managed(m) && m.framing === 'reason'));
   for (const d of [...byCode.values()]) {
     if (framed(d) || reason(d)) continue;
     // A relative's condition is recorded when the clinician weighs it for the patient's care
@@ -247,6 +270,7 @@ function dropPassingSymptoms(byCode: Map<string, CodedDiagnosis>, closingFrom: n
     // A personal-history code likewise, when the past condition bears on this visit (IV.J).
     else if (d.basis === 'history' && !historyTakenUp(d, closingFrom)) byCode.delete(d.code);
   }
+  if (![...byCode.values()].some((d) => condition(d) && d.basis === 'present')) for (const d of stated) byCode.set(d.code, d);
   // Only an acute diagnosis explains the visit's symptoms; a chronic condition managed beside
   // them (diabetes, an underactive thyroid) does not (concepts.tsv kinds).
   // …and so does the follow-up of a treated malignancy (Z08), the reason for such a visit.

@@ -27,6 +27,9 @@ test('negation scope ends at "but" and at "just a"', () => {
 test('pseudo-triggers do not negate', () => {
   assert.equal(of('The pain is not improving.', 'pain').negated, false);
   assert.equal(of('There was no change in his headaches.', 'headaches').negated, false);
+  // A stage, not an absence: stage zero is carcinoma in situ.
+  assert.equal(of('It was a stage zero, hormone positive, ductal carcinoma of the left breast.', 'carcinoma').negated, false);
+  assert.equal(of('Zero episodes of vomiting since Monday.', 'vomiting').negated, true);
 });
 
 test('uncertain, hypothetical, historical, family', () => {

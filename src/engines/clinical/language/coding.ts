@@ -19,7 +19,9 @@ export interface CodingCues {
   reason_for_visit: { here: string[]; here_for: string[]; presenting: string[]; presenting_when: string[]; presenting_with: string[]; phrases: string[]; reach: number };
   problem_headings: {
     openers: string[]; determiners: string[]; ordinals: string[]; nouns: string[]; links: string[];
-    ordinal_problem: { ordinals: string[]; nouns: string[]; fillers: string[] }; impressions: string[]; reported: string[]; standpoints: string[];
+    ordinal_problem: { ordinals: string[]; nouns: string[]; fillers: string[] };
+    numbered_item: { openers: string[]; numerals: string[]; phrases: string[]; lead_reach: number; reach: number; bare_lead: number };
+    impressions: string[]; reported: string[]; standpoints: string[];
   };
   indications: { verbs: string[]; objects: string[]; phrases: string[]; referring: string[]; reach: number };
   open_offers: CueList & { reach: number };
@@ -31,6 +33,7 @@ export interface CodingCues {
   reported_in_general: CueList & { reach: number };
   service_names: { why?: string; after: string[]; referred_to: string[]; reach: number };
   idioms: CueList;
+  patient_sex: { why?: string; ages: string[]; reach: number; female: string[]; male: string[] };
   healing_injury: {
     follow_up: string[]; seen_ago: { subjects: string[]; units: string[] };
     healing_after: string[]; healing_how: string[]; healed_after: string[]; healed_degree: string[]; healed_how: string[];
