@@ -31,6 +31,7 @@ export interface CodingCues {
   reported_in_general: CueList & { reach: number };
   service_names: { why?: string; after: string[]; referred_to: string[]; reach: number };
   idioms: CueList;
+  history_taking: { why?: string; topics: string[]; asking_why?: string; asking: string[]; examples_why?: string; examples: string[] };
   healing_injury: {
     follow_up: string[]; seen_ago: { subjects: string[]; units: string[] };
     healing_after: string[]; healing_how: string[]; healed_after: string[]; healed_degree: string[]; healed_how: string[];
