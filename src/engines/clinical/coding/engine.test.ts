@@ -12,11 +12,13 @@ test('affirmed conditions are coded; negated ones are not', () => {
   assert.deepEqual(got, ['I10']);
 });
 
-test('family history becomes a Z80–Z84 code, not the condition', () => {
+test('family history becomes a Z80–Z84 code, not the condition, when the clinician weighs it for care', () => {
   const got = codes('Patient: My mother had breast cancer. I have asthma.');
-  assert.ok(got.includes('Z80.3'));
   assert.ok(!got.includes('C50.919'));
   assert.ok(got.includes('J45.909'));
+  // Said by the patient and not weighed for care: not coded (issue #18 policy, select.ts dropHistoryTaking).
+  assert.ok(!got.includes('Z80.3'));
+  assert.deepEqual(codes('Doctor: Your mother had breast cancer, so given that family history we will start screening mammograms.'), ['Z80.3']);
 });
 
 test('possible diagnoses are not coded; their symptoms are', () => {

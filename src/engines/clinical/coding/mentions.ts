@@ -4,13 +4,14 @@ import { assertionsFor, sentenceAt, splitSentences, type Assertion } from '../co
 import { findConcepts, icd10cmTitle, tokenize, type Concept, type Token } from '../lexicon/index.ts';
 import { SIDE_WORDS, type Side } from './side.ts';
 import { confirmed, isBareList, listsCauses, namesRisks, plannedProcedure, presupposed, saysNoRecurrence, startsIdiom } from './cue-phrases.ts';
-import { answersAffirming, answersNo, answersYes, endsWithTag, opensAsQuestion, opensLikeQuestion, withoutLeadingWords } from '../language/discourse.ts';
+import { isQuestion, answersAffirming, answersNo, answersYes, endsWithTag, opensAsQuestion, opensLikeQuestion, withoutLeadingWords } from '../language/discourse.ts';
 import { findIndexTerms } from './index-terms.ts';
 import { findSiteSymptoms } from './site-symptoms.ts';
 import { joinSpelledLetters } from './spelled.ts';
 import { turnsOf, type Speaker, type Turns } from './speaker.ts';
 import { othersSaid } from '../transcript/index.ts';
 import { assessmentStart } from './assessment.ts';
+import { historyTakingFrom, namedAsExample } from './history-taking.ts';
 import { presentingSpans } from './presenting.ts';
 import { specify, visitSiteOf, type InjurySite } from './specify.ts';
 import { familyWeighed, followsUpHealingInjury, framingAt, type Framing, localStatus, pastFollowUp, punctuatedLead, otherSense, removedNear, sharesFamilyExperiencer, wordsBefore } from './discourse.ts';
@@ -42,6 +43,10 @@ export interface Mention {
   answered?: boolean;
   /** Said in the patient's answer to the opening question ("how can I help?"): the presenting complaint. */
   presenting?: boolean;
+  /** Said from the clinician's first history-taking question on (history-taking.ts): history unless the clinician states it. */
+  historyTaking?: boolean;
+  /** Said in a sentence that asks ('who has diabetes?'), whatever the answer. */
+  asked?: boolean;
   /** A malignancy the visit finds no recurrence of: history, and the visit a follow-up after its treatment. */
   eradicated?: boolean;
 }
@@ -343,6 +348,7 @@ export function findMentions(text: string, closingFrom?: number, turns: Turns = 
   const assessmentFrom = closingFrom ?? assessmentStart(text, speakerAt);
   const presentingIn = presentingSpans(text, turns.list);
   const others = othersSaid(text, turns.list);
+  const historyFrom = historyTakingFrom(text, turns);
   const found = findConcepts(tokens);
   const indexed = new Set(findIndexTerms(text, tokens, found));
   const named = found.filter((c) => ![...indexed].some((x) => x.start <= c.start && c.end <= x.end));
@@ -370,13 +376,15 @@ export function findMentions(text: string, closingFrom?: number, turns: Turns = 
     if (status !== 'negated' && others.some((o) => o.start <= m.start && m.end <= o.end)) status = 'family';
     // A status is a procedure done; one still planned is not yet a status (I.C.21.c.3).
     if (status === 'present' && m.concept.kind === 'status' && plannedProcedure(lead)) status = 'hypothetical';
+    // "It could be anything from depression, to arthritis": examples of what a question asks about.
+    if (status === 'present' && namedAsExample(lead)) status = 'hypothetical';
     const answered = status === 'present' && framing !== 'heading' && !presupposed(lead) && (assertion.question || unmarkedQuestion(text, sentences, sentence, turnAt) !== undefined);
     const specified = sidedConcept(m, visit, said, saidStart, sentence);
     if (!specified) continue;
     const { concept, side } = specified;
     const weighed = status === 'family' ? familyWeighed(said) : undefined;
     const presenting = presentingIn.some((p) => p.start <= m.start && m.start < p.end);
-    out.push({ concept, start: m.start, end: m.end, sentence, side, status, assertion, framed, framing, familyWeighed: weighed, speaker, answered, presenting });
+    out.push({ concept, start: m.start, end: m.end, sentence, side, status, assertion, framed, framing, familyWeighed: weighed, speaker, answered, presenting, historyTaking: m.start >= historyFrom, asked: isQuestion(said) });
   }
   carryFamily(text, out);
   coordinatedFraming(text, out);

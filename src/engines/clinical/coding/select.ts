@@ -81,6 +81,7 @@ export function selectDiagnoses(mentions: readonly Mention[], textLength: number
   // A whole visit (history, exam, assessment) is gated however few conditions it names: its
   // few may all be chatter. An excerpt of a few turns is not.
   const conversation = labelled && textLength > WHOLE_VISIT_CHARS;
+  if (labelled && !conversation) dropHistoryTaking(byCode);
   if ((mentions.length > SHORT_TEXT_MENTIONS || conversation) && !exchange) dropPassingSymptoms(byCode, closingFrom, recapSentences(mentions));
   applyCombinations(byCode);
   if (conversation) dropUnmanagedChronic(byCode);
@@ -93,6 +94,22 @@ export function selectDiagnoses(mentions: readonly Mention[], textLength: number
   // Never emit a header or unknown code, whatever the tables say.
   for (const code of [...byCode.keys()]) if (!isBillable(code)) byCode.delete(code);
   return [...byCode.values()].sort(order);
+}
+
+/**
+ * An excerpt that is not a whole visit has no closing part to gate it: there, what is said in
+ * history taking (history-taking.ts) is coded only when the clinician states it as present — a
+ * past-history mention alone, the patient's answer the clinician does not take up, and the
+ * clinician's own questions are not (issue #18 policy; guidelines IV.J) — and a relative's
+ * condition only when the clinician weighs it for the patient's care.
+ */
+function dropHistoryTaking(byCode: Map<string, CodedDiagnosis>): void {
+  const takenUp = (m: Mention): boolean => !m.historyTaking || (m.speaker === 'clinician' && m.status === 'present' && !m.answered && !m.asked);
+  // The patient's own words ("she died due to a stroke") do not weigh it for care: the clinician does.
+  const weighed = (m: Mention): boolean => m.familyWeighed === true && m.speaker !== 'patient';
+  for (const d of [...byCode.values()]) {
+    if (d.basis === 'family' ? !d.mentions.some(weighed) : !d.mentions.some(takenUp)) byCode.delete(d.code);
+  }
 }
 
 const sameSentence = (a: CodedDiagnosis, b: CodedDiagnosis): boolean =>

@@ -1,0 +1,31 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { codeText } from './index.ts';
+import { historyTakingFrom, namedAsExample } from './history-taking.ts';
+import { turnsOf } from './speaker.ts';
+
+const codes = (text: string): string[] => codeText(text).diagnoses.map((d) => d.code.coding[0]!.code);
+
+test('history taking starts at the clinician asking about a history topic, not at advice', () => {
+  const asked = 'Doctor: How are you today?\nPatient: Fine.\nDoctor: Any surgeries in the past?\nPatient: No.';
+  assert.equal(historyTakingFrom(asked, turnsOf(asked)), asked.indexOf('Any surgeries'));
+  const advised = 'Doctor: I would advise you to cut down on smoking.\nPatient: I will try.';
+  assert.equal(historyTakingFrom(advised, turnsOf(advised)), Infinity);
+  const unlabelled = 'Any surgeries in the past? No.';
+  assert.equal(historyTakingFrom(unlabelled, turnsOf(unlabelled)), Infinity);
+  assert.ok(namedAsExample('well it could be anything from'));
+});
+
+test('an excerpt of history taking alone gets no code', () => {
+  assert.deepEqual(codes('Doctor: Do you have any medical problems?\nPatient: I have diabetes and high blood pressure.\nDoctor: Okay.'), []);
+  assert.deepEqual(codes('Doctor: Any surgeries in the past?\nPatient: They took my gallbladder out years ago.\nDoctor: Any problems after that?\nPatient: No.'), []);
+  assert.deepEqual(codes("Doctor: Does anything run in your family?\nPatient: Heart attacks, and diabetes on my dad's side.\nDoctor: Who has diabetes?\nPatient: My uncle."), []);
+  assert.deepEqual(codes('Doctor: Do you smoke?\nPatient: Yes, about a pack a day.'), []);
+  assert.deepEqual(codes('Doctor: Any allergies?\nPatient: Penicillin gives me hives.'), []);
+  assert.deepEqual(codes('Doctor: Any family history of chronic illness? It could be anything from asthma to arthritis.\nPatient: No, nothing like that.'), []);
+});
+
+test('what the clinician takes up after history taking is coded', () => {
+  assert.deepEqual(codes('Doctor: Any medical problems?\nPatient: I have diabetes.\nDoctor: Your diabetes is poorly controlled, so we will start insulin.'), ['E11.65']);
+  assert.ok(codes('Doctor: Your blood pressure is high today, you have hypertension. I would advise you to cut down on smoking.').includes('I10'));
+});
