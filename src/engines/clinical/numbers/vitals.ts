@@ -150,14 +150,17 @@ const CONTINUED = new Map<keyof Vitals, RegExp>(
 export const VITAL_PATTERNS: readonly RegExp[] = [...PATTERNS.map((p) => p.re), ...CONTINUED.values()];
 
 /**
- * The last value of `kind` that `text` gives after `from` as a continuation of a reading of that
- * kind before it (see CONTINUED), with no other sign named between; plausible as every reading is.
+ * The last value of the kind of `of` that `text` gives after `from` as a continuation of that reading
+ * (see CONTINUED), with no other sign named between; plausible as every reading is. A weight said
+ * bare keeps the unit of the weight it follows ("2.9 kilos at birth and now he's 4.6" is 4.6 kg).
  */
-export function continuedReading(text: string, kind: keyof Vitals, from = 0): VitalReading | undefined {
+export function continuedReading(text: string, of: VitalReading, from = 0): VitalReading | undefined {
+  const kind = of.kind;
   const re = CONTINUED.get(kind);
   if (!re) return undefined;
   let found: VitalReading | undefined;
-  for (const m of text.matchAll(re)) {
+  for (const said of text.matchAll(re)) {
+    const m = kind === 'weight' && !said[2] && of.value.endsWith(' kg') ? inKilograms(said) : said;
     const at = numberAt(m);
     if (at < from || OTHER_NAMES.get(kind)!.test(text.slice(from, at))) continue;
     if (plausible({ kind, re, how: 'named' }, m, text)) found = readingOf(kind, m);
@@ -165,9 +168,16 @@ export function continuedReading(text: string, kind: keyof Vitals, from = 0): Vi
   return found;
 }
 
+/** A weight match read as said in kilograms: its unit group filled, its place unchanged. */
+function inKilograms(m: RegExpMatchArray): RegExpMatchArray {
+  const copy = Object.assign([...m], { index: m.index, input: m.input }) as RegExpMatchArray;
+  copy[2] = 'kg';
+  return copy;
+}
+
 /** Readings in order, each followed by its continuation in the sentence if any ("38.2 C, down to 37.5 C"). */
 function withContinuations(readings: VitalReading[], sentence: string): VitalReading[] {
-  const more = readings.filter((r) => !r.unnamed).flatMap((r) => continuedReading(sentence, r.kind, r.end) ?? []);
+  const more = readings.filter((r) => !r.unnamed).flatMap((r) => continuedReading(sentence, r, r.end) ?? []);
   return [...readings, ...more].sort((a, b) => a.start - b.start);
 }
 

@@ -72,15 +72,15 @@ function answersAboutElsewhere(sentences: readonly Sentence[], i: number): boole
 export function vitalSigns(sentences: readonly Sentence[]): VitalSign[] {
   const best = new Map<keyof Vitals, VitalSign & { rank: number }>();
   const digits = sentences.map((s) => spokenNumbersToDigits(s.text));
-  let lastKind: keyof Vitals | undefined;
+  let last: VitalReading | undefined;
   sentences.forEach((s, i) => {
     if (answersAboutElsewhere(sentences, i)) return;
     const own = todaysReadings(digits[i]!, s.text);
     // A later sentence with no reading of its own may carry on the sign read last, by a continuation cue:
     // "… 38.4 when she came in." "After the ibuprofen it's down to 37.6." (Any speaker, any distance.)
-    const carried = own.size === 0 && lastKind ? continuedReading(digits[i]!, lastKind) : undefined;
+    const carried = own.size === 0 && last ? continuedReading(digits[i]!, last) : undefined;
     if (carried) own.set(carried.kind, carried);
-    if (own.size) lastKind = [...own.values()].at(-1)!.kind;
+    if (own.size) last = [...own.values()].sort((a, b) => a.start - b.start).at(-1);
     const next = sentences[i + 1];
     // Only a piece left open (no full stop) runs on into the next one.
     const open = next && !/[.?!]\s*$/.test(s.text) && next.span.start - s.span.end < JOIN_GAP;
@@ -90,9 +90,11 @@ export function vitalSigns(sentences: readonly Sentence[]): VitalSign[] {
       const reading = own.get(kind) ?? joined.get(kind);
       if (!reading) continue;
       const prev = best.get(kind);
+      // A carried value is the same measurement said again ("… down to 37.6"): as surely today's as the one it follows.
+      const at = prev && reading === carried ? Math.max(r, prev.rank) : r;
       // A pair unnamed ("ideally 120 over 80") replaces a reading only from a sentence more surely today's.
-      if (prev && (r < prev.rank || (reading.unnamed && r === prev.rank))) continue;
-      best.set(kind, { kind, value: reading.value, spans: own.has(kind) ? [s.span] : [s.span, next!.span], rank: r });
+      if (prev && (at < prev.rank || (reading.unnamed && at === prev.rank))) continue;
+      best.set(kind, { kind, value: reading.value, spans: own.has(kind) ? [s.span] : [s.span, next!.span], rank: at });
     }
   });
   return KINDS.flatMap((k) => {
