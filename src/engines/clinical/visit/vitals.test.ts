@@ -82,3 +82,16 @@ test('a later value carries on the sign just read, in its sentence or the speake
   assert.deepEqual(kindValues("[nurse] okay , heart rate is 82 , sorry , that's 72 , i misread it ."), { heartRate: '72 bpm' });
   assert.deepEqual(kindValues('[doctor] your heart rate is 72 . we will see you in 6 weeks .'), { heartRate: '72 bpm' });
 });
+
+test('a value carried on to a later sentence keeps the rank of the reading it continues, and a bare weight its unit', () => {
+  const carried = ['[doctor] he is 12 kilos today , and his temperature was 38.9 at triage .', '[father] he was shivering .', "[doctor] with the paracetamol it's down to 37.8 ."].join('\n');
+  assert.deepEqual(kindValues(carried), { temperature: '37.8 °C', weight: '12 kg' });
+  assert.deepEqual(kindValues("[doctor] she weighed 3.1 kilos at birth and now she's 5.2 ."), { weight: '5.2 kg' });
+});
+
+test('an unnamed pair said later replaces an earlier one as surely today\'s', () => {
+  const twice = ['Doctor: Please sit still and use the cuff now.', 'Patient: It shows 150 over 96.', 'Doctor: Do it one more time.', 'Patient: 141 over 88.'].join('\n');
+  assert.deepEqual(kindValues(twice), { bloodPressure: '141/88 mmHg' });
+  const corrected = ['[doctor] your vitals , blood pressure 150 over 92 .', '[doctor] no wait , that one is from march .', "[doctor] today it's 126 over 78 ."].join('\n');
+  assert.deepEqual(kindValues(corrected), { bloodPressure: '126/78 mmHg' });
+});

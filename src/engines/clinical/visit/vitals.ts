@@ -92,8 +92,9 @@ export function vitalSigns(sentences: readonly Sentence[]): VitalSign[] {
       const prev = best.get(kind);
       // A carried value is the same measurement said again ("… down to 37.6"): as surely today's as the one it follows.
       const at = prev && reading === carried ? Math.max(r, prev.rank) : r;
-      // A pair unnamed ("ideally 120 over 80") replaces a reading only from a sentence more surely today's.
-      if (prev && (at < prev.rank || (reading.unnamed && at === prev.rank))) continue;
+      // A later reading replaces one from a sentence as surely today's, a pair unnamed too ("let's take it once
+      // more." "144 over 90"): targets ("ideally 120 over 80") are no readings at all (NOT_READING_BEFORE).
+      if (prev && at < prev.rank) continue;
       best.set(kind, { kind, value: reading.value, spans: own.has(kind) ? [s.span] : [s.span, next!.span], rank: at });
     }
   });
