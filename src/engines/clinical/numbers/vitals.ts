@@ -1,6 +1,6 @@
 // Vital signs from one (number-normalised) sentence: every reading with its place, and the value strings a note writes.
 import {
-  CONTINUATION, listName, NOT_READING_BEFORE, PRESSURE_SEPARATORS, SPOKEN_PRESSURE, readingUnit, unitContext, vitalName, WEIGHT_CHANGE_BEFORE,
+  CONTINUATION, listName, NOT_READING_BEFORE, PRESSURE_SEPARATORS, SPOKEN_PRESSURE, readingUnit, statedNow, unitContext, vitalName, WEIGHT_CHANGE_BEFORE,
   WEIGHT_STATED_BEFORE, WEIGHT_UNITS, weightUnit,
 } from '../language/vitals.ts';
 
@@ -146,8 +146,41 @@ const CONTINUED = new Map<keyof Vitals, RegExp>(
   KINDS.filter((kind) => kind !== 'bloodPressure').map((kind) => [kind, new RegExp(`${CONTINUATION}${READINGS[kind].value}`, 'gi')]),
 );
 
+// A bare value said to be this visit's ("it's 94 here", "you're at 188 now"): it has no name of its own.
+const STATED = new Map<keyof Vitals, RegExp>(KINDS.map((kind) => {
+  const { before, after } = statedNow(kind);
+  return [kind, new RegExp(`${before}${READINGS[kind].value}${after}`, 'gi')];
+}));
+const NAMES = new Map(KINDS.map((kind) => [kind, new RegExp(name(kind), 'gi')] as const));
+
 /** The patterns, for the ReDoS audit: they are built from data, so the source scan cannot see them. */
-export const VITAL_PATTERNS: readonly RegExp[] = [...PATTERNS.map((p) => p.re), ...CONTINUED.values()];
+export const VITAL_PATTERNS: readonly RegExp[] = [...PATTERNS.map((p) => p.re), ...CONTINUED.values(), ...STATED.values()];
+
+/** The sign whose name `text` says last, if any ("what did they get for your oxygen …?" names a saturation). */
+export function lastNamedKind(text: string): keyof Vitals | undefined {
+  let last: { kind: keyof Vitals; at: number } | undefined;
+  for (const [kind, re] of NAMES) {
+    for (const m of text.matchAll(re)) if (!last || (m.index ?? 0) >= last.at) last = { kind, at: m.index ?? 0 };
+  }
+  return last?.kind;
+}
+
+/**
+ * The bare values `text` states as this visit's ("it's 22 now"), each read as the sign named last
+ * before it in `text`, or as `earlier` (the sign named a few sentences back) when `text` names none
+ * before it; plausible as every reading is.
+ */
+export function statedReadings(text: string, earlier?: keyof Vitals): VitalReading[] {
+  const out: VitalReading[] = [];
+  for (const [kind, re] of STATED) {
+    for (const m of text.matchAll(re)) {
+      const at = numberAt(m);
+      if ((lastNamedKind(text.slice(0, at)) ?? earlier) !== kind) continue;
+      if (plausible({ kind, re, how: 'named' }, m, text)) out.push(readingOf(kind, m));
+    }
+  }
+  return out;
+}
 
 /**
  * The last value of the kind of `of` that `text` gives after `from` as a continuation of that reading

@@ -95,3 +95,12 @@ test('an unnamed pair said later replaces an earlier one as surely today\'s', ()
   const corrected = ['[doctor] your vitals , blood pressure 150 over 92 .', '[doctor] no wait , that one is from march .', "[doctor] today it's 126 over 78 ."].join('\n');
   assert.deepEqual(kindValues(corrected), { bloodPressure: '126/78 mmHg' });
 });
+
+test("a bare value stated as today's is of the sign named last before it, in the sentence or a few back", () => {
+  const asked = ['Doctor: What was your oxygen at the clinic last week?', 'Patient: Maybe 90.', "Doctor: It's 95 here."].join('\n');
+  assert.deepEqual(kindValues(asked), { oxygenSaturation: '95%' });
+  assert.deepEqual(kindValues("[doctor] your pulse was 110 at triage , and it's 84 now ."), { heartRate: '84 bpm' });
+  assert.deepEqual(kindValues('[doctor] your weight went up ten pounds since spring , you are at 204 today .'), { weight: '204' });
+  // Of a person, a bare number is an age unless the sign is a weight.
+  assert.deepEqual(kindValues("[doctor] your pulse was fine at triage . you're 64 now , so let's talk about screening ."), {});
+});

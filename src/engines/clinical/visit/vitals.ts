@@ -1,5 +1,5 @@
 // Vital signs read once for the visit, each with its unit; today's reading wins over one recalled, a later one over an earlier.
-import { continuedReading, spokenNumbersToDigits, vitalReadings, type VitalReading, type Vitals } from '../numbers/index.ts';
+import { continuedReading, lastNamedKind, spokenNumbersToDigits, statedReadings, vitalReadings, type VitalReading, type Vitals } from '../numbers/index.ts';
 import { READING_ELSEWHERE, READING_RECALLED, READING_TODAY } from '../language/vitals.ts';
 import { endsSpeakingOfOtherPerson, ownedByOtherPerson } from '../transcript/index.ts';
 import type { Sentence, VitalSign } from './types.ts';
@@ -12,6 +12,8 @@ const KINDS: (keyof Vitals)[] = ['bloodPressure', 'heartRate', 'temperature', 'r
 const OWNER_LOOKBACK = 40;
 // ASR often cuts "blood pressure . was 120 over 60" in two: a piece this close is read with it.
 const JOIN_GAP = 40;
+// How many sentences back a sign's name still names a bare value said as today's ("your oxygen?" … "it's 94 here").
+const NAMED_REACH = 3;
 
 /** How much a sentence's reading counts as today's: the clinician's, said of today, not recalled. */
 function rank(s: Sentence): number {
@@ -36,13 +38,14 @@ function nearest(words: RegExp, clause: { text: string; at: number }, r: VitalRe
 }
 
 /**
- * This visit's readings in a piece of text, the last of each kind. A reading is not one when its
+ * This visit's readings in a piece of text, the last of each kind; a bare value stated as today's
+ * ("it's 94 here") is of the sign named last before it, or `earlier`. A reading is not one when its
  * clause names someone else before it ("my mom's"), or places it elsewhere or before ("last night", "at
  * home", "on my watch") more nearly than at this visit ("here … 92 right now … at home" is today's).
  */
-function todaysReadings(text: string, said: string): Map<keyof Vitals, VitalReading> {
+function todaysReadings(text: string, said: string, earlier?: keyof Vitals): Map<keyof Vitals, VitalReading> {
   const found = new Map<keyof Vitals, VitalReading>();
-  for (const r of vitalReadings(text, said)) {
+  for (const r of [...vitalReadings(text, said), ...statedReadings(text, earlier)].sort((a, b) => a.start - b.start)) {
     const clause = clauseOf(text, r);
     // Someone else's reading is theirs by name just before it ("my mom's blood pressure was …").
     if (ownedByOtherPerson(text.slice(Math.max(clause.at, r.start - OWNER_LOOKBACK), r.start))) continue;
@@ -73,9 +76,13 @@ export function vitalSigns(sentences: readonly Sentence[]): VitalSign[] {
   const best = new Map<keyof Vitals, VitalSign & { rank: number }>();
   const digits = sentences.map((s) => spokenNumbersToDigits(s.text));
   let last: VitalReading | undefined;
+  let named: { kind: keyof Vitals; at: number } | undefined;
   sentences.forEach((s, i) => {
+    const earlier = named && i - named.at <= NAMED_REACH ? named.kind : undefined;
+    const namedHere = lastNamedKind(digits[i]!);
+    if (namedHere) named = { kind: namedHere, at: i };
     if (answersAboutElsewhere(sentences, i)) return;
-    const own = todaysReadings(digits[i]!, s.text);
+    const own = todaysReadings(digits[i]!, s.text, earlier);
     // A later sentence with no reading of its own may carry on the sign read last, by a continuation cue:
     // "… 38.4 when she came in." "After the ibuprofen it's down to 37.6." (Any speaker, any distance.)
     const carried = own.size === 0 && last ? continuedReading(digits[i]!, last) : undefined;
