@@ -36,6 +36,9 @@ export function vitalName(kind: VitalKind): string {
   return `${not?.length ? `(?!${terms(not)})` : ''}(?:${terms(d.names[kind])})`;
 }
 
+/** Any vital sign's name, as a RegExp source to sit between word boundaries. */
+export const ANY_VITAL_NAME = (Object.keys(d.names) as VitalKind[]).map(vitalName).join('|');
+
 /** The unit that names a reading of this kind from just after its number ("60 beats a minute"), as a RegExp source, if it has one. */
 export function readingUnit(kind: VitalKind): string | undefined {
   const units = d.readingUnits[kind];
