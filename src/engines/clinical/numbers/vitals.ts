@@ -151,10 +151,12 @@ const STATED = new Map<keyof Vitals, RegExp>(KINDS.map((kind) => {
   const { before, after } = statedNow(kind);
   return [kind, new RegExp(`${before}${READINGS[kind].value}${after}`, 'gi')];
 }));
+// A sentence that is a bare value ("209.", "156.4, okay, you can step down."): it too has no name of its own.
+const BARE = new Map<keyof Vitals, RegExp>(KINDS.map((kind) => [kind, new RegExp(`^[^\\w]*${READINGS[kind].value}\\s*(?:[,.!?]|$)`, 'gi')]));
 const NAMES = new Map(KINDS.map((kind) => [kind, new RegExp(name(kind), 'gi')] as const));
 
 /** The patterns, for the ReDoS audit: they are built from data, so the source scan cannot see them. */
-export const VITAL_PATTERNS: readonly RegExp[] = [...PATTERNS.map((p) => p.re), ...CONTINUED.values(), ...STATED.values()];
+export const VITAL_PATTERNS: readonly RegExp[] = [...PATTERNS.map((p) => p.re), ...CONTINUED.values(), ...STATED.values(), ...BARE.values()];
 
 /** The sign whose name `text` says last, if any ("what did they get for your oxygen …?" names a saturation). */
 export function lastNamedKind(text: string): keyof Vitals | undefined {
@@ -163,6 +165,16 @@ export function lastNamedKind(text: string): keyof Vitals | undefined {
     for (const m of text.matchAll(re)) if (!last || (m.index ?? 0) >= last.at) last = { kind, at: m.index ?? 0 };
   }
   return last?.kind;
+}
+
+/**
+ * The value a sentence is made of, bare ("209."), read as a `kind` just named before ("step on the
+ * scale for me." "156.4, okay"); plausible as every reading is.
+ */
+export function bareReading(text: string, kind: keyof Vitals): VitalReading | undefined {
+  const re = BARE.get(kind)!;
+  const m = [...text.matchAll(re)][0];
+  return m && plausible({ kind, re, how: 'named' }, m, text) ? readingOf(kind, m) : undefined;
 }
 
 /**

@@ -104,3 +104,12 @@ test("a bare value stated as today's is of the sign named last before it, in the
   // Of a person, a bare number is an age unless the sign is a weight.
   assert.deepEqual(kindValues("[doctor] your pulse was fine at triage . you're 64 now , so let's talk about screening ."), {});
 });
+
+test('a sentence that is a bare value reads the sign just named, as a re-read of it, unless named as at another time', () => {
+  const scale = ['Nurse: Your pulse is 76.', 'Nurse: Hop on the scale please.', 'Nurse: 171.2, thanks.'].join('\n');
+  assert.deepEqual(kindValues(scale), { heartRate: '76 bpm', weight: '171.2' });
+  const redo = ['Nurse: Your weight is 190 today.', 'Patient: That is with my boots.', "Nurse: Let's do it again.", 'Nurse: 187.'].join('\n');
+  assert.deepEqual(kindValues(redo), { weight: '187' });
+  const before = ['Doctor: What was your temperature last night?', 'Patient: 101.4.'].join('\n');
+  assert.deepEqual(kindValues(before), {});
+});

@@ -1,5 +1,5 @@
 // Vital signs read once for the visit, each with its unit; today's reading wins over one recalled, a later one over an earlier.
-import { continuedReading, lastNamedKind, spokenNumbersToDigits, statedReadings, vitalReadings, type VitalReading, type Vitals } from '../numbers/index.ts';
+import { bareReading, continuedReading, lastNamedKind, spokenNumbersToDigits, statedReadings, vitalReadings, type VitalReading, type Vitals } from '../numbers/index.ts';
 import { READING_ELSEWHERE, READING_RECALLED, READING_TODAY } from '../language/vitals.ts';
 import { endsSpeakingOfOtherPerson, ownedByOtherPerson } from '../transcript/index.ts';
 import type { Sentence, VitalSign } from './types.ts';
@@ -15,9 +15,12 @@ const JOIN_GAP = 40;
 // How many sentences back a sign's name still names a bare value said as today's ("your oxygen?" … "it's 94 here").
 const NAMED_REACH = 3;
 
+/** Whether a sentence speaks of another time or place ("was", "at home") and not of today. */
+const recalled = (s: Sentence): boolean => READING_RECALLED.test(s.text) && !/\btoday\b/i.test(s.text);
+
 /** How much a sentence's reading counts as today's: the clinician's, said of today, not recalled. */
 function rank(s: Sentence): number {
-  return (s.role === 'clinician' ? 2 : 0) + (READING_TODAY.test(s.text) ? 1 : 0) - (READING_RECALLED.test(s.text) && !/\btoday\b/i.test(s.text) ? 1 : 0);
+  return (s.role === 'clinician' ? 2 : 0) + (READING_TODAY.test(s.text) ? 1 : 0) - (recalled(s) ? 1 : 0);
 }
 
 /** The clause a reading stands in, from the comma or semicolon before it to the one after, and where it starts. */
@@ -76,16 +79,18 @@ export function vitalSigns(sentences: readonly Sentence[]): VitalSign[] {
   const best = new Map<keyof Vitals, VitalSign & { rank: number }>();
   const digits = sentences.map((s) => spokenNumbersToDigits(s.text));
   let last: VitalReading | undefined;
-  let named: { kind: keyof Vitals; at: number } | undefined;
+  let named: { kind: keyof Vitals; at: number; recalled: boolean } | undefined;
   sentences.forEach((s, i) => {
-    const earlier = named && i - named.at <= NAMED_REACH ? named.kind : undefined;
+    const earlier = named && i - named.at <= NAMED_REACH ? named : undefined;
     const namedHere = lastNamedKind(digits[i]!);
-    if (namedHere) named = { kind: namedHere, at: i };
+    if (namedHere) named = { kind: namedHere, at: i, recalled: recalled(s) };
     if (answersAboutElsewhere(sentences, i)) return;
-    const own = todaysReadings(digits[i]!, s.text, earlier);
+    const own = todaysReadings(digits[i]!, s.text, earlier?.kind);
     // A later sentence with no reading of its own may carry on the sign read last, by a continuation cue:
     // "… 38.4 when she came in." "After the ibuprofen it's down to 37.6." (Any speaker, any distance.)
-    const carried = own.size === 0 && last ? continuedReading(digits[i]!, last) : undefined;
+    // … or be a bare value of the sign named just before, unless named as at another time ("what was your
+    // temperature this morning?" "100.2."): "step on the scale for me." "156.4."; "let's redo it." "209."
+    const carried = own.size === 0 ? (last && continuedReading(digits[i]!, last)) || (earlier && !earlier.recalled && bareReading(digits[i]!, earlier.kind)) || undefined : undefined;
     if (carried) own.set(carried.kind, carried);
     if (own.size) last = [...own.values()].sort((a, b) => a.start - b.start).at(-1);
     const next = sentences[i + 1];
