@@ -15,6 +15,9 @@ const JOIN_GAP = 40;
 // How many sentences back a sign's name still names a bare value said as today's ("your oxygen?" … "it's 94 here").
 const NAMED_REACH = 3;
 
+/** The sign a sentence named last, which sentence that was, and whether it spoke of another time. */
+interface Named { kind: keyof Vitals; at: number; recalled: boolean }
+
 /** Whether a sentence speaks of another time or place ("was", "at home") and not of today. */
 const recalled = (s: Sentence): boolean => READING_RECALLED.test(s.text) && !/\btoday\b/i.test(s.text);
 
@@ -75,22 +78,28 @@ function answersAboutElsewhere(sentences: readonly Sentence[], i: number): boole
   return !!asked && asked.role === 'clinician' && /\?\s*$/.test(asked.text) && READING_ELSEWHERE.test(asked.text) && !READING_TODAY.test(asked.text);
 }
 
+/**
+ * The reading a sentence with none of its own carries on. A continuation cue carries the sign read last:
+ * "… 38.4 when she came in." "After the ibuprofen it's down to 37.6." (any speaker, any distance). A
+ * sentence that is a bare value is of the sign named just before ("step on the scale for me." "156.4.";
+ * "let's redo it." "209."), unless that was named as at another time ("what was your temperature this morning?" "100.2.").
+ */
+function carriedReading(text: string, last: VitalReading | undefined, named: Named | undefined): VitalReading | undefined {
+  return (last && continuedReading(text, last)) || (named && !named.recalled ? bareReading(text, named.kind) : undefined);
+}
+
 export function vitalSigns(sentences: readonly Sentence[]): VitalSign[] {
   const best = new Map<keyof Vitals, VitalSign & { rank: number }>();
   const digits = sentences.map((s) => spokenNumbersToDigits(s.text));
   let last: VitalReading | undefined;
-  let named: { kind: keyof Vitals; at: number; recalled: boolean } | undefined;
+  let named: Named | undefined;
   sentences.forEach((s, i) => {
     const earlier = named && i - named.at <= NAMED_REACH ? named : undefined;
     const namedHere = lastNamedKind(digits[i]!);
     if (namedHere) named = { kind: namedHere, at: i, recalled: recalled(s) };
     if (answersAboutElsewhere(sentences, i)) return;
     const own = todaysReadings(digits[i]!, s.text, earlier?.kind);
-    // A later sentence with no reading of its own may carry on the sign read last, by a continuation cue:
-    // "… 38.4 when she came in." "After the ibuprofen it's down to 37.6." (Any speaker, any distance.)
-    // … or be a bare value of the sign named just before, unless named as at another time ("what was your
-    // temperature this morning?" "100.2."): "step on the scale for me." "156.4."; "let's redo it." "209."
-    const carried = own.size === 0 ? (last && continuedReading(digits[i]!, last)) || (earlier && !earlier.recalled && bareReading(digits[i]!, earlier.kind)) || undefined : undefined;
+    const carried = own.size === 0 ? carriedReading(digits[i]!, last, earlier) : undefined;
     if (carried) own.set(carried.kind, carried);
     if (own.size) last = [...own.values()].sort((a, b) => a.start - b.start).at(-1);
     const next = sentences[i + 1];
