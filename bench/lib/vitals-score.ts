@@ -1,5 +1,5 @@
 // Scores the visit reader's vital signs against hand-labelled cases and prints one P/R/F1 table
-// per split (dev, held out); shared by the vitals-gold and both vitals-phrasing benches. With
+// per split (dev, held out); shared by the vitals-gold and the three vitals-phrasing benches. With
 // `--detail`, lists each DEV case the reader gets wrong (index, gold, predicted); held-out cases never.
 import { readVisit } from '../../src/engines/clinical/visit/index.ts';
 import { KINDS, type VitalKind } from '../data/vitals-gold/load.ts';

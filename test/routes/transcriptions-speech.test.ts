@@ -122,10 +122,12 @@ describe('speech end to end (embedded PocketSphinx)', () => {
     socket.on('message', (data) => messages.push(JSON.parse(String(data))));
     const closed = new Promise<number>((resolve) => socket.on('close', (code) => resolve(code)));
     await new Promise((resolve) => socket.once('open', resolve));
-    // Four times faster than real time, 100 ms frames.
+    // Twice real time, 100 ms frames, as the session test streams: at four times real time a
+    // busy 2-core machine decodes each interim window after the final that covers it arrived,
+    // and a stale interim is rightly dropped, so the test measured the machine's load.
     for (let at = 0; at < pcm.length; at += 3200) {
       socket.send(pcm.subarray(at, at + 3200));
-      await new Promise((r) => setTimeout(r, 25));
+      await new Promise((r) => setTimeout(r, 50));
     }
     socket.send(JSON.stringify({ type: 'stop' }));
     assert.equal(await closed, 1000);

@@ -7,6 +7,7 @@ import { emLevel } from './em-level.ts';
 import { assessmentStart } from './assessment.ts';
 import { preloadIndex } from './index-terms.ts';
 import { findMentions } from './mentions.ts';
+import { inPuerperium } from './puerperium.ts';
 import { turnsOf } from './speaker.ts';
 import { performedProcedures } from './procedures.ts';
 import { selectDiagnoses, type CodedDiagnosis } from './select.ts';
@@ -31,7 +32,7 @@ export function codeText(text: string): CodingResult {
   const turns = turnsOf(text);
   const closingFrom = assessmentStart(text, turns.speakerAt);
   const mentions = findMentions(text, closingFrom, turns);
-  const diagnoses = selectDiagnoses(mentions, text.length, closingFrom);
+  const diagnoses = selectDiagnoses(mentions, text.length, closingFrom, inPuerperium(text));
   const result: CodingResult = {
     diagnoses: diagnoses.map((d, i) => ({
       id: `dx-${i + 1}`,

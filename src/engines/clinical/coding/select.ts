@@ -4,6 +4,7 @@ import type { Mention } from './mentions.ts';
 import { ASSESSMENT_PART } from './discourse.ts';
 import { addedCode, codeMatches, combinationRules, familyHistoryCode } from './rules.ts';
 import { yieldsToSubterm } from './main-terms.ts';
+import { puerperiumCode } from './puerperium.ts';
 
 export type Basis = 'present' | 'history' | 'family' | 'combination';
 
@@ -55,7 +56,7 @@ const UNSPECIFIC = /unspecified|without complications/i;
  * The codes of a visit from its mentions. `closingFrom`: the offset where the assessment and
  * plan begins (see assessment.ts; by default the closing share of the text).
  */
-export function selectDiagnoses(mentions: readonly Mention[], textLength: number, closingFrom = Math.floor(textLength * ASSESSMENT_PART)): CodedDiagnosis[] {
+export function selectDiagnoses(mentions: readonly Mention[], textLength: number, closingFrom = Math.floor(textLength * ASSESSMENT_PART), puerperal = false): CodedDiagnosis[] {
   const byCode = new Map<string, CodedDiagnosis>();
   for (const m of mentions) {
     for (const { code, basis } of codesFor(m)) {
@@ -87,6 +88,7 @@ export function selectDiagnoses(mentions: readonly Mention[], textLength: number
   dropLessSpecific(byCode);
   dropMainTermDefaults(byCode);
   dropIntegralSymptoms(byCode);
+  if (puerperal) complicatingPuerperium(byCode);
   // Never emit a header or unknown code, whatever the tables say.
   for (const code of [...byCode.keys()]) if (!isBillable(code)) byCode.delete(code);
   return [...byCode.values()].sort(order);
@@ -152,6 +154,18 @@ function examWithFindings(byCode: Map<string, CodedDiagnosis>): void {
   if (!findings) return;
   byCode.delete(EXAM);
   byCode.set(EXAM_WITH_FINDINGS, { ...exam, code: EXAM_WITH_FINDINGS, title: icd10cmTitle(EXAM_WITH_FINDINGS) ?? EXAM_WITH_FINDINGS });
+}
+
+/**
+ * A condition of a visit in the puerperium (puerperium.ts) is coded as complicating it, O99.893,
+ * beside its own code: chapter 15 takes precedence (guidelines I.C.15.a). The first such
+ * condition's mention is the evidence.
+ */
+function complicatingPuerperium(byCode: Map<string, CodedDiagnosis>): void {
+  const code = puerperiumCode();
+  if (byCode.has(code)) return;
+  const condition = [...byCode.values()].find((d) => (d.basis === 'present' || d.basis === 'combination') && !/^[OZ]/.test(d.code));
+  if (condition) byCode.set(code, { ...condition, code, title: icd10cmTitle(code) ?? code });
 }
 
 /** Within a 3-character category, an "unspecified" code yields to a specific one. */
