@@ -1,5 +1,6 @@
 // Scores the visit reader's vital signs against hand-labelled cases and prints one P/R/F1 table
-// per split (dev, held out); shared by the vitals-gold and the three vitals-phrasing benches.
+// per split (dev, held out); shared by the vitals-gold and the three vitals-phrasing benches. With
+// `--detail`, lists each DEV case the reader gets wrong (index, gold, predicted); held-out cases never.
 import { readVisit } from '../../src/engines/clinical/visit/index.ts';
 import { KINDS, type VitalKind } from '../data/vitals-gold/load.ts';
 
@@ -47,8 +48,22 @@ function row(label: string, c: Count): string {
   return `| ${label} | ${c.gold} | ${c.predicted} | ${c.correct} | ${pct(c.correct, c.predicted)} | ${pct(c.correct, c.gold)} | ${f1} |`;
 }
 
+/** The dev cases whose prediction differs from gold, one line each: position among all cases, missed and extra values. */
+function printDevDiffs(title: string, cases: ScoredVitalsCase[]): void {
+  const lines: string[] = [];
+  cases.forEach((c, i) => {
+    if (c.split !== 'dev') return;
+    const pred = predicted(c.text);
+    const missed = KINDS.filter((k) => c.vitals[k] && !(pred[k] && numbers(pred[k]!) === numbers(c.vitals[k]!))).map((k) => `${k}=${c.vitals[k]}`);
+    const extra = KINDS.filter((k) => pred[k] && !(c.vitals[k] && numbers(pred[k]!) === numbers(c.vitals[k]!))).map((k) => `${k}=${pred[k]}`);
+    if (missed.length || extra.length) lines.push(`- dev case #${i + 1}: missed ${missed.join(' ') || '-'}; extra ${extra.join(' ') || '-'}`);
+  });
+  console.log(`\n${title}, dev cases wrong: ${lines.length}\n${lines.join('\n')}`);
+}
+
 /** Prints the dev and held-out tables (numbers only, never text or ids) under `title`. */
 export function printVitalsTables(title: string, cases: ScoredVitalsCase[]): void {
+  if (process.argv.includes('--detail')) printDevDiffs(title, cases);
   for (const split of ['dev', 'heldout'] as const) {
     const subset = cases.filter((c) => c.split === split);
     const { perKind, negativesWithReading } = score(subset);

@@ -12,6 +12,7 @@ interface VitalsData {
   elsewhere: string[];
   comparedWith: string[];
   continuation: { cues: string[]; fillers: string[] };
+  statedNow: { subjects: string[]; personSubjects: string[]; after: string[] };
   readingUnits: Partial<Record<VitalKind, string[]>>;
   weightUnits: { pounds: string[]; kilograms: string[] };
   weightStatedBy: string[];
@@ -34,6 +35,9 @@ export function vitalName(kind: VitalKind): string {
   const not = d.notNames[kind];
   return `${not?.length ? `(?!${terms(not)})` : ''}(?:${terms(d.names[kind])})`;
 }
+
+/** Any vital sign's name, as a RegExp source to sit between word boundaries. */
+export const ANY_VITAL_NAME = (Object.keys(d.names) as VitalKind[]).map(vitalName).join('|');
 
 /** The unit that names a reading of this kind from just after its number ("60 beats a minute"), as a RegExp source, if it has one. */
 export function readingUnit(kind: VitalKind): string | undefined {
@@ -69,6 +73,15 @@ export const WEIGHT_STATED_BEFORE = new RegExp(
 
 /** What brings in a later value of the sign just read ("down to", "sorry, that's", "now he's"), as a RegExp source. */
 export const CONTINUATION = `\\b(?:${spokenAlternation(d.continuation.cues)})\\W+(?:(?:${spokenAlternation(d.continuation.fillers)})\\s+)?`;
+
+/**
+ * What says a bare number is this visit's value ("it's 94 here", "you're at 188 now"), as RegExp sources
+ * to stand before and after the number: a person as subject only for a weight (else it is an age).
+ */
+export function statedNow(kind: VitalKind): { before: string; after: string } {
+  const subjects = kind === 'weight' ? [...d.statedNow.subjects, ...d.statedNow.personSubjects] : d.statedNow.subjects;
+  return { before: `(?<!\\w)(?:${spokenAlternation(subjects)})\\s+`, after: `\\s+(?:${alternation(d.statedNow.after)})\\b` };
+}
 
 /** The words a weight is given in, as a RegExp source. */
 export const WEIGHT_UNITS = alternation([...d.weightUnits.pounds, ...d.weightUnits.kilograms]);

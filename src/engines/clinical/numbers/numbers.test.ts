@@ -103,3 +103,10 @@ test('targets, norms, ranges and another sign between a name and a number are no
   assert.deepEqual(vitalsIn("you're breathing about 16 times a minute"), { respiratoryRate: '16 breaths/min' });
   assert.deepEqual(vitalsIn('i take it 3 times a minute'), {});
 });
+
+test('digits an ASR split are joined just after a sign name, and nowhere else', () => {
+  assert.equal(spokenNumbersToDigits('her pulse is 8 4 and her oxygen 9 6 percent'), 'her pulse is 84 and her oxygen 96%');
+  assert.equal(spokenNumbersToDigits('blood pressure 1 42 over 90'), 'blood pressure 142/90');
+  assert.equal(spokenNumbersToDigits('take 1 2 times a day'), 'take 1 2 times a day');
+  assert.equal(spokenNumbersToDigits('pulse 72, 2 3 days ago'), 'pulse 72, 2 3 days ago');
+});

@@ -1,5 +1,5 @@
 // Spoken numbers to digits: "ninety eight point six" → 98.6, "one twenty over eighty" → 120/80.
-import { TEMPERATURE_CONTEXT } from '../language/vitals.ts';
+import { ANY_VITAL_NAME, TEMPERATURE_CONTEXT } from '../language/vitals.ts';
 
 const UNITS: Record<string, number> = {
   zero: 0, oh: 0, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9,
@@ -84,9 +84,13 @@ function wordsToDigits(written: string): string {
   return out.join('');
 }
 
-/** Readings that span several numbers: blood pressure, percentages, a temperature's decimal. */
+// ASR may split a reading's digits ("pulse is 7 2", "blood pressure 1 30 over 80"): joined only just
+// after a sign's name, with no other number between, where a lone digit is no reading of its own.
+export const SPLIT_READING = new RegExp(`(\\b(?:${ANY_VITAL_NAME})\\b[^.?!\\d]{0,12}?)\\b(1\\s+\\d{2}|[1-9]\\s+\\d)\\b(?!\\s*[.,]?\\d)`, 'gi');
+
+/** Readings that span several numbers: split digits, blood pressure, percentages, a temperature's decimal. */
 function joinReadings(text: string): string {
-  let t = text;
+  let t = text.replace(SPLIT_READING, (_whole, lead: string, digits: string) => `${lead}${digits.replace(/\s+/, '')}`);
   t = t.replace(/\b(\d{2,3})\s+(?:over|\/)\s+(\d{2,3})\b/g, '$1/$2');
   t = t.replace(/(\d)\s*(?:percent|%)/g, '$1%');
   // ASR writes a spoken "point" in a temperature as a full stop: "a hundred . four" → 100.4,

@@ -2,7 +2,11 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { check } from 'recheck';
-import { VITAL_PATTERNS } from './vitals.ts';
+import { SPLIT_READING } from './spoken.ts';
+import { VITAL_PATTERNS as READING_PATTERNS } from './vitals.ts';
+
+// The split-digit join is built from the same name lists.
+const VITAL_PATTERNS = [...READING_PATTERNS, SPLIT_READING];
 
 // As in test/security/regex-audit.test.ts, only exponential backtracking fails: recheck's fuzzer
 // reports the bounded name-to-number gap ({0,80}) as polynomial, though it costs at most 80 steps a name.

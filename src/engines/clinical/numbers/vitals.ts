@@ -1,6 +1,6 @@
 // Vital signs from one (number-normalised) sentence: every reading with its place, and the value strings a note writes.
 import {
-  CONTINUATION, listName, NOT_READING_BEFORE, PRESSURE_SEPARATORS, SPOKEN_PRESSURE, readingUnit, unitContext, vitalName, WEIGHT_CHANGE_BEFORE,
+  CONTINUATION, listName, NOT_READING_BEFORE, PRESSURE_SEPARATORS, SPOKEN_PRESSURE, readingUnit, statedNow, unitContext, vitalName, WEIGHT_CHANGE_BEFORE,
   WEIGHT_STATED_BEFORE, WEIGHT_UNITS, weightUnit,
 } from '../language/vitals.ts';
 
@@ -146,18 +146,66 @@ const CONTINUED = new Map<keyof Vitals, RegExp>(
   KINDS.filter((kind) => kind !== 'bloodPressure').map((kind) => [kind, new RegExp(`${CONTINUATION}${READINGS[kind].value}`, 'gi')]),
 );
 
+// A bare value said to be this visit's ("it's 94 here", "you're at 188 now"): it has no name of its own.
+const STATED = new Map<keyof Vitals, RegExp>(KINDS.map((kind) => {
+  const { before, after } = statedNow(kind);
+  return [kind, new RegExp(`${before}${READINGS[kind].value}${after}`, 'gi')];
+}));
+// A sentence that is a bare value ("209.", "156.4, okay, you can step down."): it too has no name of its own.
+const BARE = new Map<keyof Vitals, RegExp>(KINDS.map((kind) => [kind, new RegExp(`^[^\\w]*${READINGS[kind].value}\\s*(?:[,.!?]|$)`, 'gi')]));
+const NAMES = new Map(KINDS.map((kind) => [kind, new RegExp(name(kind), 'gi')] as const));
+
 /** The patterns, for the ReDoS audit: they are built from data, so the source scan cannot see them. */
-export const VITAL_PATTERNS: readonly RegExp[] = [...PATTERNS.map((p) => p.re), ...CONTINUED.values()];
+export const VITAL_PATTERNS: readonly RegExp[] = [...PATTERNS.map((p) => p.re), ...CONTINUED.values(), ...STATED.values(), ...BARE.values()];
+
+/** The sign whose name `text` says last, if any ("what did they get for your oxygen …?" names a saturation). */
+export function lastNamedKind(text: string): keyof Vitals | undefined {
+  let last: { kind: keyof Vitals; at: number } | undefined;
+  for (const [kind, re] of NAMES) {
+    for (const m of text.matchAll(re)) if (!last || (m.index ?? 0) >= last.at) last = { kind, at: m.index ?? 0 };
+  }
+  return last?.kind;
+}
 
 /**
- * The last value of `kind` that `text` gives after `from` as a continuation of a reading of that
- * kind before it (see CONTINUED), with no other sign named between; plausible as every reading is.
+ * The value a sentence is made of, bare ("209."), read as a `kind` just named before ("step on the
+ * scale for me." "156.4, okay"); plausible as every reading is.
  */
-export function continuedReading(text: string, kind: keyof Vitals, from = 0): VitalReading | undefined {
+export function bareReading(text: string, kind: keyof Vitals): VitalReading | undefined {
+  const re = BARE.get(kind)!;
+  const m = [...text.matchAll(re)][0];
+  return m && plausible({ kind, re, how: 'named' }, m, text) ? readingOf(kind, m) : undefined;
+}
+
+/**
+ * The bare values `text` states as this visit's ("it's 22 now"), each read as the sign named last
+ * before it in `text`, or as `earlier` (the sign named a few sentences back) when `text` names none
+ * before it; plausible as every reading is.
+ */
+export function statedReadings(text: string, earlier?: keyof Vitals): VitalReading[] {
+  const out: VitalReading[] = [];
+  for (const [kind, re] of STATED) {
+    for (const m of text.matchAll(re)) {
+      const at = numberAt(m);
+      if ((lastNamedKind(text.slice(0, at)) ?? earlier) !== kind) continue;
+      if (plausible({ kind, re, how: 'named' }, m, text)) out.push(readingOf(kind, m));
+    }
+  }
+  return out;
+}
+
+/**
+ * The last value of the kind of `of` that `text` gives after `from` as a continuation of that reading
+ * (see CONTINUED), with no other sign named between; plausible as every reading is. A weight said
+ * bare keeps the unit of the weight it follows ("2.9 kilos at birth and now he's 4.6" is 4.6 kg).
+ */
+export function continuedReading(text: string, of: VitalReading, from = 0): VitalReading | undefined {
+  const kind = of.kind;
   const re = CONTINUED.get(kind);
   if (!re) return undefined;
   let found: VitalReading | undefined;
-  for (const m of text.matchAll(re)) {
+  for (const said of text.matchAll(re)) {
+    const m = kind === 'weight' && !said[2] && of.value.endsWith(' kg') ? inKilograms(said) : said;
     const at = numberAt(m);
     if (at < from || OTHER_NAMES.get(kind)!.test(text.slice(from, at))) continue;
     if (plausible({ kind, re, how: 'named' }, m, text)) found = readingOf(kind, m);
@@ -165,9 +213,16 @@ export function continuedReading(text: string, kind: keyof Vitals, from = 0): Vi
   return found;
 }
 
+/** A weight match read as said in kilograms: its unit group filled, its place unchanged. */
+function inKilograms(m: RegExpMatchArray): RegExpMatchArray {
+  const copy = Object.assign([...m], { index: m.index, input: m.input }) as RegExpMatchArray;
+  copy[2] = 'kg';
+  return copy;
+}
+
 /** Readings in order, each followed by its continuation in the sentence if any ("38.2 C, down to 37.5 C"). */
 function withContinuations(readings: VitalReading[], sentence: string): VitalReading[] {
-  const more = readings.filter((r) => !r.unnamed).flatMap((r) => continuedReading(sentence, r.kind, r.end) ?? []);
+  const more = readings.filter((r) => !r.unnamed).flatMap((r) => continuedReading(sentence, r, r.end) ?? []);
   return [...readings, ...more].sort((a, b) => a.start - b.start);
 }
 

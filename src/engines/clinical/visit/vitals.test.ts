@@ -82,3 +82,34 @@ test('a later value carries on the sign just read, in its sentence or the speake
   assert.deepEqual(kindValues("[nurse] okay , heart rate is 82 , sorry , that's 72 , i misread it ."), { heartRate: '72 bpm' });
   assert.deepEqual(kindValues('[doctor] your heart rate is 72 . we will see you in 6 weeks .'), { heartRate: '72 bpm' });
 });
+
+test('a value carried on to a later sentence keeps the rank of the reading it continues, and a bare weight its unit', () => {
+  const carried = ['[doctor] he is 12 kilos today , and his temperature was 38.9 at triage .', '[father] he was shivering .', "[doctor] with the paracetamol it's down to 37.8 ."].join('\n');
+  assert.deepEqual(kindValues(carried), { temperature: '37.8 °C', weight: '12 kg' });
+  assert.deepEqual(kindValues("[doctor] she weighed 3.1 kilos at birth and now she's 5.2 ."), { weight: '5.2 kg' });
+});
+
+test('an unnamed pair said later replaces an earlier one as surely today\'s', () => {
+  const twice = ['Doctor: Please sit still and use the cuff now.', 'Patient: It shows 150 over 96.', 'Doctor: Do it one more time.', 'Patient: 141 over 88.'].join('\n');
+  assert.deepEqual(kindValues(twice), { bloodPressure: '141/88 mmHg' });
+  const corrected = ['[doctor] your vitals , blood pressure 150 over 92 .', '[doctor] no wait , that one is from march .', "[doctor] today it's 126 over 78 ."].join('\n');
+  assert.deepEqual(kindValues(corrected), { bloodPressure: '126/78 mmHg' });
+});
+
+test("a bare value stated as today's is of the sign named last before it, in the sentence or a few back", () => {
+  const asked = ['Doctor: What was your oxygen at the clinic last week?', 'Patient: Maybe 90.', "Doctor: It's 95 here."].join('\n');
+  assert.deepEqual(kindValues(asked), { oxygenSaturation: '95%' });
+  assert.deepEqual(kindValues("[doctor] your pulse was 110 at triage , and it's 84 now ."), { heartRate: '84 bpm' });
+  assert.deepEqual(kindValues('[doctor] your weight went up ten pounds since spring , you are at 204 today .'), { weight: '204' });
+  // Of a person, a bare number is an age unless the sign is a weight.
+  assert.deepEqual(kindValues("[doctor] your pulse was fine at triage . you're 64 now , so let's talk about screening ."), {});
+});
+
+test('a sentence that is a bare value reads the sign just named, as a re-read of it, unless named as at another time', () => {
+  const scale = ['Nurse: Your pulse is 76.', 'Nurse: Hop on the scale please.', 'Nurse: 171.2, thanks.'].join('\n');
+  assert.deepEqual(kindValues(scale), { heartRate: '76 bpm', weight: '171.2' });
+  const redo = ['Nurse: Your weight is 190 today.', 'Patient: That is with my boots.', "Nurse: Let's do it again.", 'Nurse: 187.'].join('\n');
+  assert.deepEqual(kindValues(redo), { weight: '187' });
+  const before = ['Doctor: What was your temperature last night?', 'Patient: 101.4.'].join('\n');
+  assert.deepEqual(kindValues(before), {});
+});

@@ -1,5 +1,5 @@
 // Vital signs read once for the visit, each with its unit; today's reading wins over one recalled, a later one over an earlier.
-import { continuedReading, spokenNumbersToDigits, vitalReadings, type VitalReading, type Vitals } from '../numbers/index.ts';
+import { bareReading, continuedReading, lastNamedKind, spokenNumbersToDigits, statedReadings, vitalReadings, type VitalReading, type Vitals } from '../numbers/index.ts';
 import { READING_ELSEWHERE, READING_RECALLED, READING_TODAY } from '../language/vitals.ts';
 import { endsSpeakingOfOtherPerson, ownedByOtherPerson } from '../transcript/index.ts';
 import type { Sentence, VitalSign } from './types.ts';
@@ -12,10 +12,18 @@ const KINDS: (keyof Vitals)[] = ['bloodPressure', 'heartRate', 'temperature', 'r
 const OWNER_LOOKBACK = 40;
 // ASR often cuts "blood pressure . was 120 over 60" in two: a piece this close is read with it.
 const JOIN_GAP = 40;
+// How many sentences back a sign's name still names a bare value said as today's ("your oxygen?" … "it's 94 here").
+const NAMED_REACH = 3;
+
+/** The sign a sentence named last, which sentence that was, and whether it spoke of another time. */
+interface Named { kind: keyof Vitals; at: number; recalled: boolean }
+
+/** Whether a sentence speaks of another time or place ("was", "at home") and not of today. */
+const recalled = (s: Sentence): boolean => READING_RECALLED.test(s.text) && !/\btoday\b/i.test(s.text);
 
 /** How much a sentence's reading counts as today's: the clinician's, said of today, not recalled. */
 function rank(s: Sentence): number {
-  return (s.role === 'clinician' ? 2 : 0) + (READING_TODAY.test(s.text) ? 1 : 0) - (READING_RECALLED.test(s.text) && !/\btoday\b/i.test(s.text) ? 1 : 0);
+  return (s.role === 'clinician' ? 2 : 0) + (READING_TODAY.test(s.text) ? 1 : 0) - (recalled(s) ? 1 : 0);
 }
 
 /** The clause a reading stands in, from the comma or semicolon before it to the one after, and where it starts. */
@@ -36,13 +44,14 @@ function nearest(words: RegExp, clause: { text: string; at: number }, r: VitalRe
 }
 
 /**
- * This visit's readings in a piece of text, the last of each kind. A reading is not one when its
+ * This visit's readings in a piece of text, the last of each kind; a bare value stated as today's
+ * ("it's 94 here") is of the sign named last before it, or `earlier`. A reading is not one when its
  * clause names someone else before it ("my mom's"), or places it elsewhere or before ("last night", "at
  * home", "on my watch") more nearly than at this visit ("here … 92 right now … at home" is today's).
  */
-function todaysReadings(text: string, said: string): Map<keyof Vitals, VitalReading> {
+function todaysReadings(text: string, said: string, earlier?: keyof Vitals): Map<keyof Vitals, VitalReading> {
   const found = new Map<keyof Vitals, VitalReading>();
-  for (const r of vitalReadings(text, said)) {
+  for (const r of [...vitalReadings(text, said), ...statedReadings(text, earlier)].sort((a, b) => a.start - b.start)) {
     const clause = clauseOf(text, r);
     // Someone else's reading is theirs by name just before it ("my mom's blood pressure was …").
     if (ownedByOtherPerson(text.slice(Math.max(clause.at, r.start - OWNER_LOOKBACK), r.start))) continue;
@@ -69,18 +78,30 @@ function answersAboutElsewhere(sentences: readonly Sentence[], i: number): boole
   return !!asked && asked.role === 'clinician' && /\?\s*$/.test(asked.text) && READING_ELSEWHERE.test(asked.text) && !READING_TODAY.test(asked.text);
 }
 
+/**
+ * The reading a sentence with none of its own carries on. A continuation cue carries the sign read last:
+ * "… 38.4 when she came in." "After the ibuprofen it's down to 37.6." (any speaker, any distance). A
+ * sentence that is a bare value is of the sign named just before ("step on the scale for me." "156.4.";
+ * "let's redo it." "209."), unless that was named as at another time ("what was your temperature this morning?" "100.2.").
+ */
+function carriedReading(text: string, last: VitalReading | undefined, named: Named | undefined): VitalReading | undefined {
+  return (last && continuedReading(text, last)) || (named && !named.recalled ? bareReading(text, named.kind) : undefined);
+}
+
 export function vitalSigns(sentences: readonly Sentence[]): VitalSign[] {
   const best = new Map<keyof Vitals, VitalSign & { rank: number }>();
   const digits = sentences.map((s) => spokenNumbersToDigits(s.text));
-  let lastKind: keyof Vitals | undefined;
+  let last: VitalReading | undefined;
+  let named: Named | undefined;
   sentences.forEach((s, i) => {
+    const earlier = named && i - named.at <= NAMED_REACH ? named : undefined;
+    const namedHere = lastNamedKind(digits[i]!);
+    if (namedHere) named = { kind: namedHere, at: i, recalled: recalled(s) };
     if (answersAboutElsewhere(sentences, i)) return;
-    const own = todaysReadings(digits[i]!, s.text);
-    // A later sentence with no reading of its own may carry on the sign read last, by a continuation cue:
-    // "… 38.4 when she came in." "After the ibuprofen it's down to 37.6." (Any speaker, any distance.)
-    const carried = own.size === 0 && lastKind ? continuedReading(digits[i]!, lastKind) : undefined;
+    const own = todaysReadings(digits[i]!, s.text, earlier?.kind);
+    const carried = own.size === 0 ? carriedReading(digits[i]!, last, earlier) : undefined;
     if (carried) own.set(carried.kind, carried);
-    if (own.size) lastKind = [...own.values()].at(-1)!.kind;
+    if (own.size) last = [...own.values()].sort((a, b) => a.start - b.start).at(-1);
     const next = sentences[i + 1];
     // Only a piece left open (no full stop) runs on into the next one.
     const open = next && !/[.?!]\s*$/.test(s.text) && next.span.start - s.span.end < JOIN_GAP;
@@ -90,9 +111,12 @@ export function vitalSigns(sentences: readonly Sentence[]): VitalSign[] {
       const reading = own.get(kind) ?? joined.get(kind);
       if (!reading) continue;
       const prev = best.get(kind);
-      // A pair unnamed ("ideally 120 over 80") replaces a reading only from a sentence more surely today's.
-      if (prev && (r < prev.rank || (reading.unnamed && r === prev.rank))) continue;
-      best.set(kind, { kind, value: reading.value, spans: own.has(kind) ? [s.span] : [s.span, next!.span], rank: r });
+      // A carried value is the same measurement said again ("… down to 37.6"): as surely today's as the one it follows.
+      const at = prev && reading === carried ? Math.max(r, prev.rank) : r;
+      // A later reading replaces one from a sentence as surely today's, a pair unnamed too ("let's take it once
+      // more." "144 over 90"): targets ("ideally 120 over 80") are no readings at all (NOT_READING_BEFORE).
+      if (prev && at < prev.rank) continue;
+      best.set(kind, { kind, value: reading.value, spans: own.has(kind) ? [s.span] : [s.span, next!.span], rank: at });
     }
   });
   return KINDS.flatMap((k) => {
