@@ -14,6 +14,15 @@ const DATA = new URL('../../shared/data/aci-bench/challenge_data/', import.meta.
 // Real drugs to plant (the first one a visit does not mention), and a name no lexicon has.
 const PLANT_DRUGS = ['warfarin', 'metoprolol', 'atorvastatin', 'sertraline', 'levothyroxine', 'amiodarone', 'apixaban', 'clonazepam', 'pantoprazole', 'tamsulosin'];
 const INVENTED_NAME = 'Zorvantix';
+// Diagnoses to plant in the engine's SOAP JSON (the first whose words a visit does not say), with
+// their codes: a model naming a condition the visit never raised must be flagged.
+const PLANT_DIAGNOSES: [string, string, RegExp][] = [
+  ['Gout', 'M10.9', /\bgout/],
+  ['Multiple sclerosis', 'G35.D', /sclerosis|\bms\b/],
+  ['Acute pancreatitis', 'K85.90', /pancrea/],
+  ['Psoriasis', 'L40.9', /psoria/],
+  ['Glaucoma', 'H40.9', /glaucoma/],
+];
 
 interface Tally { visits: number; facts: number; flagged: number; sentences: number; dropped: number; planted: Record<string, [number, number]>; ms: number[]; soapFacts: number; soapFlagged: number }
 
@@ -24,7 +33,7 @@ function caught(note: string, grounder: TranscriptGrounder, needle: string): boo
 }
 
 function run(split: string): Tally {
-  const t: Tally = { soapFacts: 0, soapFlagged: 0, visits: 0, facts: 0, flagged: 0, sentences: 0, dropped: 0, planted: { 'invented drug': [0, 0], 'invented name + dose-free': [0, 0], 'invented lower-case drug-like name': [0, 0], 'invented vital': [0, 0], 'wrong dose': [0, 0] }, ms: [] };
+  const t: Tally = { soapFacts: 0, soapFlagged: 0, visits: 0, facts: 0, flagged: 0, sentences: 0, dropped: 0, planted: { 'invented drug': [0, 0], 'invented name + dose-free': [0, 0], 'invented lower-case drug-like name': [0, 0], 'invented vital': [0, 0], 'wrong dose': [0, 0], 'invented diagnosis': [0, 0] }, ms: [] };
   for (const r of csvRecords(readFileSync(new URL(`${split}.csv`, DATA), 'utf8'))) {
     const dialogue = r.dialogue!;
     const note = r.note!;
@@ -44,6 +53,14 @@ function run(split: string): Tally {
     const soapCheck = groundSoap(soap, grounder, 'flag');
     t.soapFacts += Object.keys(soapCheck.evidence).length + soapCheck.ungrounded.length;
     t.soapFlagged += soapCheck.ungrounded.length;
+    const lower = dialogue.toLowerCase();
+    const unsaid = PLANT_DIAGNOSES.find(([, , said]) => !said.test(lower));
+    if (unsaid) {
+      const [description, icdCode] = unsaid;
+      const planted = { assessment: { diagnoses: [{ description, icdCode }] } };
+      t.planted['invented diagnosis']![1]++;
+      if (groundSoap(planted, grounder, 'flag').ungrounded.some((u) => u.text === description)) t.planted['invented diagnosis']![0]++;
+    }
 
     const said = new Set(dialogue.toLowerCase().match(/[a-z]+/g) ?? []);
     const drug = PLANT_DRUGS.find((d) => !drugTerms(d).some((g) => said.has(g)) && !said.has(d))!;

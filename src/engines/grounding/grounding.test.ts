@@ -52,6 +52,14 @@ describe('transcript grounder', () => {
     assert.ok(said.locate('diagnosis', 'Abdominal pain'));
     assert.equal(said.locate('diagnosis', 'Chest pain'), null);
   });
+
+  test('an index entry grounds the official title of the code it leads to', () => {
+    const said = new TranscriptGrounder('[doctor] so he is a 52 year old man here about his hypogonadism .\n[doctor] and the scan showed an aneurysm of the ascending aorta .');
+    assert.ok(said.locate('diagnosis', 'Testicular hypofunction'));
+    assert.ok(said.locate('diagnosis', 'Aneurysm of the ascending aorta, without rupture'));
+    assert.equal(said.locate('diagnosis', 'Ovarian hypofunction'), null);
+    assert.equal(said.locate('diagnosis', 'Acute pancreatitis'), null);
+  });
 });
 
 describe('grounding prose', () => {

@@ -79,6 +79,7 @@ test('introductions: the age phrase as ASR spaces it still introduces the patien
   assert.ok(introducesPatient('martha is a 50-year-old female'));
   assert.ok(!introducesPatient('my son is 12 and plays soccer'));
   assert.equal(tidy('she is a 34 -year-old female'), 'she is a 34-year-old female');
+  assert.equal(tidy('metformin 1,000 mg and then,the rest'), 'metformin 1,000 mg and then, the rest', 'a thousands separator is no list comma');
 });
 
 test('note sentences are written out: no contractions, units abbreviated after a number', () => {

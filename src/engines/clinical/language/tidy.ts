@@ -42,7 +42,7 @@ export function tidy(text: string): string {
   t = cleanUtterance(t)
     .replace(/\bgon na\b/gi, 'going to').replace(/\bwan na\b/gi, 'want to').replace(/\bgot ta\b/gi, 'got to')
     .replace(/\b(?:kind|sort) of\s+/gi, '').replace(/\blike,\s*/gi, '')
-    .replace(/(\d)\s+-\s*(?=(?:years?|months?|weeks?|days?)\b)/gi, '$1-').replace(/\s+([,.?!;:%])/g, '$1').replace(/,(?=\S)/g, ', ').replace(/,\s*,/g, ',')
+    .replace(/(\d)\s+-\s*(?=(?:years?|months?|weeks?|days?)\b)/gi, '$1-').replace(/\s+([,.?!;:%])/g, '$1').replace(/,(?=\S)(?!(?<=\d,)\d{3}(?!\d))/g, ', ').replace(/,\s*,/g, ',')
     .replace(/\s+/g, ' ').trim();
   t = collapseRepeats(t);
   for (let i = 0; i < 3; i++) t = t.replace(CLOSING, '$1').replace(CLOSING_COMMA, '$1').trim();

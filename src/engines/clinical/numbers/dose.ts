@@ -14,11 +14,14 @@ const FREQUENCIES: [RegExp, string][] = [
   [/\b(?:as needed|prn|when needed|if needed)\b/i, 'as needed'],
 ];
 
+// Thousands are said with a separator ("1,000 mg"); the amount is written without it.
+const DOSE = new RegExp(`\\b(\\d{1,3}(?:,\\d{3})+|\\d+(?:\\.\\d+)?)\\s*${UNIT.source}`, 'i');
+
 export function doseIn(text: string): string | undefined {
-  const m = new RegExp(`\\b(\\d+(?:\\.\\d+)?)\\s*${UNIT.source}`, 'i').exec(text);
+  const m = DOSE.exec(text);
   if (!m) return undefined;
   const unit = m[2]!.toLowerCase();
-  return `${m[1]} ${UNIT_SHORT[unit] ?? unit}`;
+  return `${m[1]!.replace(/,/g, '')} ${UNIT_SHORT[unit] ?? unit}`;
 }
 
 export function frequencyIn(text: string): string | undefined {

@@ -21,6 +21,8 @@ test('dose and frequency', () => {
   assert.equal(doseIn(t), '500 mg');
   assert.equal(frequencyIn(t), 'twice daily');
   assert.equal(frequencyIn('20 mg a day'), 'once daily');
+  assert.equal(doseIn('increase the metformin to 1,000 mg twice a day'), '1000 mg', 'a thousands separator is part of the amount');
+  assert.equal(doseIn('take 2,500 units'), '2500 units');
 });
 
 test('an ASR full stop for "point" inside a temperature is read as a decimal', () => {
