@@ -5,6 +5,7 @@ import { ASSESSMENT_PART } from './discourse.ts';
 import { addedCode, codeMatches, combinationRules, familyHistoryCode } from './rules.ts';
 import { yieldsToSubterm } from './main-terms.ts';
 import { puerperiumCode } from './puerperium.ts';
+import { refines } from './refines.ts';
 
 export type Basis = 'present' | 'history' | 'family' | 'combination';
 
@@ -205,12 +206,20 @@ function takeDocumentedSpecificity(byCode: Map<string, CodedDiagnosis>): void {
   }
 }
 
-/** Within a 3-character category, an "unspecified" code yields to a specific one. */
+/**
+ * The same condition is coded once, at its most specific code (guidelines I.B.2-3, IV.B): an
+ * "unspecified" code yields to a specific code of that condition — the same concept in its
+ * category, or a code under the tabular node it is the unspecified member of (refines.ts:
+ * "knee pain" M25.569 beside right knee M25.561). A specific code of another site or condition in
+ * the category is another problem and leaves it standing (low back pain M54.50 beside neck pain
+ * M54.2; knee pain M25.569 beside shoulder pain M25.511).
+ */
 function dropLessSpecific(byCode: Map<string, CodedDiagnosis>): void {
-  const specificCategories = new Set<string>();
-  for (const d of byCode.values()) if (!UNSPECIFIC.test(d.title)) specificCategories.add(d.code.slice(0, 3));
+  const specific = [...byCode.values()].filter((d) => !UNSPECIFIC.test(d.title));
+  const sameCondition = (d: CodedDiagnosis, o: CodedDiagnosis): boolean =>
+    (o.concept.name === d.concept.name && o.code.slice(0, 3) === d.code.slice(0, 3)) || refines(o.code, d.code);
   for (const d of [...byCode.values()]) {
-    if (UNSPECIFIC.test(d.title) && specificCategories.has(d.code.slice(0, 3))) byCode.delete(d.code);
+    if (UNSPECIFIC.test(d.title) && specific.some((o) => sameCondition(d, o))) byCode.delete(d.code);
   }
 }
 
