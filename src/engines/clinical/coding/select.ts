@@ -51,13 +51,35 @@ const SHORT_TEXT_MENTIONS = 6;
 const SHORT_EXCHANGE_CHARS = 1400;
 // …and a conversation this long holds a whole visit.
 const WHOLE_VISIT_CHARS = 2 * SHORT_EXCHANGE_CHARS;
+
+/** The clinician heads a problem ("so for your diabetes…") or gives an impression: an assessment is said. */
+const assessesProblem = (m: Mention): boolean => m.framed && m.framing !== 'reason' && m.speaker === 'clinician';
+
+/**
+ * Is a text gated by what its assessment part takes up (dropPassingSymptoms)? The gate needs a
+ * part where the assessment is said. A whole visit of labelled turns has one however few
+ * conditions it names (its few may all be chatter); a short exchange has none. Between the two, an
+ * excerpt is gated when the clinician assesses in it (`assessing`: an assessment marker,
+ * assessment.ts, or a problem headed or given as the impression): the
+ * closing share of a few turns is not an assessment, and the count of its mentions says nothing
+ * of one (gating at more than six mentions meant one more named symptom, the lower back of dev
+ * mts-valid-41's "left shoulder and lower back", would drop its other true codes); its history
+ * taking is held back by dropHistoryTaking instead. A text without turns (a note, a problem list)
+ * has no chatter when short: gated by its number of mentions.
+ */
+export function passingGated(o: { labelled: boolean; textLength: number; mentions: number; assessing: boolean }): boolean {
+  if (!o.labelled) return o.mentions > SHORT_TEXT_MENTIONS;
+  if (o.textLength > WHOLE_VISIT_CHARS) return true;
+  return o.textLength > SHORT_EXCHANGE_CHARS && o.assessing;
+}
 const UNSPECIFIC = /unspecified|without complications/i;
 
 /**
  * The codes of a visit from its mentions. `closingFrom`: the offset where the assessment and
- * plan begins (see assessment.ts; by default the closing share of the text).
+ * plan begins (see assessment.ts; by default the closing share of the text); `assessmentMarked`:
+ * a marker opens it there.
  */
-export function selectDiagnoses(mentions: readonly Mention[], textLength: number, closingFrom = Math.floor(textLength * ASSESSMENT_PART), puerperal = false): CodedDiagnosis[] {
+export function selectDiagnoses(mentions: readonly Mention[], textLength: number, closingFrom = Math.floor(textLength * ASSESSMENT_PART), puerperal = false, assessmentMarked = false): CodedDiagnosis[] {
   const byCode = new Map<string, CodedDiagnosis>();
   for (const m of mentions) {
     for (const { code, basis } of codesFor(m)) {
@@ -78,12 +100,10 @@ export function selectDiagnoses(mentions: readonly Mention[], textLength: number
   // What the visit assessed is decided first, so a passing mention ("the last time you had an
   // asthma attack?") cannot displace an assessed condition through a combination rule.
   const labelled = mentions.some((m) => m.speaker !== undefined);
-  const exchange = textLength <= SHORT_EXCHANGE_CHARS && labelled;
-  // A whole visit (history, exam, assessment) is gated however few conditions it names: its
-  // few may all be chatter. An excerpt of a few turns is not.
   const conversation = labelled && textLength > WHOLE_VISIT_CHARS;
   if (labelled && !conversation) dropHistoryTaking(byCode);
-  if ((mentions.length > SHORT_TEXT_MENTIONS || conversation) && !exchange) dropPassingSymptoms(byCode, closingFrom, recapSentences(mentions));
+  const assessing = assessmentMarked || mentions.some(assessesProblem);
+  if (passingGated({ labelled, textLength, mentions: mentions.length, assessing })) dropPassingSymptoms(byCode, closingFrom, recapSentences(mentions));
   applyCombinations(byCode);
   if (conversation) dropUnmanagedChronic(byCode);
   examWithFindings(byCode);
