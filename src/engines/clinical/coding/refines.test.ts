@@ -36,3 +36,9 @@ test('knee pain yields to the knee named with its side, not to a shoulder', () =
   assert.deepEqual(codes('Assessment: right knee pain and left knee pain. Knee pain.'), ['M25.561', 'M25.562']);
   assert.deepEqual(codes('Assessment: knee pain. Right shoulder pain.'), ['M25.511', 'M25.569']);
 });
+
+test('a code under the node is more specific even when another axis stays unspecified', () => {
+  // Dorsalgia, unspecified M54.9 → Low back pain, unspecified M54.50; Pain in unspecified joint M25.50 → knee M25.569.
+  assert.deepEqual(codes('Assessment: back pain. Low back pain.'), ['M54.50']);
+  assert.deepEqual(codes('Assessment: joint pain. Knee pain.'), ['M25.569']);
+});

@@ -230,16 +230,20 @@ function takeDocumentedSpecificity(byCode: Map<string, CodedDiagnosis>): void {
  * The same condition is coded once, at its most specific code (guidelines I.B.2-3, IV.B): an
  * "unspecified" code yields to a specific code of that condition — the same concept in its
  * category, or a code under the tabular node it is the unspecified member of (refines.ts:
- * "knee pain" M25.569 beside right knee M25.561). A specific code of another site or condition in
+ * "knee pain" M25.569 beside right knee M25.561; "back pain" M54.9 beside low back pain M54.50,
+ * which is deeper though its own type is unspecified). A specific code of another site or condition in
  * the category is another problem and leaves it standing (low back pain M54.50 beside neck pain
  * M54.2; knee pain M25.569 beside shoulder pain M25.511).
  */
 function dropLessSpecific(byCode: Map<string, CodedDiagnosis>): void {
-  const specific = [...byCode.values()].filter((d) => !UNSPECIFIC.test(d.title));
+  const all = [...byCode.values()];
+  // A code under the unspecified code's node is more specific even when it leaves another axis
+  // unspecified ("Low back pain, unspecified" M54.50 under "Dorsalgia, unspecified" M54.9's M54).
   const sameCondition = (d: CodedDiagnosis, o: CodedDiagnosis): boolean =>
-    (o.concept.name === d.concept.name && o.code.slice(0, 3) === d.code.slice(0, 3)) || refines(o.code, d.code);
-  for (const d of [...byCode.values()]) {
-    if (UNSPECIFIC.test(d.title) && specific.some((o) => sameCondition(d, o))) byCode.delete(d.code);
+    (!UNSPECIFIC.test(o.title) && o.concept.name === d.concept.name && o.code.slice(0, 3) === d.code.slice(0, 3)) ||
+    (refines(o.code, d.code) && !refines(d.code, o.code));
+  for (const d of all) {
+    if (UNSPECIFIC.test(d.title) && all.some((o) => o !== d && sameCondition(d, o))) byCode.delete(d.code);
   }
 }
 
