@@ -18,13 +18,20 @@ function markers(): RegExp {
   return opens;
 }
 
-/** Offset where the assessment part starts; `speakerAt` tells the clinician's turns when labelled. */
-export function assessmentStart(text: string, speakerAt: (offset: number) => Speaker | undefined): number {
-  const fallback = Math.floor(text.length * ASSESSMENT_PART);
+/**
+ * Where the assessment part starts, and whether a marker says so (`marked`) or it is only the
+ * closing share of the text; `speakerAt` tells the clinician's turns when labelled.
+ */
+export function assessmentPart(text: string, speakerAt: (offset: number) => Speaker | undefined): { from: number; marked: boolean } {
   const re = markers();
   re.lastIndex = Math.floor(text.length * EARLIEST);
   for (let m = re.exec(text); m; m = re.exec(text)) {
-    if (speakerAt(m.index) !== 'patient') return m.index;
+    if (speakerAt(m.index) !== 'patient') return { from: m.index, marked: true };
   }
-  return fallback;
+  return { from: Math.floor(text.length * ASSESSMENT_PART), marked: false };
+}
+
+/** Offset where the assessment part starts (assessmentPart). */
+export function assessmentStart(text: string, speakerAt: (offset: number) => Speaker | undefined): number {
+  return assessmentPart(text, speakerAt).from;
 }

@@ -4,7 +4,7 @@ import { splitSentences } from '../context/index.ts';
 import { tokenize } from '../lexicon/index.ts';
 import { cueSets } from './cues.ts';
 import { emLevel } from './em-level.ts';
-import { assessmentStart } from './assessment.ts';
+import { assessmentPart } from './assessment.ts';
 import { preloadIndex } from './index-terms.ts';
 import { findMentions } from './mentions.ts';
 import { inPuerperium } from './puerperium.ts';
@@ -30,9 +30,9 @@ function confidence(d: CodedDiagnosis): number {
 export function codeText(text: string): CodingResult {
   // The turns are read once: the assessment start and every mention's speaker come from them.
   const turns = turnsOf(text);
-  const closingFrom = assessmentStart(text, turns.speakerAt);
-  const mentions = findMentions(text, closingFrom, turns);
-  const diagnoses = selectDiagnoses(mentions, text.length, closingFrom, inPuerperium(text));
+  const closing = assessmentPart(text, turns.speakerAt);
+  const mentions = findMentions(text, closing.from, turns);
+  const diagnoses = selectDiagnoses(mentions, text.length, closing.from, inPuerperium(text), closing.marked);
   const result: CodingResult = {
     diagnoses: diagnoses.map((d, i) => ({
       id: `dx-${i + 1}`,

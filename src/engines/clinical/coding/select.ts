@@ -5,6 +5,7 @@ import { ASSESSMENT_PART } from './discourse.ts';
 import { addedCode, codeMatches, combinationRules, familyHistoryCode } from './rules.ts';
 import { yieldsToSubterm } from './main-terms.ts';
 import { puerperiumCode } from './puerperium.ts';
+import { refines } from './refines.ts';
 
 export type Basis = 'present' | 'history' | 'family' | 'combination';
 
@@ -50,13 +51,35 @@ const SHORT_TEXT_MENTIONS = 6;
 const SHORT_EXCHANGE_CHARS = 1400;
 // …and a conversation this long holds a whole visit.
 const WHOLE_VISIT_CHARS = 2 * SHORT_EXCHANGE_CHARS;
+
+/** The clinician heads a problem ("so for your diabetes…") or gives an impression: an assessment is said. */
+const assessesProblem = (m: Mention): boolean => m.framed && m.framing !== 'reason' && m.speaker === 'clinician';
+
+/**
+ * Is a text gated by what its assessment part takes up (dropPassingSymptoms)? The gate needs a
+ * part where the assessment is said. A whole visit of labelled turns has one however few
+ * conditions it names (its few may all be chatter); a short exchange has none. Between the two, an
+ * excerpt is gated when the clinician assesses in it (`assessing`: an assessment marker,
+ * assessment.ts, or a problem headed or given as the impression): the
+ * closing share of a few turns is not an assessment, and the count of its mentions says nothing
+ * of one (gating at more than six mentions meant one more named symptom, the lower back of dev
+ * mts-valid-41's "left shoulder and lower back", would drop its other true codes); its history
+ * taking is held back by dropHistoryTaking instead. A text without turns (a note, a problem list)
+ * has no chatter when short: gated by its number of mentions.
+ */
+export function passingGated(o: { labelled: boolean; textLength: number; mentions: number; assessing: boolean }): boolean {
+  if (!o.labelled) return o.mentions > SHORT_TEXT_MENTIONS;
+  if (o.textLength > WHOLE_VISIT_CHARS) return true;
+  return o.textLength > SHORT_EXCHANGE_CHARS && o.assessing;
+}
 const UNSPECIFIC = /unspecified|without complications/i;
 
 /**
  * The codes of a visit from its mentions. `closingFrom`: the offset where the assessment and
- * plan begins (see assessment.ts; by default the closing share of the text).
+ * plan begins (see assessment.ts; by default the closing share of the text); `assessmentMarked`:
+ * a marker opens it there.
  */
-export function selectDiagnoses(mentions: readonly Mention[], textLength: number, closingFrom = Math.floor(textLength * ASSESSMENT_PART), puerperal = false): CodedDiagnosis[] {
+export function selectDiagnoses(mentions: readonly Mention[], textLength: number, closingFrom = Math.floor(textLength * ASSESSMENT_PART), puerperal = false, assessmentMarked = false): CodedDiagnosis[] {
   const byCode = new Map<string, CodedDiagnosis>();
   for (const m of mentions) {
     for (const { code, basis } of codesFor(m)) {
@@ -77,12 +100,10 @@ export function selectDiagnoses(mentions: readonly Mention[], textLength: number
   // What the visit assessed is decided first, so a passing mention ("the last time you had an
   // asthma attack?") cannot displace an assessed condition through a combination rule.
   const labelled = mentions.some((m) => m.speaker !== undefined);
-  const exchange = textLength <= SHORT_EXCHANGE_CHARS && labelled;
-  // A whole visit (history, exam, assessment) is gated however few conditions it names: its
-  // few may all be chatter. An excerpt of a few turns is not.
   const conversation = labelled && textLength > WHOLE_VISIT_CHARS;
   if (labelled && !conversation) dropHistoryTaking(byCode);
-  if ((mentions.length > SHORT_TEXT_MENTIONS || conversation) && !exchange) dropPassingSymptoms(byCode, closingFrom, recapSentences(mentions));
+  const assessing = assessmentMarked || mentions.some(assessesProblem);
+  if (passingGated({ labelled, textLength, mentions: mentions.length, assessing })) dropPassingSymptoms(byCode, closingFrom, recapSentences(mentions));
   applyCombinations(byCode);
   if (conversation) dropUnmanagedChronic(byCode);
   examWithFindings(byCode);
@@ -205,12 +226,24 @@ function takeDocumentedSpecificity(byCode: Map<string, CodedDiagnosis>): void {
   }
 }
 
-/** Within a 3-character category, an "unspecified" code yields to a specific one. */
+/**
+ * The same condition is coded once, at its most specific code (guidelines I.B.2-3, IV.B): an
+ * "unspecified" code yields to a specific code of that condition — the same concept in its
+ * category, or a code under the tabular node it is the unspecified member of (refines.ts:
+ * "knee pain" M25.569 beside right knee M25.561; "back pain" M54.9 beside low back pain M54.50,
+ * which is deeper though its own type is unspecified). A specific code of another site or condition in
+ * the category is another problem and leaves it standing (low back pain M54.50 beside neck pain
+ * M54.2; knee pain M25.569 beside shoulder pain M25.511).
+ */
 function dropLessSpecific(byCode: Map<string, CodedDiagnosis>): void {
-  const specificCategories = new Set<string>();
-  for (const d of byCode.values()) if (!UNSPECIFIC.test(d.title)) specificCategories.add(d.code.slice(0, 3));
-  for (const d of [...byCode.values()]) {
-    if (UNSPECIFIC.test(d.title) && specificCategories.has(d.code.slice(0, 3))) byCode.delete(d.code);
+  const all = [...byCode.values()];
+  // A code under the unspecified code's node is more specific even when it leaves another axis
+  // unspecified ("Low back pain, unspecified" M54.50 under "Dorsalgia, unspecified" M54.9's M54).
+  const sameCondition = (d: CodedDiagnosis, o: CodedDiagnosis): boolean =>
+    (!UNSPECIFIC.test(o.title) && o.concept.name === d.concept.name && o.code.slice(0, 3) === d.code.slice(0, 3)) ||
+    (refines(o.code, d.code) && !refines(d.code, o.code));
+  for (const d of all) {
+    if (UNSPECIFIC.test(d.title) && all.some((o) => o !== d && sameCondition(d, o))) byCode.delete(d.code);
   }
 }
 
