@@ -23,6 +23,7 @@ interface VitalsData {
   temperatureContext: string[];
   today: string[];
   recalled: string[];
+  otherOwner: Partial<Record<VitalKind, string[]>>;
 }
 
 const d = languageData<VitalsData>('vitals');
@@ -81,6 +82,15 @@ export const CONTINUATION = `\\b(?:${spokenAlternation(d.continuation.cues)})\\W
 export function statedNow(kind: VitalKind): { before: string; after: string } {
   const subjects = kind === 'weight' ? [...d.statedNow.subjects, ...d.statedNow.personSubjects] : d.statedNow.subjects;
   return { before: `(?<!\\w)(?:${spokenAlternation(subjects)})\\s+`, after: `\\s+(?:${alternation(d.statedNow.after)})\\b` };
+}
+
+/** A person as the subject of a bare value ("you're", "she's at"), as a RegExp source to stand before the number. */
+export const PERSON_SUBJECT = `(?<!\\w)(?:${spokenAlternation(d.statedNow.personSubjects)})\\s+`;
+
+/** Who, named before a reading of this kind in its clause, owns it instead of the patient ("the baby's heart rate"), if any. */
+export function otherOwner(kind: VitalKind): RegExp | undefined {
+  const words = d.otherOwner[kind];
+  return words?.length ? new RegExp(`(?<![\\w'’])(?:${spokenAlternation(words)})(?![\\w'’])`, 'i') : undefined;
 }
 
 /** The words a weight is given in, as a RegExp source. */

@@ -1,6 +1,6 @@
 // Vital signs from one (number-normalised) sentence: every reading with its place, and the value strings a note writes.
 import {
-  CONTINUATION, listName, NOT_READING_BEFORE, PRESSURE_SEPARATORS, SPOKEN_PRESSURE, readingUnit, statedNow, unitContext, vitalName, WEIGHT_CHANGE_BEFORE,
+  CONTINUATION, listName, NOT_READING_BEFORE, PERSON_SUBJECT, PRESSURE_SEPARATORS, SPOKEN_PRESSURE, readingUnit, statedNow, unitContext, vitalName, WEIGHT_CHANGE_BEFORE,
   WEIGHT_STATED_BEFORE, WEIGHT_UNITS, weightUnit,
 } from '../language/vitals.ts';
 
@@ -63,6 +63,9 @@ const PATTERNS: readonly Pattern[] = [
     const unit = readingUnit(kind);
     return unit ? [pattern(kind, `\\b${READINGS[kind].value}\\s*${unit}\\b`, 'unit')] : [];
   }),
+  // A saturation said of the patient with its percent ("you're 95% on 2 liters"): of a person a bare
+  // number is an age, a percent is not; the sentence must speak of oxygen (UNIT_CONTEXT).
+  pattern('oxygenSaturation', `${PERSON_SUBJECT}(?:at\\s+)?(\\d{2,3})\\s*%`, 'unit'),
   // A number in a weight unit is a weight unnamed ("I am at 183 pounds"); plausible() turns away a change.
   pattern('weight', `\\b(\\d{1,3}(?:\\.\\d)?)\\s*(${WEIGHT_UNITS})\\b`, 'unit'),
   // Two numbers joined as a pressure is one unnamed when spoken so ("that's 138 over 86"), or written

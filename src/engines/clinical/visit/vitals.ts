@@ -1,12 +1,15 @@
 // Vital signs read once for the visit, each with its unit; today's reading wins over one recalled, a later one over an earlier.
 import { bareReading, continuedReading, lastNamedKind, spokenNumbersToDigits, statedReadings, vitalReadings, type VitalReading, type Vitals } from '../numbers/index.ts';
-import { READING_ELSEWHERE, READING_RECALLED, READING_TODAY } from '../language/vitals.ts';
+import { joinSplitContractions } from '../language/contractions.ts';
+import { otherOwner, READING_ELSEWHERE, READING_RECALLED, READING_TODAY } from '../language/vitals.ts';
 import { endsSpeakingOfOtherPerson, ownedByOtherPerson } from '../transcript/index.ts';
 import type { Sentence, VitalSign } from './types.ts';
 
 const ELSEWHERE = new RegExp(READING_ELSEWHERE.source, 'gi');
 const TODAY = new RegExp(READING_TODAY.source, 'gi');
 const KINDS: (keyof Vitals)[] = ['bloodPressure', 'heartRate', 'temperature', 'respiratoryRate', 'oxygenSaturation', 'weight'];
+// Owners a sign's reading has other than the patient, named just before it ("the baby's heart rate"): vitals.json otherOwner.
+const OTHER_OWNER = new Map(KINDS.map((kind) => [kind, otherOwner(kind)] as const));
 
 // How far before a reading its owner is looked for: "mom's blood pressure was " and no further.
 const OWNER_LOOKBACK = 40;
@@ -54,7 +57,8 @@ function todaysReadings(text: string, said: string, earlier?: keyof Vitals): Map
   for (const r of [...vitalReadings(text, said), ...statedReadings(text, earlier)].sort((a, b) => a.start - b.start)) {
     const clause = clauseOf(text, r);
     // Someone else's reading is theirs by name just before it ("my mom's blood pressure was …").
-    if (ownedByOtherPerson(text.slice(Math.max(clause.at, r.start - OWNER_LOOKBACK), r.start))) continue;
+    const owner = text.slice(Math.max(clause.at, r.start - OWNER_LOOKBACK), r.start);
+    if (ownedByOtherPerson(owner) || OTHER_OWNER.get(r.kind)?.test(owner)) continue;
     // … or said of them as the subject, with no "I" or "you" since ("my mom weighed 300 pounds").
     if (endsSpeakingOfOtherPerson(text.slice(clause.at, r.start))) continue;
     if (nearest(ELSEWHERE, clause, r) < nearest(TODAY, clause, r)) continue;
@@ -88,8 +92,10 @@ function carriedReading(text: string, last: VitalReading | undefined, named: Nam
   return (last && continuedReading(text, last)) || (named && !named.recalled ? bareReading(text, named.kind) : undefined);
 }
 
-export function vitalSigns(sentences: readonly Sentence[]): VitalSign[] {
+export function vitalSigns(said: readonly Sentence[]): VitalSign[] {
   const best = new Map<keyof Vitals, VitalSign & { rank: number }>();
+  // Matched as one text with contractions joined ("you 're" is "you're"); spans stay the sentences'.
+  const sentences = said.map((s) => ({ ...s, text: joinSplitContractions(s.text) }));
   const digits = sentences.map((s) => spokenNumbersToDigits(s.text));
   let last: VitalReading | undefined;
   let named: Named | undefined;
