@@ -24,6 +24,7 @@ interface VitalsData {
   today: string[];
   recalled: string[];
   otherOwner: Partial<Record<VitalKind, string[]>>;
+  correction: { cues: string[] };
 }
 
 const d = languageData<VitalsData>('vitals');
@@ -59,7 +60,13 @@ export function unitContext(kind: VitalKind): RegExp | undefined {
 }
 
 /** A target, limit or excursion word at the end of the text before a number ("below", "goes up to"): the number is no reading. */
-export const NOT_READING_BEFORE = new RegExp(`\\b(?:${alternation(d.notReadingBefore)})\\W*(?:(?:${alternation(d.approximators)})\\W+)?$`, 'i');
+// A written limit sign ("< 130/80") has no word start to anchor on.
+const LIMIT_WORDS = d.notReadingBefore.filter((w) => /^\w/.test(w));
+const LIMIT_SIGNS = d.notReadingBefore.filter((w) => !/^\w/.test(w));
+export const NOT_READING_BEFORE = new RegExp(
+  `(?:\\b(?:${alternation(LIMIT_WORDS)})|${alternation(LIMIT_SIGNS)})\\W*(?:(?:${alternation(d.approximators)})\\W+)?$`,
+  'i',
+);
 /**
  * Words that put a reading at another time or place than this visit ("last night", "at home", "on my
  * watch"), unless they only compare with it ("better than last time": the lookbehind is one word or two).
@@ -108,6 +115,8 @@ export function weightUnit(word: string): 'kg' | 'lb' {
   return KILOGRAMS.test(word.trim()) ? 'kg' : 'lb';
 }
 
+/** A speaker correcting a reading just given ("sorry, i read that backwards"). */
+export const READING_CORRECTED = new RegExp(`(?<![\\w'’])(?:${spokenAlternation(d.correction.cues)})(?![\\w'’])`, 'i');
 /** Words that place a reading at this visit ("here", "today", "vital signs"). */
 export const READING_TODAY = new RegExp(`\\b(?:${alternation(d.today)})\\b`, 'i');
 /** Words that place a reading elsewhere or before ("at home", "in the emergency room", "was"). */

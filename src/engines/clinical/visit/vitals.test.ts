@@ -129,3 +129,9 @@ test('a saturation said of the patient with a percent is read, split contraction
 test('a weight given at birth is not today', () => {
   assert.deepEqual(kindValues('[patient] he weighed eight pounds two ounces at birth .'), {});
 });
+
+test("a written limit ('goal BP < 130/80') is no reading; a speaker's correction replaces the reading they gave", () => {
+  assert.deepEqual(kindValues('Vitals: BP 118/76, pulse 70. Goal BP < 140/90 reviewed.'), { bloodPressure: '118/76 mmHg', heartRate: '70 bpm' });
+  const visit = ['[doctor] the cuff says 176 over 118 here .', '[patient] really ?', '[doctor] sorry , i misread it . it is 118 over 76 .'].join('\n');
+  assert.deepEqual(kindValues(visit), { bloodPressure: '118/76 mmHg' });
+});

@@ -1,7 +1,7 @@
 // Vital signs read once for the visit, each with its unit; today's reading wins over one recalled, a later one over an earlier.
 import { bareReading, continuedReading, lastNamedKind, spokenNumbersToDigits, statedReadings, vitalReadings, type VitalReading, type Vitals } from '../numbers/index.ts';
 import { joinSplitContractions } from '../language/contractions.ts';
-import { otherOwner, READING_ELSEWHERE, READING_RECALLED, READING_TODAY } from '../language/vitals.ts';
+import { otherOwner, READING_CORRECTED, READING_ELSEWHERE, READING_RECALLED, READING_TODAY } from '../language/vitals.ts';
 import { endsSpeakingOfOtherPerson, ownedByOtherPerson } from '../transcript/index.ts';
 import type { Sentence, VitalSign } from './types.ts';
 
@@ -92,8 +92,15 @@ function carriedReading(text: string, last: VitalReading | undefined, named: Nam
   return (last && continuedReading(text, last)) || (named && !named.recalled ? bareReading(text, named.kind) : undefined);
 }
 
+/** Whether sentence i, or the one before it said by the same speaker, corrects a reading just given ("sorry, I read that backwards"). */
+function corrects(sentences: readonly Sentence[], i: number): boolean {
+  const s = sentences[i]!;
+  const before = sentences[i - 1];
+  return READING_CORRECTED.test(s.text) || (!!before && before.role === s.role && READING_CORRECTED.test(before.text));
+}
+
 export function vitalSigns(said: readonly Sentence[]): VitalSign[] {
-  const best = new Map<keyof Vitals, VitalSign & { rank: number }>();
+  const best = new Map<keyof Vitals, VitalSign & { rank: number; role: Sentence['role'] }>();
   // Matched as one text with contractions joined ("you 're" is "you're"); spans stay the sentences'.
   const sentences = said.map((s) => ({ ...s, text: joinSplitContractions(s.text) }));
   const digits = sentences.map((s) => spokenNumbersToDigits(s.text));
@@ -118,11 +125,13 @@ export function vitalSigns(said: readonly Sentence[]): VitalSign[] {
       if (!reading) continue;
       const prev = best.get(kind);
       // A carried value is the same measurement said again ("… down to 37.6"): as surely today's as the one it follows.
-      const at = prev && reading === carried ? Math.max(r, prev.rank) : r;
+      // So is a correction of the speaker's own reading ("sorry, I read that backwards. It's 128 over 82.").
+      const again = reading === carried || (prev?.role === s.role && corrects(sentences, i));
+      const at = prev && again ? Math.max(r, prev.rank) : r;
       // A later reading replaces one from a sentence as surely today's, a pair unnamed too ("let's take it once
       // more." "144 over 90"): targets ("ideally 120 over 80") are no readings at all (NOT_READING_BEFORE).
       if (prev && at < prev.rank) continue;
-      best.set(kind, { kind, value: reading.value, spans: own.has(kind) ? [s.span] : [s.span, next!.span], rank: at });
+      best.set(kind, { kind, value: reading.value, spans: own.has(kind) ? [s.span] : [s.span, next!.span], rank: at, role: s.role });
     }
   });
   return KINDS.flatMap((k) => {
