@@ -25,6 +25,8 @@ interface VitalsData {
   recalled: string[];
   otherOwner: Partial<Record<VitalKind, string[]>>;
   correction: { cues: string[] };
+  statedShown: { subjects: string[] };
+  wearables: { words: string[] };
 }
 
 const d = languageData<VitalsData>('vitals');
@@ -71,7 +73,9 @@ export const NOT_READING_BEFORE = new RegExp(
  * Words that put a reading at another time or place than this visit ("last night", "at home", "on my
  * watch"), unless they only compare with it ("better than last time": the lookbehind is one word or two).
  */
-export const READING_ELSEWHERE = new RegExp(`(?<!\\b(?:${alternation(d.comparedWith)})\\s+)\\b(?:${alternation(d.elsewhere)})\\b`, 'i');
+export const READING_ELSEWHERE = new RegExp(`(?<!\\b(?:${alternation(d.comparedWith)})\\s+)\\b(?:${alternation([...d.elsewhere, ...d.wearables.words])})\\b`, 'i');
+/** A wearable named ("my watch says …"): its reading is never this visit's, said as now or not. */
+export const READING_ON_WEARABLE = new RegExp(`\\b(?:${alternation(d.wearables.words)})\\b`, 'i');
 
 /** What states a weight just before its number ("she's 9 kilos", "weighs 6.1 kilograms"); a contraction needs no word start. */
 export const WEIGHT_STATED_BEFORE = new RegExp(
@@ -99,6 +103,9 @@ export function otherOwner(kind: VitalKind): RegExp | undefined {
   const words = d.otherOwner[kind];
   return words?.length ? new RegExp(`(?<![\\w'’])(?:${spokenAlternation(words)})(?![\\w'’])`, 'i') : undefined;
 }
+
+/** What says a bare number is a device's display read out ("it says 99.9."), as RegExp sources before and after the number. */
+export const STATED_SHOWN = { before: `(?<!\\w)(?:${spokenAlternation(d.statedShown.subjects)})\\s+`, after: '\\s*(?:[,.!?;]|$)' };
 
 /** The words a weight is given in, as a RegExp source. */
 export const WEIGHT_UNITS = alternation([...d.weightUnits.pounds, ...d.weightUnits.kilograms]);

@@ -135,3 +135,10 @@ test("a written limit ('goal BP < 130/80') is no reading; a speaker's correction
   const visit = ['[doctor] the cuff says 176 over 118 here .', '[patient] really ?', '[doctor] sorry , i misread it . it is 118 over 76 .'].join('\n');
   assert.deepEqual(kindValues(visit), { bloodPressure: '118/76 mmHg' });
 });
+
+test("a device's display read out at the visit is read; a wearable's reading is not, even said as now", () => {
+  const visit = ['[doctor] could you take your temperature for me now ?', '[patient] one second .', '[patient] okay , it reads 100.2 .'].join('\n');
+  assert.deepEqual(kindValues(visit), { temperature: '100.2 °F' });
+  assert.deepEqual(kindValues('[patient] my fitbit says my heart rate is 110 right now .'), {});
+  assert.deepEqual(kindValues('[doctor] what does the oximeter show ?\n[patient] it says 97 .'), { oxygenSaturation: '97%' });
+});
