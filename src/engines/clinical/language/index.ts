@@ -22,3 +22,4 @@ export { noteSentence, sentenceCase, tidy } from './tidy.ts';
 export { cleanUtterance } from './fillers.ts';
 export { CLAUSE_OPENER, DISCOURSE_MARKER, MARKER_WORDS } from './run-on.ts';
 export { alternation, languageData } from './data.ts';
+export { joinSplitContractions } from './contractions.ts';

@@ -23,6 +23,10 @@ interface VitalsData {
   temperatureContext: string[];
   today: string[];
   recalled: string[];
+  otherOwner: Partial<Record<VitalKind, string[]>>;
+  correction: { cues: string[] };
+  statedShown: { subjects: string[] };
+  wearables: { words: string[] };
 }
 
 const d = languageData<VitalsData>('vitals');
@@ -58,12 +62,20 @@ export function unitContext(kind: VitalKind): RegExp | undefined {
 }
 
 /** A target, limit or excursion word at the end of the text before a number ("below", "goes up to"): the number is no reading. */
-export const NOT_READING_BEFORE = new RegExp(`\\b(?:${alternation(d.notReadingBefore)})\\W*(?:(?:${alternation(d.approximators)})\\W+)?$`, 'i');
+// A written limit sign ("< 130/80") has no word start to anchor on.
+const LIMIT_WORDS = d.notReadingBefore.filter((w) => /^\w/.test(w));
+const LIMIT_SIGNS = d.notReadingBefore.filter((w) => !/^\w/.test(w));
+export const NOT_READING_BEFORE = new RegExp(
+  `(?:\\b(?:${alternation(LIMIT_WORDS)})|${alternation(LIMIT_SIGNS)})\\W*(?:(?:${alternation(d.approximators)})\\W+)?$`,
+  'i',
+);
 /**
  * Words that put a reading at another time or place than this visit ("last night", "at home", "on my
  * watch"), unless they only compare with it ("better than last time": the lookbehind is one word or two).
  */
-export const READING_ELSEWHERE = new RegExp(`(?<!\\b(?:${alternation(d.comparedWith)})\\s+)\\b(?:${alternation(d.elsewhere)})\\b`, 'i');
+export const READING_ELSEWHERE = new RegExp(`(?<!\\b(?:${alternation(d.comparedWith)})\\s+)\\b(?:${alternation([...d.elsewhere, ...d.wearables.words])})\\b`, 'i');
+/** A wearable named ("my watch says …"): its reading is never this visit's, said as now or not. */
+export const READING_ON_WEARABLE = new RegExp(`\\b(?:${alternation(d.wearables.words)})\\b`, 'i');
 
 /** What states a weight just before its number ("she's 9 kilos", "weighs 6.1 kilograms"); a contraction needs no word start. */
 export const WEIGHT_STATED_BEFORE = new RegExp(
@@ -83,6 +95,18 @@ export function statedNow(kind: VitalKind): { before: string; after: string } {
   return { before: `(?<!\\w)(?:${spokenAlternation(subjects)})\\s+`, after: `\\s+(?:${alternation(d.statedNow.after)})\\b` };
 }
 
+/** A person as the subject of a bare value ("you're", "she's at"), as a RegExp source to stand before the number. */
+export const PERSON_SUBJECT = `(?<!\\w)(?:${spokenAlternation(d.statedNow.personSubjects)})\\s+`;
+
+/** Who, named before a reading of this kind in its clause, owns it instead of the patient ("the baby's heart rate"), if any. */
+export function otherOwner(kind: VitalKind): RegExp | undefined {
+  const words = d.otherOwner[kind];
+  return words?.length ? new RegExp(`(?<![\\w'’])(?:${spokenAlternation(words)})(?![\\w'’])`, 'i') : undefined;
+}
+
+/** What says a bare number is a device's display read out ("it says 99.9."), as RegExp sources before and after the number. */
+export const STATED_SHOWN = { before: `(?<!\\w)(?:${spokenAlternation(d.statedShown.subjects)})\\s+`, after: '\\s*(?:[,.!?;]|$)' };
+
 /** The words a weight is given in, as a RegExp source. */
 export const WEIGHT_UNITS = alternation([...d.weightUnits.pounds, ...d.weightUnits.kilograms]);
 /** A pair of numbers said as a pressure ("… thirty eight over eighty six"), in the words said. */
@@ -98,6 +122,8 @@ export function weightUnit(word: string): 'kg' | 'lb' {
   return KILOGRAMS.test(word.trim()) ? 'kg' : 'lb';
 }
 
+/** A speaker correcting a reading just given ("sorry, i read that backwards"). */
+export const READING_CORRECTED = new RegExp(`(?<![\\w'’])(?:${spokenAlternation(d.correction.cues)})(?![\\w'’])`, 'i');
 /** Words that place a reading at this visit ("here", "today", "vital signs"). */
 export const READING_TODAY = new RegExp(`\\b(?:${alternation(d.today)})\\b`, 'i');
 /** Words that place a reading elsewhere or before ("at home", "in the emergency room", "was"). */

@@ -81,6 +81,11 @@ test('a blood pressure: "pressure" alone names it when both numbers follow, and 
   assert.deepEqual(vitalsIn(spokenNumbersToDigits('blood pressure is one oh five over sixty five')), { bloodPressure: '105/65 mmHg' });
 });
 
+test('a hundreds shorthand keeps its tenths: "one oh three point two" is 103.2', () => {
+  assert.equal(spokenNumbersToDigits('temp is one oh three point two'), 'temp is 103.2');
+  assert.equal(spokenNumbersToDigits('one oh four and then point blank'), '104 and then point blank');
+});
+
 test('hyphenated number words are read as numbers; a weight loss is not a weight', () => {
   assert.equal(spokenNumbersToDigits('heart rate of seventy-two and weight one ninety-seven'), 'heart rate of 72 and weight 197');
   assert.deepEqual(vitalsIn(spokenNumbersToDigits('blood pressure is one twenty-five over seventy-five')), { bloodPressure: '125/75 mmHg' });

@@ -18,8 +18,9 @@ function parseRun(words: string[]): { value: string; used: number } | undefined 
   // "one twenty" / "one forty five": a leading digit then a tens word is a hundreds shorthand.
   const w0 = words[0];
   // "one oh five": a leading digit, "oh" for zero, then a digit is the same shorthand (105).
+  // Its tenths may follow as any number's do ("one oh two point one" is 102.1).
   if (w0 !== undefined && (UNITS[w0] ?? 0) >= 1 && UNITS[w0]! <= 9 && words[1] === 'oh' && (UNITS[words[2] ?? ''] ?? 0) >= 1 && UNITS[words[2]!]! <= 9) {
-    return { value: String(UNITS[w0]! * 100 + UNITS[words[2]!]!), used: 3 };
+    return withTenths(words, String(UNITS[w0]! * 100 + UNITS[words[2]!]!), 3);
   }
   if (w0 !== undefined && UNITS[w0] !== undefined && UNITS[w0]! >= 1 && UNITS[w0]! <= 9 && words[1] && (TENS[words[1]] !== undefined || (UNITS[words[1]] ?? 0) >= 10)) {
     const hundreds = UNITS[w0]! * 100;
@@ -45,14 +46,16 @@ function parseRun(words: string[]): { value: string; used: number } | undefined 
     else break;
   }
   if (!any) return undefined;
-  let value = String(total + current);
-  if (words[i] === 'point') {
-    const digits: string[] = [];
-    let j = i + 1;
-    while (j < words.length && UNITS[words[j]!] !== undefined && UNITS[words[j]!]! <= 9) digits.push(String(UNITS[words[j++]!]));
-    if (digits.length) { value += '.' + digits.join(''); i = j; }
-  }
-  return { value, used: i };
+  return withTenths(words, String(total + current), i);
+}
+
+/** A whole number parsed from `used` words, with its decimals when "point" and digit words follow ("… point one"). */
+function withTenths(words: string[], whole: string, used: number): { value: string; used: number } {
+  if (words[used] !== 'point') return { value: whole, used };
+  const digits: string[] = [];
+  let j = used + 1;
+  while (j < words.length && UNITS[words[j]!] !== undefined && UNITS[words[j]!]! <= 9) digits.push(String(UNITS[words[j++]!]));
+  return digits.length ? { value: `${whole}.${digits.join('')}`, used: j } : { value: whole, used };
 }
 
 /** Rewrites spoken numbers in a sentence as digits; the rest of the text is kept. */

@@ -1,6 +1,6 @@
 // Vital signs from one (number-normalised) sentence: every reading with its place, and the value strings a note writes.
 import {
-  CONTINUATION, listName, NOT_READING_BEFORE, PRESSURE_SEPARATORS, SPOKEN_PRESSURE, readingUnit, statedNow, unitContext, vitalName, WEIGHT_CHANGE_BEFORE,
+  CONTINUATION, listName, NOT_READING_BEFORE, PERSON_SUBJECT, PRESSURE_SEPARATORS, SPOKEN_PRESSURE, readingUnit, STATED_SHOWN, statedNow, unitContext, vitalName, WEIGHT_CHANGE_BEFORE,
   WEIGHT_STATED_BEFORE, WEIGHT_UNITS, weightUnit,
 } from '../language/vitals.ts';
 
@@ -63,6 +63,9 @@ const PATTERNS: readonly Pattern[] = [
     const unit = readingUnit(kind);
     return unit ? [pattern(kind, `\\b${READINGS[kind].value}\\s*${unit}\\b`, 'unit')] : [];
   }),
+  // A saturation said of the patient with its percent ("you're 95% on 2 liters"): of a person a bare
+  // number is an age, a percent is not; the sentence must speak of oxygen (UNIT_CONTEXT).
+  pattern('oxygenSaturation', `${PERSON_SUBJECT}(?:at\\s+)?(\\d{2,3})\\s*%`, 'unit'),
   // A number in a weight unit is a weight unnamed ("I am at 183 pounds"); plausible() turns away a change.
   pattern('weight', `\\b(\\d{1,3}(?:\\.\\d)?)\\s*(${WEIGHT_UNITS})\\b`, 'unit'),
   // Two numbers joined as a pressure is one unnamed when spoken so ("that's 138 over 86"), or written
@@ -147,16 +150,18 @@ const CONTINUED = new Map<keyof Vitals, RegExp>(
 );
 
 // A bare value said to be this visit's ("it's 94 here", "you're at 188 now"): it has no name of its own.
-const STATED = new Map<keyof Vitals, RegExp>(KINDS.map((kind) => {
+const STATED = new Map<keyof Vitals, RegExp[]>(KINDS.map((kind) => {
   const { before, after } = statedNow(kind);
-  return [kind, new RegExp(`${before}${READINGS[kind].value}${after}`, 'gi')];
+  const value = READINGS[kind].value;
+  // … or a device's display read out ("it beeped. it says 99.9."): the number ends its clause.
+  return [kind, [new RegExp(`${before}${value}${after}`, 'gi'), new RegExp(`${STATED_SHOWN.before}${value}${STATED_SHOWN.after}`, 'gi')]];
 }));
 // A sentence that is a bare value ("209.", "156.4, okay, you can step down."): it too has no name of its own.
 const BARE = new Map<keyof Vitals, RegExp>(KINDS.map((kind) => [kind, new RegExp(`^[^\\w]*${READINGS[kind].value}\\s*(?:[,.!?]|$)`, 'gi')]));
 const NAMES = new Map(KINDS.map((kind) => [kind, new RegExp(name(kind), 'gi')] as const));
 
 /** The patterns, for the ReDoS audit: they are built from data, so the source scan cannot see them. */
-export const VITAL_PATTERNS: readonly RegExp[] = [...PATTERNS.map((p) => p.re), ...CONTINUED.values(), ...STATED.values(), ...BARE.values()];
+export const VITAL_PATTERNS: readonly RegExp[] = [...PATTERNS.map((p) => p.re), ...CONTINUED.values(), ...[...STATED.values()].flat(), ...BARE.values()];
 
 /** The sign whose name `text` says last, if any ("what did they get for your oxygen …?" names a saturation). */
 export function lastNamedKind(text: string): keyof Vitals | undefined {
@@ -184,11 +189,11 @@ export function bareReading(text: string, kind: keyof Vitals): VitalReading | un
  */
 export function statedReadings(text: string, earlier?: keyof Vitals): VitalReading[] {
   const out: VitalReading[] = [];
-  for (const [kind, re] of STATED) {
-    for (const m of text.matchAll(re)) {
+  for (const [kind, res] of STATED) {
+    for (const m of res.flatMap((re) => [...text.matchAll(re)])) {
       const at = numberAt(m);
       if ((lastNamedKind(text.slice(0, at)) ?? earlier) !== kind) continue;
-      if (plausible({ kind, re, how: 'named' }, m, text)) out.push(readingOf(kind, m));
+      if (plausible({ kind, re: res[0]!, how: 'named' }, m, text)) out.push(readingOf(kind, m));
     }
   }
   return out;

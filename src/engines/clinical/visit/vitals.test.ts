@@ -113,3 +113,32 @@ test('a sentence that is a bare value reads the sign just named, as a re-read of
   const before = ['Doctor: What was your temperature last night?', 'Patient: 101.4.'].join('\n');
   assert.deepEqual(kindValues(before), {});
 });
+
+test("the baby's heart rate in the womb is not the mother's; her own reading is kept", () => {
+  const visit = ["[doctor] the baby 's heart rate is 150 , very good .", '[doctor] and your pressure today is 112 over 70 .'].join('\n');
+  assert.deepEqual(kindValues(visit), { bloodPressure: '112/70 mmHg' });
+  assert.deepEqual(kindValues('[doctor] fetal heart tones were in the 140s on the doppler .'), {});
+});
+
+test('a saturation said of the patient with a percent is read, split contractions too; a percent of something else is not', () => {
+  assert.deepEqual(kindValues("[doctor] you 're 93 percent on three liters of oxygen ."), { oxygenSaturation: '93%' });
+  assert.deepEqual(kindValues("[doctor] on room air you're ninety seven percent now ."), { oxygenSaturation: '97%' });
+  assert.deepEqual(kindValues("[patient] i'd say you're 90 percent better than before ."), {});
+});
+
+test('a weight given at birth is not today', () => {
+  assert.deepEqual(kindValues('[patient] he weighed eight pounds two ounces at birth .'), {});
+});
+
+test("a written limit ('goal BP < 130/80') is no reading; a speaker's correction replaces the reading they gave", () => {
+  assert.deepEqual(kindValues('Vitals: BP 118/76, pulse 70. Goal BP < 140/90 reviewed.'), { bloodPressure: '118/76 mmHg', heartRate: '70 bpm' });
+  const visit = ['[doctor] the cuff says 176 over 118 here .', '[patient] really ?', '[doctor] sorry , i misread it . it is 118 over 76 .'].join('\n');
+  assert.deepEqual(kindValues(visit), { bloodPressure: '118/76 mmHg' });
+});
+
+test("a device's display read out at the visit is read; a wearable's reading is not, even said as now", () => {
+  const visit = ['[doctor] could you take your temperature for me now ?', '[patient] one second .', '[patient] okay , it reads 100.2 .'].join('\n');
+  assert.deepEqual(kindValues(visit), { temperature: '100.2 °F' });
+  assert.deepEqual(kindValues('[patient] my fitbit says my heart rate is 110 right now .'), {});
+  assert.deepEqual(kindValues('[doctor] what does the oximeter show ?\n[patient] it says 97 .'), { oxygenSaturation: '97%' });
+});

@@ -1,12 +1,15 @@
 // Vital signs read once for the visit, each with its unit; today's reading wins over one recalled, a later one over an earlier.
 import { bareReading, continuedReading, lastNamedKind, spokenNumbersToDigits, statedReadings, vitalReadings, type VitalReading, type Vitals } from '../numbers/index.ts';
-import { READING_ELSEWHERE, READING_RECALLED, READING_TODAY } from '../language/vitals.ts';
+import { joinSplitContractions } from '../language/contractions.ts';
+import { otherOwner, READING_CORRECTED, READING_ELSEWHERE, READING_ON_WEARABLE, READING_RECALLED, READING_TODAY } from '../language/vitals.ts';
 import { endsSpeakingOfOtherPerson, ownedByOtherPerson } from '../transcript/index.ts';
 import type { Sentence, VitalSign } from './types.ts';
 
 const ELSEWHERE = new RegExp(READING_ELSEWHERE.source, 'gi');
 const TODAY = new RegExp(READING_TODAY.source, 'gi');
 const KINDS: (keyof Vitals)[] = ['bloodPressure', 'heartRate', 'temperature', 'respiratoryRate', 'oxygenSaturation', 'weight'];
+// Owners a sign's reading has other than the patient, named just before it ("the baby's heart rate"): vitals.json otherOwner.
+const OTHER_OWNER = new Map(KINDS.map((kind) => [kind, otherOwner(kind)] as const));
 
 // How far before a reading its owner is looked for: "mom's blood pressure was " and no further.
 const OWNER_LOOKBACK = 40;
@@ -54,10 +57,11 @@ function todaysReadings(text: string, said: string, earlier?: keyof Vitals): Map
   for (const r of [...vitalReadings(text, said), ...statedReadings(text, earlier)].sort((a, b) => a.start - b.start)) {
     const clause = clauseOf(text, r);
     // Someone else's reading is theirs by name just before it ("my mom's blood pressure was …").
-    if (ownedByOtherPerson(text.slice(Math.max(clause.at, r.start - OWNER_LOOKBACK), r.start))) continue;
+    const owner = text.slice(Math.max(clause.at, r.start - OWNER_LOOKBACK), r.start);
+    if (ownedByOtherPerson(owner) || OTHER_OWNER.get(r.kind)?.test(owner)) continue;
     // … or said of them as the subject, with no "I" or "you" since ("my mom weighed 300 pounds").
     if (endsSpeakingOfOtherPerson(text.slice(clause.at, r.start))) continue;
-    if (nearest(ELSEWHERE, clause, r) < nearest(TODAY, clause, r)) continue;
+    if (READING_ON_WEARABLE.test(clause.text) || nearest(ELSEWHERE, clause, r) < nearest(TODAY, clause, r)) continue;
     found.set(r.kind, r);
   }
   return found;
@@ -88,8 +92,17 @@ function carriedReading(text: string, last: VitalReading | undefined, named: Nam
   return (last && continuedReading(text, last)) || (named && !named.recalled ? bareReading(text, named.kind) : undefined);
 }
 
-export function vitalSigns(sentences: readonly Sentence[]): VitalSign[] {
-  const best = new Map<keyof Vitals, VitalSign & { rank: number }>();
+/** Whether sentence i, or the one before it said by the same speaker, corrects a reading just given ("sorry, I read that backwards"). */
+function corrects(sentences: readonly Sentence[], i: number): boolean {
+  const s = sentences[i]!;
+  const before = sentences[i - 1];
+  return READING_CORRECTED.test(s.text) || (!!before && before.role === s.role && READING_CORRECTED.test(before.text));
+}
+
+export function vitalSigns(said: readonly Sentence[]): VitalSign[] {
+  const best = new Map<keyof Vitals, VitalSign & { rank: number; role: Sentence['role'] }>();
+  // Matched as one text with contractions joined ("you 're" is "you're"); spans stay the sentences'.
+  const sentences = said.map((s) => ({ ...s, text: joinSplitContractions(s.text) }));
   const digits = sentences.map((s) => spokenNumbersToDigits(s.text));
   let last: VitalReading | undefined;
   let named: Named | undefined;
@@ -112,11 +125,13 @@ export function vitalSigns(sentences: readonly Sentence[]): VitalSign[] {
       if (!reading) continue;
       const prev = best.get(kind);
       // A carried value is the same measurement said again ("… down to 37.6"): as surely today's as the one it follows.
-      const at = prev && reading === carried ? Math.max(r, prev.rank) : r;
+      // So is a correction of the speaker's own reading ("sorry, I read that backwards. It's 128 over 82.").
+      const again = reading === carried || (prev?.role === s.role && corrects(sentences, i));
+      const at = prev && again ? Math.max(r, prev.rank) : r;
       // A later reading replaces one from a sentence as surely today's, a pair unnamed too ("let's take it once
       // more." "144 over 90"): targets ("ideally 120 over 80") are no readings at all (NOT_READING_BEFORE).
       if (prev && at < prev.rank) continue;
-      best.set(kind, { kind, value: reading.value, spans: own.has(kind) ? [s.span] : [s.span, next!.span], rank: at });
+      best.set(kind, { kind, value: reading.value, spans: own.has(kind) ? [s.span] : [s.span, next!.span], rank: at, role: s.role });
     }
   });
   return KINDS.flatMap((k) => {
