@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { codeText } from '../src/engines/clinical/coding/index.ts';
 import { aciAsrDialogue, aciAssessmentPlan, csvCell, mtsBackTranslated, mtsDialogue, primockTranscript } from './lib/coding-score-inputs.ts';
-import { category, failureClasses, fullCode, percentile, prf, tally, type Scored } from './lib/coding-score.ts';
+import { failureClasses, percentile, SCORE_HEADER, scoreRow as row, type Scored } from './lib/coding-score.ts';
 
 interface GoldEncounter {
   id: string;
@@ -43,15 +43,6 @@ function loadGold(corpus: string): GoldEncounter[] {
 }
 
 const pct = (x: number): string => (x * 100).toFixed(1);
-function row(label: string, items: Run[]): string {
-  const full = tally(items, fullCode);
-  const cat = tally(items, category);
-  const f = prf(full);
-  const c = prf(cat);
-  const gold = items.reduce((n, r) => n + new Set(r.gold).size, 0);
-  return `| ${label} | ${items.length} | ${gold} | ${pct(f.precision)} | ${pct(f.recall)} | ${pct(f.f1)} | ${pct(c.precision)} | ${pct(c.recall)} | ${pct(c.f1)} |`;
-}
-
 codeText('warm up: hypertension'); // lexicon load is start-up cost, not per-visit latency
 const runs: Run[] = [];
 const times = new Map<string, number[]>();
@@ -80,7 +71,7 @@ for (const input of INPUTS) {
   }
 }
 
-const header = '| input | encounters | gold codes | P % | R % | F1 % | category P % | category R % | category F1 % |\n| --- | --- | --- | --- | --- | --- | --- | --- | --- |';
+const header = SCORE_HEADER;
 for (const split of ['dev', 'heldout'] as const) {
   console.log(`\n### ICD-10-CM coding gold, ${split === 'dev' ? 'development' : 'held-out'} encounters\n`);
   console.log(header);

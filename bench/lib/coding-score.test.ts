@@ -1,7 +1,7 @@
 // Tests for the coding scorer: set-based tallies, category level, percentiles, failure classes.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { category, failureClasses, percentile, prf, tally } from './coding-score.ts';
+import { category, failureClasses, percentile, prf, SCORE_HEADER, scoreRow, tally } from './coding-score.ts';
 
 test('full-code tally counts each code once per encounter', () => {
   const t = tally([
@@ -43,4 +43,10 @@ test('failure classes pair specificity errors and split the rest by code kind', 
   assert.equal(counts.get('extra: diagnosis'), 1);
   assert.equal(counts.get('extra: symptom code (R)'), 1);
   assert.equal(counts.get('missed: Z code'), undefined);
+});
+
+test('scoreRow: counts, micro P/R/F1 at full code and category, under SCORE_HEADER', () => {
+  const row = scoreRow('x', [{ gold: ['I10', 'E11.65'], pred: ['I10', 'E11.9'] }, { gold: [], pred: [] }]);
+  assert.equal(row, '| x | 2 | 2 | 50.0 | 50.0 | 50.0 | 100.0 | 100.0 | 100.0 |');
+  assert.equal(row.split('|').length, SCORE_HEADER.split('\n')[0]!.split('|').length);
 });

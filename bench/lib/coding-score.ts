@@ -29,6 +29,19 @@ export function prf({ tp, fp, fn }: Tally): Prf {
   return { precision, recall, f1 };
 }
 
+/** Column heads for scoreRow: micro P/R/F1 at full code and 3-character category. */
+export const SCORE_HEADER =
+  '| input | encounters | gold codes | P % | R % | F1 % | category P % | category R % | category F1 % |\n| --- | --- | --- | --- | --- | --- | --- | --- | --- |';
+
+/** One markdown table row under SCORE_HEADER for a group of scored encounters. */
+export function scoreRow(label: string, items: Scored[]): string {
+  const pct = (x: number): string => (x * 100).toFixed(1);
+  const f = prf(tally(items, fullCode));
+  const c = prf(tally(items, category));
+  const gold = items.reduce((n, r) => n + new Set(r.gold).size, 0);
+  return `| ${label} | ${items.length} | ${gold} | ${pct(f.precision)} | ${pct(f.recall)} | ${pct(f.f1)} | ${pct(c.precision)} | ${pct(c.recall)} | ${pct(c.f1)} |`;
+}
+
 /** The value at a percentile of a sample (nearest rank, p in 0–100); NaN for an empty sample. */
 export function percentile(values: number[], p: number): number {
   if (values.length === 0) return NaN;

@@ -36,7 +36,7 @@ const ABOUT: Record<LabelSet, string> = {
     'ICD-10-CM gold codes for the 40 PriMock57 consultations here, written by hand from the clinician note (issue #18 policy). Held out: 1-based position in the sorted list divisible by 3. See README.md.',
 };
 
-function billableCodes(): Set<string> {
+export function billableCodes(): Set<string> {
   const lines = readFileSync(new URL('icd10cm/icd10cm_codes_2026.tsv', SHARED), 'utf8').split('\n').slice(1);
   return new Set(lines.filter(Boolean).map((l) => l.split('\t')[1]!));
 }
@@ -48,7 +48,7 @@ const MTS_PREFIX: Partial<Record<LabelSet, string>> = { 'mts-dialog': 'mts-', 'm
 const NONE = 'NONE';
 
 /** One label line: `ID :: CODE = reason || CODE = reason`, or `ID :: NONE = reason`. */
-function parseLine(line: string): { id: string; codes: GoldCode[]; noCodeReason?: string } {
+export function parseLine(line: string): { id: string; codes: GoldCode[]; noCodeReason?: string } {
   const [id, rest] = line.split(' :: ');
   if (!id || rest === undefined) throw new Error(`bad label line: ${line.slice(0, 40)}`);
   const codes = rest.split(' || ').map((part) => {
