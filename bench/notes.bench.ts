@@ -1,7 +1,7 @@
 // SOAP note benchmark on ACI-bench train + valid (87 visits): ROUGE-1/2/Lsum against the
 // reference notes, per note division (the upstream section files) with length ratios,
-// medication, vital-sign and drug-allergy precision/recall (drugs a reference lists as
-// allergies are not expected medications), ungrounded facts, latency and memory, each per
+// medication, vital-sign (against hand labels, bench/data/aci-vitals) and drug-allergy
+// precision/recall (drugs a reference lists as allergies are not expected medications), ungrounded facts, latency and memory, each per
 // split: train is for tuning, valid is held out. NOTES_BENCH_SPLIT=train|valid runs one split.
 // Prints numbers and tables only (no transcript or note text).
 import { readFileSync } from 'node:fs';
@@ -84,11 +84,25 @@ function allergyLines(note: string): { allergies: string; rest: string } {
   return { allergies: allergies.join('\n'), rest: rest.join('\n') };
 }
 
+/** A vital as `kind=number`: the unit and a percent sign dropped, so engine values and hand labels compare. */
+const vitalKey = (kind: string, value: string): string => `${kind}=${value.split(' ')[0]!.replace(/%$/, '')}`;
+
+/** The old measure: the reference note's vitals as the engine's own sentence reader reads them. */
 function vitals(text: string): Set<string> {
   const out = new Set<string>();
   for (const line of text.split(/\n|(?<=\.)\s/)) {
-    for (const [k, v] of Object.entries(vitalsIn(spokenNumbersToDigits(line.toLowerCase())))) out.add(`${k}=${(v as string).split(' ')[0]}`);
+    for (const [k, v] of Object.entries(vitalsIn(spokenNumbersToDigits(line.toLowerCase())))) out.add(vitalKey(k, v as string));
   }
+  return out;
+}
+
+// The gold: hand labels of each reference note's vitals (bench/data/aci-vitals), so improving the reader cannot move it.
+// train-asr visits keep their train encounter id, so they are scored against the same labels.
+const LABELS = new Map((JSON.parse(readFileSync(new URL('data/aci-vitals/labels.json', import.meta.url), 'utf8')) as { encounters: { id: string; vitals: Record<string, string> }[] })
+  .encounters.map((e) => [e.id, new Set(Object.entries(e.vitals).map(([k, val]) => vitalKey(k, val)))]));
+function labelledVitals(id: string): Set<string> {
+  const out = LABELS.get(id);
+  if (!out) throw new Error(`no vital-sign labels for ${id}`);
   return out;
 }
 
@@ -107,13 +121,15 @@ const firstCall = performance.now() - t0;
 const times: number[] = [];
 let peakRss = process.memoryUsage().rss;
 const sums = new Map<string, { n: number; r1: number; r2: number; rl: number; ours: number; theirs: number }>();
-const ZERO = { allTp: 0, allFp: 0, allFn: 0, allergenAsMedication: 0, medTp: 0, medFp: 0, medFn: 0, vitTp: 0, vitFp: 0, vitFn: 0, ungrounded: 0, statements: 0, withoutEvidence: 0, ccVisits: 0, ccF1: 0, ccExact: 0 };
+const ZERO = { allTp: 0, allFp: 0, allFn: 0, allergenAsMedication: 0, medTp: 0, medFp: 0, medFn: 0, vitTp: 0, vitFp: 0, vitFn: 0, oldVitTp: 0, oldVitFp: 0, oldVitFn: 0, ungrounded: 0, statements: 0, withoutEvidence: 0, ccVisits: 0, ccF1: 0, ccExact: 0 };
 type Counts = typeof ZERO;
 const counts = new Map<string, Counts>();
 const splits = only ? [only] : ['all', 'train', 'valid'];
 for (const key of splits) counts.set(key, { ...ZERO });
 // Per split and division: ROUGE-1 and how long our text runs against the reference's.
 const divisionSums = new Map<string, { n: number; r1: number; ours: number; theirs: number }>();
+// Per split: encounters whose hand labels differ from what the old reader reads in the reference note.
+const labelVsReader = new Map<string, { seen: Set<string>; differ: Set<string> }>(splits.map((k) => [k, { seen: new Set(), differ: new Set() }]));
 
 function addRouge(key: string, r: { rouge1: number; rouge2: number; rougeLsum: number }, ours: number, theirs: number): void {
   const s = sums.get(key) ?? { n: 0, r1: 0, r2: 0, rl: 0, ours: 0, theirs: 0 };
@@ -157,10 +173,15 @@ for (const v of visits) {
   for (const d of ourAllergies) bump(theirAllergies.has(d) ? 'allTp' : 'allFp');
   for (const d of theirAllergies) if (!ourAllergies.has(d)) bump('allFn');
   for (const d of ours) if (theirAllergies.has(d)) bump('allergenAsMedication');
-  const ourVitals = new Set(Object.entries(json.objective?.vitalSigns ?? {}).map(([k, val]) => `${k}=${(val as string).split(' ')[0]}`));
-  const refVitals = vitals(v.note);
+  const ourVitals = new Set(Object.entries(json.objective?.vitalSigns ?? {}).map(([k, val]) => vitalKey(k, val as string)));
+  const refVitals = labelledVitals(v.id);
   for (const x of ourVitals) bump(refVitals.has(x) ? 'vitTp' : 'vitFp');
   for (const x of refVitals) if (!ourVitals.has(x)) bump('vitFn');
+  const readerVitals = vitals(v.note);
+  for (const x of ourVitals) bump(readerVitals.has(x) ? 'oldVitTp' : 'oldVitFp');
+  for (const x of readerVitals) if (!ourVitals.has(x)) bump('oldVitFn');
+  const same = readerVitals.size === refVitals.size && [...refVitals].every((x) => readerVitals.has(x));
+  for (const k of keys) { labelVsReader.get(k)!.seen.add(v.id); if (!same) labelVsReader.get(k)!.differ.add(v.id); }
   // Development splits only: which kind=value pairs disagree (numbers and kinds, no text).
   if (DETAIL && v.split !== 'valid') {
     const extra = [...ourVitals].filter((x) => !refVitals.has(x));
@@ -216,6 +237,8 @@ console.log(`\n| facts (precision / recall / F1) | ${splits.join(' | ')} |`);
 console.log('| --- |' + ' ---: |'.repeat(splits.length));
 row('medications (names)', (c) => prf(c.medTp, c.medFp, c.medFn));
 row('vital signs (kind=value)', (c) => prf(c.vitTp, c.vitFp, c.vitFn));
+row('vital signs vs reader-read reference (old measure)', (c) => prf(c.oldVitTp, c.oldVitFp, c.oldVitFn));
+console.log(`| reference vitals: hand labels differ from reader-read (encounters) | ${splits.map((k) => `${labelVsReader.get(k)!.differ.size}/${labelVsReader.get(k)!.seen.size}`).join(' | ')} |`);
 row('drug allergies (names)', (c) => `${prf(c.allTp, c.allFp, c.allFn)} (${c.allTp + c.allFn} in refs)`);
 row('chief complaint mean token F1', (c) => `${pct(c.ccF1 / Math.max(1, c.ccVisits))} (${c.ccExact}/${c.ccVisits} same words)`);
 row('ungrounded drugs/doses/vitals', (c) => String(c.ungrounded));
