@@ -5,8 +5,8 @@
 // span exactness and latency. Prints ids and codes only, never transcript text.
 // `--detail` lists dev encounters (gold vs predicted); held-out encounters are never listed.
 import { readFileSync } from 'node:fs';
-import { performance } from 'node:perf_hooks';
 import { codeText } from '../src/engines/clinical/coding/index.ts';
+import { codeTimed } from './lib/coding-run.ts';
 import { aciAsrDialogue, aciAssessmentPlan, csvCell, mtsBackTranslated, mtsDialogue, primockTranscript } from './lib/coding-score-inputs.ts';
 import { failureClasses, percentile, SCORE_HEADER, scoreRow as row, type Scored } from './lib/coding-score.ts';
 
@@ -33,7 +33,6 @@ const INPUTS: Input[] = [
   { name: 'mts-dialog chief complaints (dialogue)', corpus: 'mts-dialog-cc', main: false, text: (e) => mtsDialogue(e.source.id!, e.source.file) },
   { name: 'primock57 (transcript)', corpus: 'primock57', main: true, text: (e) => primockTranscript(e.id) },
 ];
-const LATENCY_RUNS = 5;
 
 interface Run extends Scored { input: Input; enc: GoldEncounter }
 
@@ -53,20 +52,10 @@ for (const input of INPUTS) {
   for (const enc of loadGold(input.corpus)) {
     const text = input.text(enc);
     if (text === undefined) continue;
-    // Every run is timed, the first included: a visit is coded once in service.
-    let res: ReturnType<typeof codeText> | undefined;
-    for (let i = 0; i < LATENCY_RUNS; i++) {
-      const t0 = performance.now();
-      res = codeText(text);
-      t.push(performance.now() - t0);
-    }
-    if (!res) throw new Error('LATENCY_RUNS must be at least 1');
-    for (const item of [...res.diagnoses, ...res.procedures]) {
-      spans++;
-      const s = item.text_span;
-      if (s.text.length > 0 && text.slice(s.start_char, s.end_char) === s.text) exact++;
-    }
-    const pred = res.diagnoses.map((d) => d.code.coding[0]!.code);
+    const run = codeTimed(text, t);
+    spans += run.spans;
+    exact += run.exact;
+    const pred = run.pred;
     runs.push({ input, enc, gold: enc.codes.map((c) => c.code), pred });
   }
 }

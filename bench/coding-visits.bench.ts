@@ -2,12 +2,11 @@
 // bench/coding-gold.bench.ts calls it, and scored with the same micro P/R/F1 at full code and
 // 3-character category, dev and held out (position divisible by 3); span exactness and latency.
 // Held out is printed as one aggregate row; `--detail` lists dev visits only (gold vs predicted).
-import { performance } from 'node:perf_hooks';
 import { codeText } from '../src/engines/clinical/coding/index.ts';
+import { codeTimed } from './lib/coding-run.ts';
 import { loadSet, transcript, type LabelledVisit } from './data/coding-visits/set.ts';
 import { failureClasses, percentile, SCORE_HEADER, scoreRow, type Scored } from './lib/coding-score.ts';
 
-const LATENCY_RUNS = 5;
 
 interface Run extends Scored { visit: LabelledVisit }
 
@@ -17,19 +16,10 @@ const times: number[] = [];
 let spans = 0, exact = 0;
 for (const visit of loadSet()) {
   const text = transcript(visit);
-  let res: ReturnType<typeof codeText> | undefined;
-  for (let i = 0; i < LATENCY_RUNS; i++) {
-    const t0 = performance.now();
-    res = codeText(text);
-    times.push(performance.now() - t0);
-  }
-  if (!res) throw new Error('LATENCY_RUNS must be at least 1');
-  for (const item of [...res.diagnoses, ...res.procedures]) {
-    spans++;
-    const s = item.text_span;
-    if (s.text.length > 0 && text.slice(s.start_char, s.end_char) === s.text) exact++;
-  }
-  runs.push({ visit, gold: visit.codes.map((c) => c.code), pred: res.diagnoses.map((d) => d.code.coding[0]!.code) });
+  const run = codeTimed(text, times);
+  spans += run.spans;
+  exact += run.exact;
+  runs.push({ visit, gold: visit.codes.map((c) => c.code), pred: run.pred });
 }
 
 const dev = runs.filter((r) => r.visit.split === 'dev');
