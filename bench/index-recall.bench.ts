@@ -85,6 +85,28 @@ function spineRegionCases(): Case[] {
   return out;
 }
 
+/**
+ * A named member two levels down under a one-word kind ("Deficiency, vitamin, D" E55.9; "Deficiency,
+ * immunity, IgA" D80.2), the member written with a capital or digit: said kind first ("vitamin d
+ * deficiency") and, for a name of two or more characters, without the kind ("iga deficiency").
+ */
+function namedSecondLevelCases(): Case[] {
+  const rows = parseCsv(readFileSync(`${shared}icd10cm/icd10cm_2025_index.csv`, 'utf8')).slice(1);
+  const out: Case[] = [];
+  const path: string[] = [];
+  for (const [, , level, term = '', , , , code = ''] of rows) {
+    path.length = Number(level);
+    path.push(term.toLowerCase().replace(/\s*\([^)]*\)/g, '').trim());
+    if (level !== '2' || !code || SKIP_CHAPTER.test(code) || !/[A-Z0-9]/.test(term)) continue;
+    const [main = '', kind = '', name = ''] = [path[0]!.split(',')[0]!.trim(), path[1]!, path[2]!];
+    if (!/^[a-z]+$/.test(main) || !/^[a-z]+$/.test(kind) || NOT_SAID.test(kind) || !/^[a-z0-9]+$/.test(name) || /\b(?:nos|nec)\b/.test(name)) continue;
+    const category = code.slice(0, 3);
+    out.push({ kind: 'index: kind word + named second level + main term', phrase: `${kind} ${name} ${main}`, category });
+    if (name.length > 1) out.push({ kind: 'index: named second level + main term', phrase: `${name} ${main}`, category });
+  }
+  return out;
+}
+
 function tabularCases(): Case[] {
   const lines = readFileSync(`${shared}icd10cm/icd10cm_codes_2026.tsv`, 'utf8').split('\n').slice(1);
   const out: Case[] = [];
@@ -127,7 +149,7 @@ function coded(phrase: string): string[] {
   return codeText(`ASSESSMENT\n${phrase}.\nPLAN\nWe will treat this.`).diagnoses.map((d) => d.code.coding[0]!.code);
 }
 
-const cases = [...indexCases(), ...tabularCases(), ...abbreviationCases(), ...spineRegionCases()];
+const cases = [...indexCases(), ...tabularCases(), ...abbreviationCases(), ...spineRegionCases(), ...namedSecondLevelCases()];
 const kinds = new Map<string, { n: number; hit: number; codes: number; wrong: number }>();
 for (const c of cases) {
   const codes = coded(c.phrase);

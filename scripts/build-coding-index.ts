@@ -150,7 +150,7 @@ function subtermForms(term: string): string[] {
 }
 const modifiers = (nonEss: string): string[] => [...nonEss.toLowerCase().matchAll(/\(([^)]*)\)/g)].flatMap((m) => m[1]!.split(',')).map((t) => t.trim()).filter((t) => WORDS.test(t) && t.length >= 4);
 
-interface Entry { path: string[]; see: string; code: string; nonEss: string; level: number }
+interface Entry { path: string[]; see: string; code: string; nonEss: string; level: number; written: string }
 const entries: Entry[] = [];
 const byPath = new Map<string, Entry>();
 const byFirstForm = new Map<string, Entry>();
@@ -163,7 +163,7 @@ for (const [, , level, term, see, also, nonEss, code] of parseCsv(readFileSync(j
   const lv = Number(level);
   stack.length = lv;
   stack.push((term ?? '').toLowerCase().replace(/\s*\([^)]*\)/g, '').trim());
-  const e: Entry = { path: [...stack], see: see ?? '', code: code ?? '', nonEss: nonEss ?? '', level: lv };
+  const e: Entry = { path: [...stack], see: see ?? '', code: code ?? '', nonEss: nonEss ?? '', level: lv, written: (term ?? '').trim() };
   entries.push(e);
   if (lv === 0) originalTerms.set(e, (term ?? '').trim());
   if (also) seeAlso.set(e, also);
@@ -385,6 +385,7 @@ function sayable(s: string): boolean {
  * term ("transient tic", "transient tic disorder"). Added after the first level, whose phrases win.
  */
 function secondLevelPhrases(): void {
+  const CATEGORY_WORDS = new Map(readFileSync(new URL('../data/icd10cm/index-category-words.tsv', import.meta.url), 'utf8').split('\n').filter((l) => l && !l.startsWith('#')).map((l) => l.split('\t')).map(([main, w, forms]) => [`${main}|${w}`, forms!.split('|')]));
   let mainMods: string[] = [];
   for (const e of entries) {
     if (e.level === 0) mainMods = modifiers(e.nonEss);
@@ -398,6 +399,15 @@ function secondLevelPhrases(): void {
     for (const s1 of subtermForms(e.path[1]!)) for (const s2 of subtermForms(e.path[2]!)) {
       if (!sayable(s1) || !sayable(s2)) continue;
       add(`${s2} ${s1} ${m}`, spec, e);
+      // A first-level subterm naming only the kind of the second ("Deficiency, vitamin, D" E55.9):
+      // said before it ("vitamin d deficiency") or left out ("iga deficiency"), as index-category-words.tsv says.
+      const said = CATEGORY_WORDS.get(`${m}|${s1}`);
+      if (said && !/\b(?:nos|nec)\b/.test(s2)) {
+        if (said.includes('before')) add(`${s1} ${s2} ${m}`, spec, e);
+        // Left out only before a name the index writes with a capital or digit ("IgA", "B12"): an
+        // adjective ("combined", "humoral") says nothing of the kind without it.
+        if (said.includes('dropped') && s2.length > 1 && /[A-Z0-9]/.test(e.written)) add(`${s2} ${m}`, spec, e);
+      }
       if (mainMods.includes(s1)) {
         add(`${s2} ${m}`, spec, e);
         add(`${s2} ${m} ${s1}`, spec, e);
