@@ -274,21 +274,16 @@ secondLevelPhrases();
 listedSitePhrases();
 const spineRows = spineRegionPhrases();
 
-/**
- * Index entries coded by spine region ("Spondylosis, without myelopathy or radiculopathy, cervical
- * region" M47.812; "Stenosis, spinal, lumbar region" M48.06-; "Radiculopathy, cervical region"
- * M54.12), said as clinicians say them: the region first, in its own word or a lay one
- * (data/icd10cm/spine-regions.tsv: "cervical spondylosis", "neck spondylosis", "lumbar spinal
- * stenosis"). A "without …" subterm on the way is the default a speaker leaves unsaid (the index's
- * "with" subterms need the complication said); words between main term and region are said as
- * data/icd10cm/spine-words.tsv says. Entries whose "spine" subterm sends to such a main term
- * ("Arthritis, spine — see also Spondylosis", "Disease, disc, degenerative — see Degeneration,
- * intervertebral disc") take its regions ("neck arthritis" M47.812, "lumbar degenerative disc
- * disease" M51.36-). Returns coding-sites.tsv rows (region tied to the condition: "arthritis in
- * my neck"), keyed by the code of the condition said without a region. Added after the index's
- * own phrases, which win.
- */
-function spineRegionPhrases(): string[] {
+interface SpineTargets {
+  regions: Map<string, string[]>;
+  middles: Map<string, string[]>;
+  keyOf: (path: string[]) => string;
+  /** Target path (main term, subterms) → its region entries: region word, code spec, said middle forms. */
+  byTarget: Map<string, { region: string; spec: string; mids: string[] }[]>;
+}
+
+/** The index entries coded by spine region, grouped by the entry a speaker names before the region (see spineRegionPhrases). */
+function spineRegionTargets(): SpineTargets {
   const DORSOPATHY = /^M(?:4\d|5[0-4])\./;
   const table = (file: string): Map<string, string[]> => new Map(readFileSync(new URL(`../data/icd10cm/${file}`, import.meta.url), 'utf8').split('\n').filter((l) => l && !l.startsWith('#')).map((l) => l.split('\t')).map(([w, said]) => [w!, said!.split('|').map((x) => (x === '-' ? '' : x))]));
   const regions = table('spine-regions.tsv');
@@ -300,7 +295,6 @@ function spineRegionPhrases(): string[] {
     const fs = subtermForms(term);
     return fs.length > 1 || / region$/.test(fs[0] ?? '') ? fs.map((f) => f.replace(/ region$/, '')).filter((f) => regions.has(f)) : [];
   };
-  // Target path (main term, subterms) → its region entries: [region word, code spec, said middle forms].
   const byTarget = new Map<string, { region: string; spec: string; mids: string[] }[]>();
   for (const e of entries) {
     if (e.level === 0) continue;
@@ -317,6 +311,25 @@ function spineRegionPhrases(): string[] {
       for (const region of rs) byTarget.set(key, [...(byTarget.get(key) ?? []), { region, spec, mids: said }]);
     }
   }
+  return { regions, middles, keyOf, byTarget };
+}
+
+/**
+ * Index entries coded by spine region ("Spondylosis, without myelopathy or radiculopathy, cervical
+ * region" M47.812; "Stenosis, spinal, lumbar region" M48.06-; "Radiculopathy, cervical region"
+ * M54.12), said as clinicians say them: the region first, in its own word or a lay one
+ * (data/icd10cm/spine-regions.tsv: "cervical spondylosis", "neck spondylosis", "lumbar spinal
+ * stenosis"). A "without …" subterm on the way is the default a speaker leaves unsaid (the index's
+ * "with" subterms need the complication said); words between main term and region are said as
+ * data/icd10cm/spine-words.tsv says. Entries whose "spine" subterm sends to such a main term
+ * ("Arthritis, spine — see also Spondylosis", "Disease, disc, degenerative — see Degeneration,
+ * intervertebral disc") take its regions ("neck arthritis" M47.812, "lumbar degenerative disc
+ * disease" M51.36-). Returns coding-sites.tsv rows (region tied to the condition: "arthritis in
+ * my neck"), keyed by the code of the condition said without a region. Added after the index's
+ * own phrases, which win.
+ */
+function spineRegionPhrases(): string[] {
+  const { regions, middles, keyOf, byTarget } = spineRegionTargets();
   const rows: string[] = [];
   const emit = (from: Entry, lead: string, main: string, key: string, base: string | undefined, mainWord: string | undefined): void => {
     for (const { region, spec, mids } of byTarget.get(key) ?? []) {
