@@ -56,6 +56,57 @@ function indexCases(): Case[] {
   return out;
 }
 
+// The neck, lower back and upper back as patients name the spine regions (Tabular List M40-M54 regions).
+const LAY_REGION: Record<string, string> = { cervical: 'neck', lumbar: 'lower back', thoracic: 'upper back' };
+
+/**
+ * Index entries of the Dorsopathies (M40-M54) coded by spine region ("Spondylosis, without
+ * myelopathy or radiculopathy, cervical region" M47.812), said with the region first ("cervical
+ * spondylosis") or after the condition in lay words ("spondylosis in the neck"); a "without …"
+ * subterm on the way is left unsaid. Scored at the code (the region is the point), not the category.
+ */
+function spineRegionCases(): Case[] {
+  const rows = parseCsv(readFileSync(`${shared}icd10cm/icd10cm_2025_index.csv`, 'utf8')).slice(1);
+  const out: Case[] = [];
+  const path: string[] = [];
+  for (const [, , level, term = '', , , , code = ''] of rows) {
+    path.length = Number(level);
+    path.push(term.toLowerCase().replace(/\s*\([^)]*\)/g, '').trim());
+    const region = /^(\w+) region$/.exec(path.at(-1)!)?.[1];
+    if (!region || path.length < 2 || !/^M(?:4\d|5[0-4])\./.test(code)) continue;
+    const between = path.slice(1, -1);
+    if (!between.every((w) => w.startsWith('without '))) continue;
+    const main = path[0]!.split(',')[0]!.trim();
+    if (!/^[a-z]+$/.test(main)) continue;
+    const exact = code.replace(/-$/, '');
+    out.push({ kind: 'spine region: region + main term (code)', phrase: `${region} ${main}`, category: exact });
+    if (LAY_REGION[region]) out.push({ kind: 'spine region: main term in the lay region (code)', phrase: `${main} in the ${LAY_REGION[region]}`, category: exact });
+  }
+  return out;
+}
+
+/**
+ * A named member two levels down under a one-word kind ("Deficiency, vitamin, D" E55.9; "Deficiency,
+ * immunity, IgA" D80.2), the member written with a capital or digit: said kind first ("vitamin d
+ * deficiency") and, for a name of two or more characters, without the kind ("iga deficiency").
+ */
+function namedSecondLevelCases(): Case[] {
+  const rows = parseCsv(readFileSync(`${shared}icd10cm/icd10cm_2025_index.csv`, 'utf8')).slice(1);
+  const out: Case[] = [];
+  const path: string[] = [];
+  for (const [, , level, term = '', , , , code = ''] of rows) {
+    path.length = Number(level);
+    path.push(term.toLowerCase().replace(/\s*\([^)]*\)/g, '').trim());
+    if (level !== '2' || !code || SKIP_CHAPTER.test(code) || !/[A-Z0-9]/.test(term)) continue;
+    const [main = '', kind = '', name = ''] = [path[0]!.split(',')[0]!.trim(), path[1]!, path[2]!];
+    if (!/^[a-z]+$/.test(main) || !/^[a-z]+$/.test(kind) || NOT_SAID.test(kind) || !/^[a-z0-9]+$/.test(name) || /\b(?:nos|nec)\b/.test(name)) continue;
+    const category = code.slice(0, 3);
+    out.push({ kind: 'index: kind word + named second level + main term', phrase: `${kind} ${name} ${main}`, category });
+    if (name.length > 1) out.push({ kind: 'index: named second level + main term', phrase: `${name} ${main}`, category });
+  }
+  return out;
+}
+
 function tabularCases(): Case[] {
   const lines = readFileSync(`${shared}icd10cm/icd10cm_codes_2026.tsv`, 'utf8').split('\n').slice(1);
   const out: Case[] = [];
@@ -98,7 +149,7 @@ function coded(phrase: string): string[] {
   return codeText(`ASSESSMENT\n${phrase}.\nPLAN\nWe will treat this.`).diagnoses.map((d) => d.code.coding[0]!.code);
 }
 
-const cases = [...indexCases(), ...tabularCases(), ...abbreviationCases()];
+const cases = [...indexCases(), ...tabularCases(), ...abbreviationCases(), ...spineRegionCases(), ...namedSecondLevelCases()];
 const kinds = new Map<string, { n: number; hit: number; codes: number; wrong: number }>();
 for (const c of cases) {
   const codes = coded(c.phrase);

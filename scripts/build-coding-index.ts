@@ -70,7 +70,9 @@ function resolve(raw: string): string | undefined {
   const pick = (re: RegExp, not?: RegExp): string | undefined =>
     under.filter((c) => re.test(billable.get(c)!) && !(not && not.test(billable.get(c)!))).sort((a, b) => a.length - b.length || a.localeCompare(b))[0];
   // The unspecified code of no side first ("C50.9-" → C50.919, not C50.911 "…of right female breast").
-  const u = pick(/unspecified/i, /\b(?:right|left|bilateral)\b/i) ?? pick(/unspecified/i);
+  // …else the code the tabular list titles as the one "without mention of" the axes the others add
+  // ("M51.36-" → M51.369 "…lumbar region without mention of lumbar back pain or lower extremity pain").
+  const u = pick(/unspecified/i, /\b(?:right|left|bilateral)\b/i) ?? pick(/unspecified/i) ?? pick(/\bwithout mention of\b/i);
   if (!u) return undefined;
   // By side only when the category has one right and one left code (one site): "Abscess,
   // thigh L02.41-" spans axilla to foot, and the index gives no way to pick the site.
@@ -148,7 +150,7 @@ function subtermForms(term: string): string[] {
 }
 const modifiers = (nonEss: string): string[] => [...nonEss.toLowerCase().matchAll(/\(([^)]*)\)/g)].flatMap((m) => m[1]!.split(',')).map((t) => t.trim()).filter((t) => WORDS.test(t) && t.length >= 4);
 
-interface Entry { path: string[]; see: string; code: string; nonEss: string; level: number }
+interface Entry { path: string[]; see: string; code: string; nonEss: string; level: number; written: string }
 const entries: Entry[] = [];
 const byPath = new Map<string, Entry>();
 const byFirstForm = new Map<string, Entry>();
@@ -161,7 +163,7 @@ for (const [, , level, term, see, also, nonEss, code] of parseCsv(readFileSync(j
   const lv = Number(level);
   stack.length = lv;
   stack.push((term ?? '').toLowerCase().replace(/\s*\([^)]*\)/g, '').trim());
-  const e: Entry = { path: [...stack], see: see ?? '', code: code ?? '', nonEss: nonEss ?? '', level: lv };
+  const e: Entry = { path: [...stack], see: see ?? '', code: code ?? '', nonEss: nonEss ?? '', level: lv, written: (term ?? '').trim() };
   entries.push(e);
   if (lv === 0) originalTerms.set(e, (term ?? '').trim());
   if (also) seeAlso.set(e, also);
@@ -270,6 +272,107 @@ for (const e of entries) {
 }
 secondLevelPhrases();
 listedSitePhrases();
+const spineRows = spineRegionPhrases();
+
+interface SpineTargets {
+  regions: Map<string, string[]>;
+  middles: Map<string, string[]>;
+  keyOf: (path: string[]) => string;
+  /** Target path (main term, subterms) → its region entries: region word, code spec, said middle forms. */
+  byTarget: Map<string, { region: string; spec: string; mids: string[] }[]>;
+}
+
+/** The index entries coded by spine region, grouped by the entry a speaker names before the region (see spineRegionPhrases). */
+function spineRegionTargets(): SpineTargets {
+  const DORSOPATHY = /^M(?:4\d|5[0-4])\./;
+  const table = (file: string): Map<string, string[]> => new Map(readFileSync(new URL(`../data/icd10cm/${file}`, import.meta.url), 'utf8').split('\n').filter((l) => l && !l.startsWith('#')).map((l) => l.split('\t')).map(([w, said]) => [w!, said!.split('|').map((x) => (x === '-' ? '' : x))]));
+  const regions = table('spine-regions.tsv');
+  const middles = table('spine-words.tsv');
+  // Paths keyed by the main term's first form, as a "see" reference names it ("Degeneration, intervertebral disc").
+  const keyOf = (path: string[]): string => [forms(path[0]!)[0] ?? path[0]!, ...path.slice(1)].join('|');
+  // "cervical region", or regions listed together ("cervical, cervicothoracic"); a bare "cervical" may be another site.
+  const regionOf = (term: string): string[] => {
+    const fs = subtermForms(term);
+    return fs.length > 1 || / region$/.test(fs[0] ?? '') ? fs.map((f) => f.replace(/ region$/, '')).filter((f) => regions.has(f)) : [];
+  };
+  const byTarget = new Map<string, { region: string; spec: string; mids: string[] }[]>();
+  for (const e of entries) {
+    if (e.level === 0) continue;
+    const rs = regionOf(e.path[e.level]!);
+    const spec = rs.length > 0 ? codeOf(e) : undefined;
+    // Regions of the spine only: codes of the tabular list's Dorsopathies (M40-M54), not "Abrasion, lumbar region".
+    if (!spec || !DORSOPATHY.test(spec.replace(/^.*U:/, ''))) continue;
+    for (let t = 1; t <= e.level; t++) {
+      const between = e.path.slice(t, e.level);
+      // Each subterm between the target and the region left out ("without …") or said as spine-words.tsv says.
+      if (!between.every((w) => w.startsWith('without ') || middles.has(w))) continue;
+      const said = between.filter((w) => !w.startsWith('without ')).reduce<string[]>((acc, w) => acc.flatMap((a) => middles.get(w)!.map((x) => `${x} ${a}`.trim())), ['']);
+      const key = keyOf(e.path.slice(0, t));
+      for (const region of rs) byTarget.set(key, [...(byTarget.get(key) ?? []), { region, spec, mids: said }]);
+    }
+  }
+  return { regions, middles, keyOf, byTarget };
+}
+
+/**
+ * Index entries coded by spine region ("Spondylosis, without myelopathy or radiculopathy, cervical
+ * region" M47.812; "Stenosis, spinal, lumbar region" M48.06-; "Radiculopathy, cervical region"
+ * M54.12), said as clinicians say them: the region first, in its own word or a lay one
+ * (data/icd10cm/spine-regions.tsv: "cervical spondylosis", "neck spondylosis", "lumbar spinal
+ * stenosis"). A "without …" subterm on the way is the default a speaker leaves unsaid (the index's
+ * "with" subterms need the complication said); words between main term and region are said as
+ * data/icd10cm/spine-words.tsv says. Entries whose "spine" subterm sends to such a main term
+ * ("Arthritis, spine — see also Spondylosis", "Disease, disc, degenerative — see Degeneration,
+ * intervertebral disc") take its regions ("neck arthritis" M47.812, "lumbar degenerative disc
+ * disease" M51.36-). Returns coding-sites.tsv rows (region tied to the condition: "arthritis in
+ * my neck"), keyed by the code of the condition said without a region. Added after the index's
+ * own phrases, which win.
+ */
+function spineRegionPhrases(): string[] {
+  const { regions, middles, keyOf, byTarget } = spineRegionTargets();
+  const rows: string[] = [];
+  const emit = (from: Entry, lead: string, main: string, key: string, base: string | undefined, mainWord: string | undefined): void => {
+    for (const { region, spec, mids } of byTarget.get(key) ?? []) {
+      for (const r of [region, ...regions.get(region)!]) for (const mid of mids) {
+        const phrase = [r, lead, mid, main].filter(Boolean).join(' ');
+        // "cervical spine spine ankylosis", "lower back back arthritis": a word said twice is no phrase.
+        if (!/\b(\w+) \1\b/.test(phrase)) add(phrase, spec, from);
+      }
+    }
+    if (base && mainWord) rowsFor(key, base, mainWord);
+  };
+  // The condition said without a region ("spondylosis" M47.9, "spinal stenosis" M48.00) takes the one tied to it.
+  function rowsFor(key: string, base: string, mainWord: string): void {
+    for (const { region, spec, mids } of byTarget.get(key) ?? []) {
+      if (mids.includes('')) for (const r of [region, ...regions.get(region)!]) rows.push(`${base}\t${mainWord}\t${r}\t${spec}\tnear`);
+    }
+  }
+  for (const e of entries) {
+    const key = keyOf(e.path);
+    if (e.level === 0 && byTarget.has(key)) {
+      const m = forms(e.path[0]!)[0];
+      if (m) emit(e, '', m, key, codeOf(e)?.replace(/^.*U:/, ''), m);
+    }
+    // A first-level subterm said before its main term ("Stenosis, spinal" M48.00 → "spinal stenosis").
+    const said = e.level === 1 ? [...subtermForms(e.path[1]!)].slice(0, 1).join(' ') : '';
+    const base = said && sayable(said) && !said.startsWith('without ') && byTarget.has(key) ? codeOf(e) : undefined;
+    if (base && !base.includes(':')) rowsFor(key, base, `${said} ${forms(e.path[0]!)[0]}`);
+    // A subterm of another main term sent here ("Arthritis, spine — see also Spondylosis").
+    const ref = e.level > 0 ? e.see || seeAlso.get(e) || '' : '';
+    const target = ref.toLowerCase().split(',').map((x) => x.trim().replace(/\s*\([^)]*\)/g, '')).join('|');
+    if (!ref || !byTarget.has(target) || e.level > 1) continue;
+    const m = forms(e.path[0]!)[0];
+    const subs = forms(e.path[1]!);
+    const lead = [...subs].reverse().join(' ');
+    if (!m || !WORDS.test(lead) || !sayable(lead)) continue;
+    // The spine subterm itself is what a region says ("cervical arthritis", as "cervical spine arthritis").
+    const spineOnly = middles.get(lead)?.includes('') === true;
+    const main = byPath.get(e.path[0]!);
+    emit(e, spineOnly ? '' : lead, m, target, spineOnly && main ? codeOf(main)?.replace(/^.*U:/, '') : undefined, m);
+    if (spineOnly) emit(e, lead, m, target, undefined, undefined);
+  }
+  return [...new Set(rows)];
+}
 
 /**
  * A main term written inverted, the noun first ("Coagulation, intravascular", "Mononucleosis,
@@ -295,6 +398,7 @@ function sayable(s: string): boolean {
  * term ("transient tic", "transient tic disorder"). Added after the first level, whose phrases win.
  */
 function secondLevelPhrases(): void {
+  const CATEGORY_WORDS = new Map(readFileSync(new URL('../data/icd10cm/index-category-words.tsv', import.meta.url), 'utf8').split('\n').filter((l) => l && !l.startsWith('#')).map((l) => l.split('\t')).map(([main, w, forms]) => [`${main}|${w}`, forms!.split('|')]));
   let mainMods: string[] = [];
   for (const e of entries) {
     if (e.level === 0) mainMods = modifiers(e.nonEss);
@@ -308,6 +412,15 @@ function secondLevelPhrases(): void {
     for (const s1 of subtermForms(e.path[1]!)) for (const s2 of subtermForms(e.path[2]!)) {
       if (!sayable(s1) || !sayable(s2)) continue;
       add(`${s2} ${s1} ${m}`, spec, e);
+      // A first-level subterm naming only the kind of the second ("Deficiency, vitamin, D" E55.9):
+      // said before it ("vitamin d deficiency") or left out ("iga deficiency"), as index-category-words.tsv says.
+      const said = CATEGORY_WORDS.get(`${m}|${s1}`);
+      if (said && !/\b(?:nos|nec)\b/.test(s2)) {
+        if (said.includes('before')) add(`${s1} ${s2} ${m}`, spec, e);
+        // Left out only before a name the index writes with a capital or digit ("IgA", "B12"): an
+        // adjective ("combined", "humoral") says nothing of the kind without it.
+        if (said.includes('dropped') && s2.length > 1 && /[A-Z0-9]/.test(e.written)) add(`${s2} ${m}`, spec, e);
+      }
       if (mainMods.includes(s1)) {
         add(`${s2} ${m}`, spec, e);
         add(`${s2} ${m} ${s1}`, spec, e);
@@ -538,7 +651,7 @@ function siteSubterms(): string[] {
   }
   return [...new Set(rows)];
 }
-const sites = [...siteSubterms(), ...[...neoplasmSites].map(([key, mains]) => {
+const sites = [...siteSubterms(), ...spineRows, ...[...neoplasmSites].map(([key, mains]) => {
   const [code, site, spec, history] = key.split('\t');
   return `${code}\t${[...new Set(mains)].join('|')}\t${site}\t${spec}\ttied${history === '-' ? '' : `\t${history}`}`;
 })];

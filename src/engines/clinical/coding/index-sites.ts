@@ -8,9 +8,10 @@ import { tiedTo } from './site-ties.ts';
 const FILE = new URL('../../../../data/icd10cm/coding-sites.tsv', import.meta.url);
 /**
  * A site subterm of one or more main terms ("carcinoma|cancer"), whether it must be said tied to
- * the mention, and the personal-history code of a malignancy there (Z85.3 for the breast).
+ * the mention, or only in its sentence (`near`: a spine region, "arthritis … of your neck"; never
+ * read from the whole visit), and the personal-history code of a malignancy there (Z85.3 for the breast).
  */
-export interface SiteSpec { mains: string[]; spec: string; tied: boolean; history?: string }
+export interface SiteSpec { mains: string[]; spec: string; tied: boolean; near: boolean; history?: string }
 interface SiteRows {
   pattern: RegExp;
   /** The sites coded by side only (read from the whole visit); undefined when there are none. */
@@ -29,13 +30,13 @@ function sites(): Map<string, SiteRows> {
     const [code, mains, site, spec, tied, history] = line.split('\t');
     if (!code || !mains || !site || !spec) continue;
     const specs = grouped.get(code) ?? new Map<string, SiteSpec[]>();
-    specs.set(site, [...(specs.get(site) ?? []), { mains: mains.split('|'), spec, tied: tied === 'tied', history }]);
+    specs.set(site, [...(specs.get(site) ?? []), { mains: mains.split('|'), spec, tied: tied === 'tied', near: tied === 'near', history }]);
     grouped.set(code, specs);
   }
   table = new Map();
   for (const [code, specs] of grouped) {
     const leads = [...specs].flatMap(([site, list]) => list.filter((x) => x.mains.some((main) => main.split(' ').at(-1) === site.split(' ').at(-1) && site.includes(' '))).map((x) => ({ lead: site.slice(0, site.lastIndexOf(' ')), site: x })));
-    const sided = [...specs].filter(([, list]) => list.some((x) => !x.tied)).map(([site]) => site);
+    const sided = [...specs].filter(([, list]) => list.some((x) => !x.tied && !x.near)).map(([site]) => site);
     const pattern = (words: string[]): RegExp => new RegExp(`\\b(?:${alternation(words)})s?\\b`, 'gi');
     table.set(code, { pattern: pattern([...specs.keys()]), sidedPattern: sided.length > 0 ? pattern(sided) : undefined, specs, leads });
   }
@@ -84,7 +85,7 @@ export function visitIndexSiteSpec(code: string, name: string, visit: string): S
   re.lastIndex = 0;
   for (let m = re.exec(visit); m; m = re.exec(visit)) {
     const said = m[0].toLowerCase().replace(/\s+/g, ' ');
-    const site = (rows.specs.get(said) ?? rows.specs.get(said.replace(/s$/, '')))?.find((x) => !x.tied && x.mains.some((main) => named.includes(` ${main} `)));
+    const site = (rows.specs.get(said) ?? rows.specs.get(said.replace(/s$/, '')))?.find((x) => !x.tied && !x.near && x.mains.some((main) => named.includes(` ${main} `)));
     if (site) counts.set(site, (counts.get(site) ?? 0) + 1);
   }
   const [first, second] = [...counts].sort((a, b) => b[1] - a[1]);

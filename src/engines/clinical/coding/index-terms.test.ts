@@ -55,3 +55,14 @@ test('a main term the index codes only by sex takes the sex the visit states (In
   assert.deepEqual(codeText('Here for hypogonadism, on weekly injections.').diagnoses.map((d) => d.code.coding[0]!.code), []);
   assert.deepEqual(codeText('A 30 year old man and his 2 year old girl; he asks about hypogonadism.').diagnoses.map((d) => d.code.coding[0]!.code), []);
 });
+
+test('a named member two levels down is said with its kind word first, or without it for a written name', () => {
+  // Deficiency, vitamin, K E56.1; Deficiency, factor, XI D68.1; Deficiency, protein, S D68.59.
+  assert.deepEqual(assessed('Vitamin K deficiency in the newborn period'), ['E56.1']);
+  assert.deepEqual(assessed('Factor XI deficiency'), ['D68.1']);
+  assert.deepEqual(assessed('Protein S deficiency'), ['D68.59']);
+  // Deficiency, immunity, IgM D80.4: the immunoglobulin class names the immunity.
+  assert.deepEqual(assessed('Selective IgM deficiency, stable'), ['D80.4']);
+  // An adjective under the kind word is not said without it ("Deficiency, immunity, combined").
+  assert.deepEqual(assessed('Combined deficiency'), []);
+});
