@@ -55,3 +55,9 @@ test('a main term the index codes only by sex takes the sex the visit states (In
   assert.deepEqual(codeText('Here for hypogonadism, on weekly injections.').diagnoses.map((d) => d.code.coding[0]!.code), []);
   assert.deepEqual(codeText('A 30 year old man and his 2 year old girl; he asks about hypogonadism.').diagnoses.map((d) => d.code.coding[0]!.code), []);
 });
+
+test('a plural main term is read in the singular before its subterm (Index: Migraine, without aura G43.009)', () => {
+  assert.deepEqual(assessed('Migraines without aura'), ['G43.009']);
+  assert.deepEqual(spans('Migraines without aura'), ['Migraines without aura']);
+  assert.deepEqual(assessed('Migraines'), ['G43.909']);
+});
