@@ -338,3 +338,13 @@ test('a condition named in general, in a service name, in an idiom or ruled out 
   assert.deepEqual(codes('Doctor: You have boils.'), ['L02.91']);
   assert.deepEqual(codes('Doctor: You have migraine.'), ['G43.909']);
 });
+
+test('hypertensive heart and chronic kidney disease I13.0 supersedes the codes of its parts (I.C.9.a.3)', () => {
+  const visit = 'ASSESSMENT\nHypertensive heart and chronic kidney disease with heart failure. Chronic systolic heart failure, stable. Chronic kidney disease stage four, stable.\nPLAN\nContinue the regimen.';
+  assert.deepEqual(codes(visit), ['I13.0', 'I50.22', 'N18.4']);
+});
+
+test('with type 1 diabetes named, a diabetic complication said without the type is type 1\'s (I.C.4.a)', () => {
+  const visit = 'ASSESSMENT\nType 1 diabetes, on a pump. Diabetic peripheral neuropathy with numbness of both feet.\nPLAN\nIncrease gabapentin.';
+  assert.deepEqual(codes(visit), ['E10.42']);
+});
