@@ -348,3 +348,9 @@ test('with type 1 diabetes named, a diabetic complication said without the type 
   const visit = 'ASSESSMENT\nType 1 diabetes, on a pump. Diabetic peripheral neuropathy with numbness of both feet.\nPLAN\nIncrease gabapentin.';
   assert.deepEqual(codes(visit), ['E10.42']);
 });
+
+test('a disease named as what a screening looks for, or what up-to-date vaccines cover, is not coded (I.C.21.c.2, c.5)', () => {
+  assert.deepEqual(codes('[doctor] this is a normal annual exam. we will talk about breast cancer screening next year.'), ['Z00.00']);
+  assert.deepEqual(codes('[doctor] your vaccines are up to date, including hepatitis b and tetanus.'), []);
+  assert.deepEqual(codes('ASSESSMENT\nColon cancer, screening detected.\nPLAN\nSurgery referral.'), ['C18.9']);
+});
