@@ -354,3 +354,8 @@ test('a disease named as what a screening looks for, or what up-to-date vaccines
   assert.deepEqual(codes('[doctor] your vaccines are up to date, including hepatitis b and tetanus.'), []);
   assert.deepEqual(codes('ASSESSMENT\nColon cancer, screening detected.\nPLAN\nSurgery referral.'), ['C18.9']);
 });
+
+test('a deficiency is coded as the index words it: B12 deficiency E53.8 without anaemia, iron deficiency anaemia from blood loss D50.0', () => {
+  assert.deepEqual(codes('ASSESSMENT\nVitamin B12 deficiency.\nPLAN\nStart injections.'), ['E53.8']);
+  assert.deepEqual(codes('ASSESSMENT\nIron deficiency anemia due to chronic blood loss.\nPLAN\nStart ferrous sulfate.'), ['D50.0']);
+});
