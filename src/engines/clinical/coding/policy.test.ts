@@ -359,3 +359,8 @@ test('a deficiency is coded as the index words it: B12 deficiency E53.8 without 
   assert.deepEqual(codes('ASSESSMENT\nVitamin B12 deficiency.\nPLAN\nStart injections.'), ['E53.8']);
   assert.deepEqual(codes('ASSESSMENT\nIron deficiency anemia due to chronic blood loss.\nPLAN\nStart ferrous sulfate.'), ['D50.0']);
 });
+
+test('lumbago with sciatica M54.4- supersedes sciatica M54.3-; menopausal night sweats are N95.1\'s (combination and integral codes)', () => {
+  assert.deepEqual(codes('ASSESSMENT\nLumbago with sciatica, left side, with sciatica and tingling down the leg.\nPLAN\nPhysical therapy.'), ['M54.42']);
+  assert.deepEqual(codes('ASSESSMENT\nSymptomatic menopause with hot flashes and night sweats.\nPLAN\nVenlafaxine.'), ['N95.1']);
+});
