@@ -364,3 +364,8 @@ test('lumbago with sciatica M54.4- supersedes sciatica M54.3-; menopausal night 
   assert.deepEqual(codes('ASSESSMENT\nLumbago with sciatica, left side, with sciatica and tingling down the leg.\nPLAN\nPhysical therapy.'), ['M54.42']);
   assert.deepEqual(codes('ASSESSMENT\nSymptomatic menopause with hot flashes and night sweats.\nPLAN\nVenlafaxine.'), ['N95.1']);
 });
+
+test('an elevated blood pressure reading without a diagnosis of hypertension is R03.0, not I10 (Index: Elevated, blood pressure, reading)', () => {
+  assert.deepEqual(codes('ASSESSMENT\nElevated blood pressure reading without diagnosis of hypertension.\nPLAN\nHome monitoring.'), ['R03.0']);
+  assert.deepEqual(codes('ASSESSMENT\nElevated blood pressure.\nPLAN\nStart lisinopril.'), ['I10']);
+});
