@@ -6,7 +6,7 @@ import { alternation, wordReach } from '../language/data.ts';
 import { LEADING_RUN } from '../language/discourse.ts';
 import { codingCues, type CodingCues } from '../language/coding.ts';
 
-interface Cues { noRecurrence: RegExp; testedFor: RegExp; doubtedAfter: RegExp; doubtedBefore: RegExp; causesListed: RegExp; confirmedBy: RegExp; confirmHedge: RegExp; vaccineBefore: RegExp; vaccineAfter: RegExp; ruledOut: RegExp; reportedInGeneral: RegExp; serviceAfter: RegExp; referredTo: RegExp; idiom: RegExp; planned: RegExp; risks: RegExp; generic: RegExp; hedgedGeneric: RegExp; possessed: RegExp; presupposing: RegExp }
+interface Cues { noRecurrence: RegExp; testedFor: RegExp; doubtedAfter: RegExp; doubtedBefore: RegExp; causesListed: RegExp; confirmedBy: RegExp; confirmHedge: RegExp; vaccineBefore: RegExp; vaccineAfter: RegExp; screenAfter: RegExp; ruledOut: RegExp; reportedInGeneral: RegExp; serviceAfter: RegExp; referredTo: RegExp; idiom: RegExp; planned: RegExp; risks: RegExp; generic: RegExp; hedgedGeneric: RegExp; possessed: RegExp; presupposing: RegExp }
 let compiled: Cues | undefined;
 
 /** Subject, `hedges` hedge words (at least) then modals, a verb of having, up to three words, end. */
@@ -45,6 +45,8 @@ function cues(): Cues {
     vaccineBefore: leadingPhrase(data.vaccinated_against.before, 3),
     // …or after it, past at most after_reach more diseases of the same vaccine ("measles, mumps and rubella vaccine").
     vaccineAfter: new RegExp(`^[^\\w']*(?:[\\w'-]+[\\s,]+(?:(?:${alternation(data.vaccinated_against.list_joiners)})\\s+)?){0,${wordReach(data.vaccinated_against.after_reach)}}?(?:${alternation(data.vaccinated_against.after)})\\b`, 'i'),
+    // A screening word right after the mention ("colon cancer screening").
+    screenAfter: new RegExp(`^[\\s-]*(?:${alternation(data.screened_for.after)})\\b`, 'i'),
     // A negating phrase, then up to `reach` words that do not open a new clause, then the mention.
     ruledOut: new RegExp(`(?:^|\\s)(?:${alternation(data.ruled_out_before.phrases)})(?:\\s+(?!(?:${alternation(data.ruled_out_before.stops)})\\b)\\S+){0,${wordReach(data.ruled_out_before.reach)}}$`, 'i'),
     // Up to `reach` words after the mention, then an agentless report ("have been reported in the literature").
@@ -145,6 +147,11 @@ export function startsIdiom(said: string): boolean {
 export function vaccinatedAgainst(lead: string, tail: string): boolean {
   const { vaccineBefore, vaccineAfter } = cues();
   return vaccineBefore.test(lead) || vaccineAfter.test(tail);
+}
+
+/** Is the condition named as what a screening looks for ("colon cancer screening"; I.C.21.c.5)? */
+export function screenedFor(tail: string): boolean {
+  return cues().screenAfter.test(tail);
 }
 
 /** Does the text say a malignancy shows no recurrence ("no evidence of recurrent disease"; I.C.2.d)? */

@@ -8,6 +8,7 @@ import { assessmentPart } from './assessment.ts';
 import { preloadIndex } from './index-terms.ts';
 import { findMentions } from './mentions.ts';
 import { inPuerperium } from './puerperium.ts';
+import { gestationalWeeks } from './pregnancy.ts';
 import { turnsOf } from './speaker.ts';
 import { performedProcedures } from './procedures.ts';
 import { selectDiagnoses, type CodedDiagnosis } from './select.ts';
@@ -32,7 +33,7 @@ export function codeText(text: string): CodingResult {
   const turns = turnsOf(text);
   const closing = assessmentPart(text, turns.speakerAt);
   const mentions = findMentions(text, closing.from, turns);
-  const diagnoses = selectDiagnoses(mentions, text.length, closing.from, inPuerperium(text), closing.marked);
+  const diagnoses = selectDiagnoses(mentions, text.length, closing.from, inPuerperium(text), closing.marked, gestationalWeeks(text));
   const result: CodingResult = {
     diagnoses: diagnoses.map((d, i) => ({
       id: `dx-${i + 1}`,

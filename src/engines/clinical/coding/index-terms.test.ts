@@ -66,3 +66,9 @@ test('a named member two levels down is said with its kind word first, or withou
   // An adjective under the kind word is not said without it ("Deficiency, immunity, combined").
   assert.deepEqual(assessed('Combined deficiency'), []);
 });
+
+test('a plural main term is read in the singular before its subterm (Index: Migraine, without aura G43.009)', () => {
+  assert.deepEqual(assessed('Migraines without aura'), ['G43.009']);
+  assert.deepEqual(spans('Migraines without aura'), ['Migraines without aura']);
+  assert.deepEqual(assessed('Migraines'), ['G43.909']);
+});

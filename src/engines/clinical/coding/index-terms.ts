@@ -147,23 +147,39 @@ function singularsFresh(word: string): string[] {
   return out;
 }
 
-/** The longest index phrase starting at token i, its last word in the plural or not: [phrase, spec, tokens], if any. */
+/**
+ * The longest index phrase starting at token i: [phrase, spec, tokens], if any. The last word is
+ * read in the plural or not; a plural first word ("migraines without aura") is read as its singular
+ * only when a longer phrase goes on from it (the index's main term before its subterm, "Migraine,
+ * without aura" G43.009), else it is a phrase of one ("polyps").
+ */
 function longestAt(norms: readonly string[], i: number): { phrase: string; spec: string; to: number } | undefined {
-  const { specs, firsts, prefixes } = indexTable();
+  const { specs, firsts } = indexTable();
   const first = norms[i]!;
-  // Only the last word is read in the plural, so a plural first word is a phrase of one ("polyps").
-  const longest = firsts.get(first) ?? (singulars(first).some((one) => specs.has(one)) ? 1 : 0);
-  if (longest === 0) return undefined;
+  let best = firsts.has(first) ? longestFrom(norms, i, first, firsts.get(first)!) : undefined;
+  for (const one of singulars(first)) {
+    const longest = firsts.get(one);
+    const read = longest ? longestFrom(norms, i, one, longest) : undefined;
+    if (read && read.to > i + 1 && (!best || read.to > best.to)) best = read;
+  }
+  if (best) return best;
+  const alone = singulars(first).find((one) => specs.has(one));
+  return alone ? { phrase: alone, spec: specs.get(alone)!, to: i + 1 } : undefined;
+}
+
+/** The longest index phrase of at most `longest` words from token i, its first word read as `first`. */
+function longestFrom(norms: readonly string[], i: number, first: string, longest: number): { phrase: string; spec: string; to: number } | undefined {
+  const { specs, prefixes } = indexTable();
   let phrase = '';
   let best: { phrase: string; spec: string; to: number } | undefined;
   for (let j = i; j < norms.length && j < i + longest; j++) {
-    const norm = norms[j]!;
+    const norm = j === i ? first : norms[j]!;
     const asSaid = phrase ? `${phrase} ${norm}` : norm;
     const spec = specs.get(asSaid);
     if (spec) best = { phrase: asSaid, spec, to: j + 1 };
-    else {
-      for (const stem of specs.has(asSaid) ? [] : singulars(norm)) {
-        const asOne = phrase ? `${phrase} ${stem}` : stem;
+    else if (j > i) {
+      for (const stem of singulars(norm)) {
+        const asOne = `${phrase} ${stem}`;
         const one = specs.get(asOne);
         if (one) {
           best = { phrase: asOne, spec: one, to: j + 1 };

@@ -338,3 +338,34 @@ test('a condition named in general, in a service name, in an idiom or ruled out 
   assert.deepEqual(codes('Doctor: You have boils.'), ['L02.91']);
   assert.deepEqual(codes('Doctor: You have migraine.'), ['G43.909']);
 });
+
+test('hypertensive heart and chronic kidney disease I13.0 supersedes the codes of its parts (I.C.9.a.3)', () => {
+  const visit = 'ASSESSMENT\nHypertensive heart and chronic kidney disease with heart failure. Chronic systolic heart failure, stable. Chronic kidney disease stage four, stable.\nPLAN\nContinue the regimen.';
+  assert.deepEqual(codes(visit), ['I13.0', 'I50.22', 'N18.4']);
+});
+
+test('with type 1 diabetes named, a diabetic complication said without the type is type 1\'s (I.C.4.a)', () => {
+  const visit = 'ASSESSMENT\nType 1 diabetes, on a pump. Diabetic peripheral neuropathy with numbness of both feet.\nPLAN\nIncrease gabapentin.';
+  assert.deepEqual(codes(visit), ['E10.42']);
+});
+
+test('a disease named as what a screening looks for, or what up-to-date vaccines cover, is not coded (I.C.21.c.2, c.5)', () => {
+  assert.deepEqual(codes('[doctor] this is a normal annual exam. we will talk about breast cancer screening next year.'), ['Z00.00']);
+  assert.deepEqual(codes('[doctor] your vaccines are up to date, including hepatitis b and tetanus.'), []);
+  assert.deepEqual(codes('ASSESSMENT\nColon cancer, screening detected.\nPLAN\nSurgery referral.'), ['C18.9']);
+});
+
+test('a deficiency is coded as the index words it: B12 deficiency E53.8 without anaemia, iron deficiency anaemia from blood loss D50.0', () => {
+  assert.deepEqual(codes('ASSESSMENT\nVitamin B12 deficiency.\nPLAN\nStart injections.'), ['E53.8']);
+  assert.deepEqual(codes('ASSESSMENT\nIron deficiency anemia due to chronic blood loss.\nPLAN\nStart ferrous sulfate.'), ['D50.0']);
+});
+
+test('lumbago with sciatica M54.4- supersedes sciatica M54.3-; menopausal night sweats are N95.1\'s (combination and integral codes)', () => {
+  assert.deepEqual(codes('ASSESSMENT\nLumbago with sciatica, left side, with sciatica and tingling down the leg.\nPLAN\nPhysical therapy.'), ['M54.42']);
+  assert.deepEqual(codes('ASSESSMENT\nSymptomatic menopause with hot flashes and night sweats.\nPLAN\nVenlafaxine.'), ['N95.1']);
+});
+
+test('an elevated blood pressure reading without a diagnosis of hypertension is R03.0, not I10 (Index: Elevated, blood pressure, reading)', () => {
+  assert.deepEqual(codes('ASSESSMENT\nElevated blood pressure reading without diagnosis of hypertension.\nPLAN\nHome monitoring.'), ['R03.0']);
+  assert.deepEqual(codes('ASSESSMENT\nElevated blood pressure.\nPLAN\nStart lisinopril.'), ['I10']);
+});

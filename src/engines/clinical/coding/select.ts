@@ -5,6 +5,7 @@ import { ASSESSMENT_PART } from './discourse.ts';
 import { addedCode, codeMatches, combinationRules, familyHistoryCode } from './rules.ts';
 import { yieldsToSubterm } from './main-terms.ts';
 import { puerperiumCode } from './puerperium.ts';
+import { pregnancyCode, weeksCode } from './pregnancy.ts';
 import { refines } from './refines.ts';
 
 export type Basis = 'present' | 'history' | 'family' | 'combination';
@@ -79,7 +80,7 @@ const UNSPECIFIC = /unspecified|without complications/i;
  * plan begins (see assessment.ts; by default the closing share of the text); `assessmentMarked`:
  * a marker opens it there.
  */
-export function selectDiagnoses(mentions: readonly Mention[], textLength: number, closingFrom = Math.floor(textLength * ASSESSMENT_PART), puerperal = false, assessmentMarked = false): CodedDiagnosis[] {
+export function selectDiagnoses(mentions: readonly Mention[], textLength: number, closingFrom = Math.floor(textLength * ASSESSMENT_PART), puerperal = false, assessmentMarked = false, gestationWeeks?: number): CodedDiagnosis[] {
   const byCode = new Map<string, CodedDiagnosis>();
   for (const m of mentions) {
     for (const { code, basis } of codesFor(m)) {
@@ -112,6 +113,7 @@ export function selectDiagnoses(mentions: readonly Mention[], textLength: number
   dropMainTermDefaults(byCode);
   dropIntegralSymptoms(byCode);
   if (puerperal) complicatingPuerperium(byCode);
+  if (gestationWeeks !== undefined) complicatingPregnancy(byCode, gestationWeeks);
   // Never emit a header or unknown code, whatever the tables say.
   for (const code of [...byCode.keys()]) if (!isBillable(code)) byCode.delete(code);
   return [...byCode.values()].sort(order);
@@ -205,6 +207,31 @@ function complicatingPuerperium(byCode: Map<string, CodedDiagnosis>): void {
   if (byCode.has(code)) return;
   const condition = [...byCode.values()].find((d) => (d.basis === 'present' || d.basis === 'combination') && !/^[OZ]/.test(d.code));
   if (condition) byCode.set(code, { ...condition, code, title: icd10cmTitle(code) ?? code });
+}
+
+const PREGNANT = 'Z33.1';
+/**
+ * The conditions of a patient the visit names as pregnant (Z33.1) at a stated gestational age are
+ * coded from chapter 15, which takes precedence (guidelines I.C.15.a; pregnancy.ts), with Z3A for the
+ * weeks; Z33.1 (pregnancy incidental) then yields. The condition's own code stays where the tabular
+ * says to code it also. No listed condition: the visit is left as coded.
+ */
+function complicatingPregnancy(byCode: Map<string, CodedDiagnosis>, weeks: number): void {
+  const pregnant = byCode.get(PREGNANT);
+  if (!pregnant) return;
+  let complicated = false;
+  for (const d of [...byCode.values()]) {
+    if (d.basis !== 'present' && d.basis !== 'combination') continue;
+    const o = pregnancyCode(d.code, weeks);
+    if (!o) continue;
+    complicated = true;
+    if (!o.keep) byCode.delete(d.code);
+    if (!byCode.has(o.code)) byCode.set(o.code, { ...d, code: o.code, title: icd10cmTitle(o.code) ?? o.code });
+  }
+  if (!complicated) return;
+  byCode.delete(PREGNANT);
+  const z = weeksCode(weeks);
+  byCode.set(z, { ...pregnant, code: z, title: icd10cmTitle(z) ?? z });
 }
 
 /**

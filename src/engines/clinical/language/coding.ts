@@ -11,6 +11,8 @@ export interface CodingCues {
   confirmed_by: CueList & { hedges: string[] };
   vaccinated_against: { why?: string; before: string[]; after: string[]; after_reach: number; list_joiners: string[] };
   puerperium: { why?: string; subjects: string[]; between: string[]; deliveries: string[]; recent: string[]; reach: number; code: string };
+  pregnancy: { why?: string; context: string[] };
+  screened_for: { why?: string; after: string[] };
   planned_procedure: { why?: string; before: string[] };
   generic_subjects: { subjects: string[]; modals: string[]; verbs: string[]; hedged_subjects: string[]; hedges: string[] };
   presupposed: { possessives: string[]; openers: string[] };

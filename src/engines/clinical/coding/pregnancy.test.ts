@@ -1,0 +1,24 @@
+// Pregnancy (pregnancy.ts, select.ts): chapter 15 codes and Z3A weeks for a pregnant patient's conditions (I.C.15.a).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { codeText } from './index.ts';
+import { gestationalWeeks, weeksCode } from './pregnancy.ts';
+
+const codes = (text: string): string[] => codeText(text).diagnoses.map((d) => d.code.coding[0]!.code).sort();
+
+test('the gestational age is read only in a sentence about the pregnancy', () => {
+  assert.equal(gestationalWeeks('[doctor] the baby looks well and you are thirty one weeks along.'), 31);
+  assert.equal(gestationalWeeks('[patient] the cough has lasted three weeks.'), undefined);
+  assert.equal(weeksCode(6), 'Z3A.01');
+  assert.equal(weeksCode(9), 'Z3A.09');
+});
+
+test('a condition of a pregnant patient is coded from chapter 15 by trimester, with Z3A for the weeks', () => {
+  const visit = '[doctor] how is the pregnancy going?\n[patient] fine, i am 30 weeks pregnant.\n[doctor] you have a urinary tract infection, we will treat it with an antibiotic.';
+  assert.deepEqual(codes(visit), ['O23.43', 'Z3A.30']);
+});
+
+test('without a stated gestational age the visit is left as coded', () => {
+  const visit = '[doctor] how is the pregnancy going?\n[doctor] you have a urinary tract infection, we will treat it with an antibiotic.';
+  assert.ok(!codes(visit).some((c) => c.startsWith('O')));
+});
