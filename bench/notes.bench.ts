@@ -199,7 +199,8 @@ for (const v of visits) {
   }
 
   // Ungrounded: a drug, dose or vital number the transcript never said, or a statement without evidence.
-  const said = spokenNumbersToDigits(v.dialogue.toLowerCase());
+  // Thousands are said with a separator ("1,000 mg") and written without it ("1000 mg").
+  const said = spokenNumbersToDigits(v.dialogue.toLowerCase()).replace(/(\d),(?=\d{3}(?!\d))/g, '$1');
   for (const m of json.plan?.medications ?? []) {
     if (!said.includes(m.name.toLowerCase())) bump('ungrounded');
     const dose = m.dosage?.split(' ')[0];
