@@ -56,6 +56,17 @@ function indexCases(): Case[] {
   return out;
 }
 
+/** The Alphabetic Index's rows, each with the path of terms down to it (lower case, no nonessential modifiers). */
+function* indexPaths(): Generator<{ level: string; term: string; code: string; path: readonly string[] }> {
+  const rows = parseCsv(readFileSync(`${shared}icd10cm/icd10cm_2025_index.csv`, 'utf8')).slice(1);
+  const path: string[] = [];
+  for (const [, , level = '0', term = '', , , , code = ''] of rows) {
+    path.length = Number(level);
+    path.push(term.toLowerCase().replace(/\s*\([^)]*\)/g, '').trim());
+    yield { level, term, code, path };
+  }
+}
+
 // The neck, lower back and upper back as patients name the spine regions (Tabular List M40-M54 regions).
 const LAY_REGION: Record<string, string> = { cervical: 'neck', lumbar: 'lower back', thoracic: 'upper back' };
 
@@ -66,12 +77,8 @@ const LAY_REGION: Record<string, string> = { cervical: 'neck', lumbar: 'lower ba
  * subterm on the way is left unsaid. Scored at the code (the region is the point), not the category.
  */
 function spineRegionCases(): Case[] {
-  const rows = parseCsv(readFileSync(`${shared}icd10cm/icd10cm_2025_index.csv`, 'utf8')).slice(1);
   const out: Case[] = [];
-  const path: string[] = [];
-  for (const [, , level, term = '', , , , code = ''] of rows) {
-    path.length = Number(level);
-    path.push(term.toLowerCase().replace(/\s*\([^)]*\)/g, '').trim());
+  for (const { code, path } of indexPaths()) {
     const region = /^(\w+) region$/.exec(path.at(-1)!)?.[1];
     if (!region || path.length < 2 || !/^M(?:4\d|5[0-4])\./.test(code)) continue;
     const between = path.slice(1, -1);
@@ -91,12 +98,8 @@ function spineRegionCases(): Case[] {
  * deficiency") and, for a name of two or more characters, without the kind ("iga deficiency").
  */
 function namedSecondLevelCases(): Case[] {
-  const rows = parseCsv(readFileSync(`${shared}icd10cm/icd10cm_2025_index.csv`, 'utf8')).slice(1);
   const out: Case[] = [];
-  const path: string[] = [];
-  for (const [, , level, term = '', , , , code = ''] of rows) {
-    path.length = Number(level);
-    path.push(term.toLowerCase().replace(/\s*\([^)]*\)/g, '').trim());
+  for (const { level, term, code, path } of indexPaths()) {
     if (level !== '2' || !code || SKIP_CHAPTER.test(code) || !/[A-Z0-9]/.test(term)) continue;
     const [main = '', kind = '', name = ''] = [path[0]!.split(',')[0]!.trim(), path[1]!, path[2]!];
     if (!/^[a-z]+$/.test(main) || !/^[a-z]+$/.test(kind) || NOT_SAID.test(kind) || !/^[a-z0-9]+$/.test(name) || /\b(?:nos|nec)\b/.test(name)) continue;
