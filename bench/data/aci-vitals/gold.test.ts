@@ -1,13 +1,15 @@
 // Guards the ACI-bench reference vital-sign hand labels: shape, value formats, 87 encounters, split = source CSV.
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
+import { pathToFileURL } from 'node:url';
 import { parseCsv } from '../../../scripts/lib/csv.ts';
+import { SHARED_DATA } from '../../../scripts/lib/shared-data.ts';
 import { KINDS, WELL_FORMED } from '../vitals-gold/load.ts';
 
 interface Entry { id: string; split: string; vitals: Record<string, string>; note?: string }
 const labels = JSON.parse(readFileSync(new URL('labels.json', import.meta.url), 'utf8')) as { about: string; encounters: Entry[] };
-const DATA = new URL('../../../../shared/data/aci-bench/challenge_data/', import.meta.url);
+const DATA = SHARED_DATA && pathToFileURL(`${SHARED_DATA}/aci-bench/challenge_data/`);
 
 test('aci vitals: about, 87 unique encounters, only known fields', () => {
   assert.ok(labels.about.length > 20);
@@ -33,10 +35,10 @@ test('aci vitals: every value is of a known kind and written as WELL_FORMED', ()
   }
 });
 
-test('aci vitals: split is the CSV file each encounter comes from', { skip: !existsSync(DATA) && 'ACI-bench data not present' }, () => {
+test('aci vitals: split is the CSV file each encounter comes from', { skip: !DATA && 'the shared data folder is missing (CLINSCRIBE_SHARED_DATA)' }, () => {
   const fromCsv = new Map<string, string>();
   for (const split of ['train', 'valid']) {
-    const rows = parseCsv(readFileSync(new URL(`${split}.csv`, DATA), 'utf8'));
+    const rows = parseCsv(readFileSync(new URL(`${split}.csv`, DATA!), 'utf8'));
     const col = rows[0]!.indexOf('encounter_id');
     for (const r of rows.slice(1).filter((row) => row.length >= 4)) fromCsv.set(r[col]!, split);
   }
