@@ -33,7 +33,9 @@ export function codeText(text: string): CodingResult {
   const turns = turnsOf(text);
   const closing = assessmentPart(text, turns.speakerAt);
   const mentions = findMentions(text, closing.from, turns);
-  const diagnoses = selectDiagnoses(mentions, text.length, closing.from, inPuerperium(text), closing.marked, gestationalWeeks(text));
+  const diagnoses = selectDiagnoses(mentions, {
+    textLength: text.length, closingFrom: closing.from, assessmentMarked: closing.marked, puerperal: inPuerperium(text), gestationWeeks: gestationalWeeks(text),
+  });
   const result: CodingResult = {
     diagnoses: diagnoses.map((d, i) => ({
       id: `dx-${i + 1}`,

@@ -1,21 +1,14 @@
 // Main terms the Alphabetic Index codes by the patient's sex (data/icd10cm/coding-sexes.tsv, built
 // by scripts/build-coding-index.ts): "hypogonadism" said of a man is "Hypogonadism, male" E29.1.
-import { readFileSync } from 'node:fs';
 import { alternation, wordReach } from '../language/data.ts';
 import { codingCues } from '../language/coding.ts';
+import { icd10cmTable } from './rules.ts';
 
 type Sex = 'female' | 'male';
-const FILE = new URL('../../../../data/icd10cm/coding-sexes.tsv', import.meta.url);
 let table: Map<string, Record<Sex, string>> | undefined;
 
 function bySex(): Map<string, Record<Sex, string>> {
-  if (table) return table;
-  table = new Map();
-  for (const line of readFileSync(FILE, 'utf8').split('\n')) {
-    if (!line || line.startsWith('#')) continue;
-    const [word, female, male] = line.split('\t');
-    if (word && female && male) table.set(word, { female, male });
-  }
+  table ??= new Map(icd10cmTable('coding-sexes.tsv').flatMap(([word, female, male]) => (word && female && male ? [[word, { female, male }] as const] : [])));
   return table;
 }
 

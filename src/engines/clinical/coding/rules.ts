@@ -14,14 +14,20 @@ export interface CombinationRule {
 }
 
 const DIR = new URL('../../../../data/lexicon/', import.meta.url);
+const ICD10CM_DIR = new URL('../../../../data/icd10cm/', import.meta.url);
 
-/** A tab-separated table of data/lexicon: trimmed cells, blank and '#' lines skipped. */
-export function lexiconTable(file: string): string[][] {
-  return readFileSync(new URL(file, DIR), 'utf8')
+/** A tab-separated table at `url`: trimmed cells, blank and '#' lines skipped. */
+function tsvTable(url: URL): string[][] {
+  return readFileSync(url, 'utf8')
     .split('\n')
     .filter((l) => l.trim() && !l.startsWith('#'))
     .map((l) => l.split('\t').map((c) => c.trim()));
 }
+
+/** A tab-separated table of data/lexicon. */
+export const lexiconTable = (file: string): string[][] => tsvTable(new URL(file, DIR));
+/** A tab-separated table the index builder wrote to data/icd10cm. */
+export const icd10cmTable = (file: string): string[][] => tsvTable(new URL(file, ICD10CM_DIR));
 
 /** Exact code, or prefix when the pattern ends with '*'. */
 export function codeMatches(pattern: string, code: string): boolean {

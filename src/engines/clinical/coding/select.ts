@@ -75,12 +75,22 @@ export function passingGated(o: { labelled: boolean; textLength: number; mention
 }
 const UNSPECIFIC = /unspecified|without complications/i;
 
-/**
- * The codes of a visit from its mentions. `closingFrom`: the offset where the assessment and
- * plan begins (see assessment.ts; by default the closing share of the text); `assessmentMarked`:
- * a marker opens it there.
- */
-export function selectDiagnoses(mentions: readonly Mention[], textLength: number, closingFrom = Math.floor(textLength * ASSESSMENT_PART), puerperal = false, assessmentMarked = false, gestationWeeks?: number): CodedDiagnosis[] {
+/** What the engine read of the whole text that selection needs beside the mentions. */
+export interface VisitFacts {
+  textLength: number;
+  /** Where the assessment and plan begins (assessment.ts); by default the closing share of the text. */
+  closingFrom?: number;
+  /** An assessment marker opens it there. */
+  assessmentMarked?: boolean;
+  /** The visit falls in the puerperium (puerperium.ts). */
+  puerperal?: boolean;
+  /** The gestational age in weeks the visit states (pregnancy.ts). */
+  gestationWeeks?: number;
+}
+
+/** The codes of a visit from its mentions. */
+export function selectDiagnoses(mentions: readonly Mention[], visit: VisitFacts): CodedDiagnosis[] {
+  const { textLength, closingFrom = Math.floor(textLength * ASSESSMENT_PART), assessmentMarked = false, puerperal = false, gestationWeeks } = visit;
   const byCode = new Map<string, CodedDiagnosis>();
   for (const m of mentions) {
     for (const { code, basis } of codesFor(m)) {
@@ -234,6 +244,10 @@ function complicatingPregnancy(byCode: Map<string, CodedDiagnosis>, weeks: numbe
   byCode.set(z, { ...pregnant, code: z, title: icd10cmTitle(z) ?? z });
 }
 
+/** `o` is a specific code of `d`'s concept in `d`'s 3-character category. */
+const specificOfConcept = (o: CodedDiagnosis, d: CodedDiagnosis): boolean =>
+  !UNSPECIFIC.test(o.title) && o.concept.name === d.concept.name && o.code.slice(0, 3) === d.code.slice(0, 3);
+
 /**
  * One condition documented at its specificity once in the visit ("shave of right inferior back,
  * malignant melanoma" in the pathology read out) and named without it where the plan takes it
@@ -244,7 +258,7 @@ function complicatingPregnancy(byCode: Map<string, CodedDiagnosis>, weeks: numbe
 function takeDocumentedSpecificity(byCode: Map<string, CodedDiagnosis>): void {
   for (const d of [...byCode.values()]) {
     if (d.basis !== 'present' || !UNSPECIFIC.test(d.title)) continue;
-    const specific = [...byCode.values()].filter((o) => o !== d && o.basis === 'present' && o.concept.name === d.concept.name && o.code.slice(0, 3) === d.code.slice(0, 3) && !UNSPECIFIC.test(o.title));
+    const specific = [...byCode.values()].filter((o) => o !== d && o.basis === 'present' && specificOfConcept(o, d));
     if (specific.length !== 1) continue;
     const [into] = specific as [CodedDiagnosis];
     into.count += d.count;
@@ -266,9 +280,7 @@ function dropLessSpecific(byCode: Map<string, CodedDiagnosis>): void {
   const all = [...byCode.values()];
   // A code under the unspecified code's node is more specific even when it leaves another axis
   // unspecified ("Low back pain, unspecified" M54.50 under "Dorsalgia, unspecified" M54.9's M54).
-  const sameCondition = (d: CodedDiagnosis, o: CodedDiagnosis): boolean =>
-    (!UNSPECIFIC.test(o.title) && o.concept.name === d.concept.name && o.code.slice(0, 3) === d.code.slice(0, 3)) ||
-    (refines(o.code, d.code) && !refines(d.code, o.code));
+  const sameCondition = (d: CodedDiagnosis, o: CodedDiagnosis): boolean => specificOfConcept(o, d) || (refines(o.code, d.code) && !refines(d.code, o.code));
   for (const d of all) {
     if (UNSPECIFIC.test(d.title) && all.some((o) => o !== d && sameCondition(d, o))) byCode.delete(d.code);
   }

@@ -141,7 +141,7 @@ function splitList(ctx: Ctx, value: Range, domain: Domain | undefined): Item[] {
         detail = detailAfter(ctx.doc.text, span.end, e);
       }
     } else if (domain === 'condition' || domain === 'symptom') {
-      // "you had asthma since childhood": the lexicon terms, when the piece has any; a
+      // "you had asthma since childhood": the lexicon terms, when the piece holds some; a
       // piece that is itself a short name ("type 2 diabetes mellitus") stays whole.
       const terms = lexiconMentions(ctx, domain === 'condition' ? ctx.lex.conditions : ctx.lex.symptoms, span);
       if (terms.length > 0 && !(terms.length === 1 && isCompactName(ctx.doc.text.slice(s, e)))) {

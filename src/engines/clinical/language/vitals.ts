@@ -86,26 +86,31 @@ export const WEIGHT_STATED_BEFORE = new RegExp(
 /** What brings in a later value of the sign just read ("down to", "sorry, that's", "now he's"), as a RegExp source. */
 export const CONTINUATION = `\\b(?:${spokenAlternation(d.continuation.cues)})\\W+(?:(?:${spokenAlternation(d.continuation.fillers)})\\s+)?`;
 
+/** Subject words standing just before a number ("it's", "you're at"), as a RegExp source. */
+const subjectBefore = (words: readonly string[]): string => `(?<!\\w)(?:${spokenAlternation(words)})\\s+`;
+/** Words standing whole, an apostrophe counting as part of a word ("sorry", "the baby's"). */
+const standingWords = (words: readonly string[]): RegExp => new RegExp(`(?<![\\w'’])(?:${spokenAlternation(words)})(?![\\w'’])`, 'i');
+
 /**
  * What says a bare number is this visit's value ("it's 94 here", "you're at 188 now"), as RegExp sources
  * to stand before and after the number: a person as subject only for a weight (else it is an age).
  */
 export function statedNow(kind: VitalKind): { before: string; after: string } {
   const subjects = kind === 'weight' ? [...d.statedNow.subjects, ...d.statedNow.personSubjects] : d.statedNow.subjects;
-  return { before: `(?<!\\w)(?:${spokenAlternation(subjects)})\\s+`, after: `\\s+(?:${alternation(d.statedNow.after)})\\b` };
+  return { before: subjectBefore(subjects), after: `\\s+(?:${alternation(d.statedNow.after)})\\b` };
 }
 
 /** A person as the subject of a bare value ("you're", "she's at"), as a RegExp source to stand before the number. */
-export const PERSON_SUBJECT = `(?<!\\w)(?:${spokenAlternation(d.statedNow.personSubjects)})\\s+`;
+export const PERSON_SUBJECT = subjectBefore(d.statedNow.personSubjects);
 
 /** Who, named before a reading of this kind in its clause, owns it instead of the patient ("the baby's heart rate"), if any. */
 export function otherOwner(kind: VitalKind): RegExp | undefined {
   const words = d.otherOwner[kind];
-  return words?.length ? new RegExp(`(?<![\\w'’])(?:${spokenAlternation(words)})(?![\\w'’])`, 'i') : undefined;
+  return words?.length ? standingWords(words) : undefined;
 }
 
 /** What says a bare number is a device's display read out ("it says 99.9."), as RegExp sources before and after the number. */
-export const STATED_SHOWN = { before: `(?<!\\w)(?:${spokenAlternation(d.statedShown.subjects)})\\s+`, after: '\\s*(?:[,.!?;]|$)' };
+export const STATED_SHOWN = { before: subjectBefore(d.statedShown.subjects), after: '\\s*(?:[,.!?;]|$)' };
 
 /** The words a weight is given in, as a RegExp source. */
 export const WEIGHT_UNITS = alternation([...d.weightUnits.pounds, ...d.weightUnits.kilograms]);
@@ -123,7 +128,7 @@ export function weightUnit(word: string): 'kg' | 'lb' {
 }
 
 /** A speaker correcting a reading just given ("sorry, i read that backwards"). */
-export const READING_CORRECTED = new RegExp(`(?<![\\w'’])(?:${spokenAlternation(d.correction.cues)})(?![\\w'’])`, 'i');
+export const READING_CORRECTED = standingWords(d.correction.cues);
 /** Words that place a reading at this visit ("here", "today", "vital signs"). */
 export const READING_TODAY = new RegExp(`\\b(?:${alternation(d.today)})\\b`, 'i');
 /** Words that place a reading elsewhere or before ("at home", "in the emergency room", "was"). */

@@ -18,7 +18,7 @@ function parseRun(words: string[]): { value: string; used: number } | undefined 
   // "one twenty" / "one forty five": a leading digit then a tens word is a hundreds shorthand.
   const w0 = words[0];
   // "one oh five": a leading digit, "oh" for zero, then a digit is the same shorthand (105).
-  // Its tenths may follow as any number's do ("one oh two point one" is 102.1).
+  // Its tenths may follow, as every number's may ("one oh two point one" is 102.1).
   if (w0 !== undefined && (UNITS[w0] ?? 0) >= 1 && UNITS[w0]! <= 9 && words[1] === 'oh' && (UNITS[words[2] ?? ''] ?? 0) >= 1 && UNITS[words[2]!]! <= 9) {
     return withTenths(words, String(UNITS[w0]! * 100 + UNITS[words[2]!]!), 3);
   }
