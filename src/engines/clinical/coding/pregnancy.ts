@@ -3,7 +3,8 @@
 import { spokenNumbersToDigits } from '../numbers/spoken.ts';
 import { alternation } from '../language/data.ts';
 import { codingCues } from '../language/coding.ts';
-import { codeMatches, lexiconTable } from './rules.ts';
+import { codeMatches } from './rules.ts';
+import { lexiconTable } from '../lexicon/tables.ts';
 
 let weeksPattern: RegExp | undefined;
 let contextPattern: RegExp | undefined;

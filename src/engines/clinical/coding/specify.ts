@@ -4,7 +4,7 @@
 // generated injury-codes.tsv); the 7th character of an injury code follows the encounter.
 import { isBillable, type Concept } from '../lexicon/index.ts';
 import { SIDE_WORDS, type Side } from './side.ts';
-import { lexiconTable } from './rules.ts';
+import { lexiconTable } from '../lexicon/tables.ts';
 import { alternation } from '../language/data.ts';
 import { indexSiteSpec, visitIndexSiteSpec } from './index-sites.ts';
 import { tiedTo } from './site-ties.ts';
