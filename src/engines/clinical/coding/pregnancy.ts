@@ -1,7 +1,7 @@
 // A visit in pregnancy: the gestational age it states, and the chapter 15 codes of a pregnant
 // patient's conditions (guidelines I.C.15.a; data/lexicon/pregnancy-codes.tsv, coding.json `pregnancy`).
 import { spokenNumbersToDigits } from '../numbers/spoken.ts';
-import { alternation } from '../language/data.ts';
+import { wordsPattern } from '../language/data.ts';
 import { codingCues } from '../language/coding.ts';
 import { codeMatches } from './rules.ts';
 import { lexiconTable } from '../lexicon/tables.ts';
@@ -20,7 +20,7 @@ const LAST_WEEK = 42;
 export function gestationalWeeks(text: string): number | undefined {
   const p = codingCues().pregnancy;
   weeksPattern ??= /\b(\d{1,2})\s*(?:-\s*)?weeks?\b/gi;
-  contextPattern ??= new RegExp(`\\b(?:${alternation(p.context)})\\b`, 'i');
+  contextPattern ??= new RegExp(wordsPattern(p.context), 'i');
   let weeks: number | undefined;
   for (const sentence of text.split(/[.?!\n]+/)) {
     if (!contextPattern.test(sentence)) continue;
