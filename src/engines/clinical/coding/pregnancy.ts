@@ -22,6 +22,8 @@ export function gestationalWeeks(text: string): number | undefined {
   weeksPattern ??= /\b(\d{1,2})\s*(?:-\s*)?weeks?\b/gi;
   contextPattern ??= new RegExp(wordsPattern(p.context), 'i');
   let weeks: number | undefined;
+  // Not splitSentences(): it keeps "20.5 weeks" whole (the weeks pattern would read 5 weeks there)
+  // and cuts at ';' ("pregnant; the rash started 6 weeks ago"), so the weeks found would change.
   for (const sentence of text.split(/[.?!\n]+/)) {
     if (!contextPattern.test(sentence)) continue;
     const digits = spokenNumbersToDigits(sentence);
