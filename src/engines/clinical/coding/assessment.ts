@@ -2,7 +2,7 @@
 // ("assessment and plan", "for your first problem", "to summarise") past the opening part —
 // so the exam and results read out before it are not the assessment — else a fixed share of
 // the text (data/language/en/coding.json, `assessment_opens`).
-import { spokenAlternation } from '../language/data.ts';
+import { spokenAlternation, wordsPattern } from '../language/data.ts';
 import { codingCues } from '../language/coding.ts';
 import { ASSESSMENT_PART } from './discourse.ts';
 import type { Speaker } from './speaker.ts';
@@ -14,7 +14,7 @@ let opens: RegExp | undefined;
 function markers(): RegExp {
   if (opens) return opens;
   const { assessment_opens } = codingCues();
-  opens = new RegExp(`\\b(?:${spokenAlternation(assessment_opens.phrases)})\\b`, 'gi');
+  opens = new RegExp(wordsPattern(assessment_opens.phrases, spokenAlternation), 'gi');
   return opens;
 }
 

@@ -2,7 +2,7 @@
 // phrases a test is ordered with ("looks for …"), phrases doubting or confirming a condition
 // just named, and questions that take a condition as given. Only escaped word lists
 // (alternation()) and checked counts (wordReach()) go into a pattern; never request text.
-import { alternation, wordReach } from '../language/data.ts';
+import { alternation, wordReach, wordsPattern } from '../language/data.ts';
 import { LEADING_RUN } from '../language/discourse.ts';
 import { codingCues, type CodingCues } from '../language/coding.ts';
 
@@ -67,7 +67,7 @@ function cues(): Cues {
     possessed: leadingPhrase(data.presupposed.possessives, 2),
     // A question opening with how often / how long…: the lead starts with it.
     presupposing: new RegExp(`^${LEADING_RUN}(?:${alternation(data.presupposed.openers)})\\b`, 'i'),
-    noRecurrence: new RegExp(`\\b(?:${alternation(data.no_recurrence.phrases)})\\b`, 'i'),
+    noRecurrence: new RegExp(wordsPattern(data.no_recurrence.phrases), 'i'),
   };
   return compiled;
 }

@@ -4,7 +4,7 @@
 // lesion, an abbreviation in its other sense).
 import type { Span } from '../../ports.ts';
 import { doubted, genericExperiencer, namesService, reportedInGeneral, ruledOutBefore, screenedFor, testedFor, vaccinatedAgainst } from './cue-phrases.ts';
-import { alternation, wordReach } from '../language/data.ts';
+import { alternation, wordReach, wordsPattern } from '../language/data.ts';
 import { codingCues } from '../language/coding.ts';
 
 /** Lower-case words of text[from, to), single-spaced ("do n't" kept as said). */
@@ -33,9 +33,9 @@ function framing(): FramingCues {
     // "number two, neck pain…", "uh the next one is diabetes": a numbered item opening the sentence.
     numberedItem: new RegExp(`^(?:\\S+\\s+){0,${wordReach(ni.lead_reach)}}(?:(?:${alternation(ni.openers)})\\s+(?:${alternation(ni.numerals)})|${alternation(ni.phrases)})(?:\\s+\\S+){0,${wordReach(ni.reach)}}$`),
     bareLead: ni.bare_lead,
-    impression: new RegExp(`\\b(?:${alternation(h.impressions)})\\b(?:\\s+\\S+){0,8}$`),
+    impression: new RegExp(`${wordsPattern(h.impressions)}(?:\\s+\\S+){0,8}$`),
     // "you've been diagnosed with…": a diagnosis made before, reported; not this visit's impression.
-    reported: new RegExp(`\\b(?:${alternation(h.reported)})\\b(?:\\s+\\S+){0,8}$`),
+    reported: new RegExp(`${wordsPattern(h.reported)}(?:\\s+\\S+){0,8}$`),
     standpoint: new RegExp(`^\\W*(?:\\S+\\s+)?(?:${alternation(h.standpoints)})\\b`, 'i'),
   };
   return framingCues;
@@ -88,11 +88,11 @@ function local(): LocalCues {
     // patient's condition. With a possessive ("to treat your gout"), or a word referring back to
     // the patient's own ("to help with the gastritis"), it is.
     indication: new RegExp(`\\b(?:${alternation(i.verbs)})\\s+(?:${alternation(i.objects)})(?:\\s+\\S+){0,${wordReach(i.reach)}}$|\\b(?:${alternation(i.phrases)})(?:\\s+\\S+){0,${wordReach(i.reach)}}$`),
-    possessive: new RegExp(`\\b(?:${alternation([...c.presupposed.possessives, ...i.referring])})\\b`),
+    possessive: new RegExp(wordsPattern([...c.presupposed.possessives, ...i.referring])),
     // An open offer for another day: "you can always come and see me about your mood, stress, anxiety".
-    offer: new RegExp(`\\b(?:${alternation(c.open_offers.phrases)})\\b(?:\\s+\\S+){0,${wordReach(c.open_offers.reach)}}$`),
+    offer: new RegExp(`${wordsPattern(c.open_offers.phrases)}(?:\\s+\\S+){0,${wordReach(c.open_offers.reach)}}$`),
     // Safety-netting: the whole sentence lists what to watch for.
-    safetyNet: new RegExp(`\\b(?:${alternation(c.safety_net.phrases)})\\b`),
+    safetyNet: new RegExp(wordsPattern(c.safety_net.phrases)),
   };
   return localCues;
 }

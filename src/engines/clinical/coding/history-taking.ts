@@ -2,7 +2,7 @@
 // medical, surgical, family or social history or allergies), and conditions named as examples
 // of such a question; cue words in data/language/en/coding.json `history_taking`.
 import { splitSentences } from '../context/index.ts';
-import { spokenAlternation } from '../language/data.ts';
+import { spokenAlternation, wordsPattern } from '../language/data.ts';
 import { codingCues } from '../language/coding.ts';
 import { isQuestion } from '../language/discourse.ts';
 import type { Turns } from './speaker.ts';
@@ -12,7 +12,7 @@ let cues: Patterns | undefined;
 function patterns(): Patterns {
   if (cues) return cues;
   const { history_taking: h } = codingCues();
-  const words = (list: string[]): RegExp => new RegExp(`\\b(?:${spokenAlternation(list)})\\b`, 'i');
+  const words = (list: string[]): RegExp => new RegExp(wordsPattern(list, spokenAlternation), 'i');
   cues = { topics: words(h.topics), asking: words(h.asking), examples: words(h.examples) };
   return cues;
 }

@@ -2,7 +2,7 @@
 // by scripts/build-coding-index.ts): "hypogonadism" said of a man is "Hypogonadism, male" E29.1.
 import { alternation, wordReach } from '../language/data.ts';
 import { codingCues } from '../language/coding.ts';
-import { icd10cmTable } from './rules.ts';
+import { icd10cmTable } from '../lexicon/tables.ts';
 
 type Sex = 'female' | 'male';
 let table: Map<string, Record<Sex, string>> | undefined;

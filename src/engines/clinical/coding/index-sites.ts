@@ -1,11 +1,10 @@
 // Body-site subterms of the Alphabetic Index (data/icd10cm/coding-sites.tsv, built by
 // scripts/build-coding-index.ts): the site a sentence names picks the code by site and side
 // ("trigger finger … right index finger" M65.30 → M65.321; "melanoma on her back" C43.9 → C43.59).
-import { readFileSync } from 'node:fs';
 import { alternation } from '../language/data.ts';
+import { icd10cmTable } from '../lexicon/tables.ts';
 import { tiedTo } from './site-ties.ts';
 
-const FILE = new URL('../../../../data/icd10cm/coding-sites.tsv', import.meta.url);
 /**
  * A site subterm of one or more main terms ("carcinoma|cancer"), whether it must be said tied to
  * the mention, or only in its sentence (`near`: a spine region, "arthritis … of your neck"; never
@@ -25,9 +24,7 @@ let table: Map<string, SiteRows> | undefined;
 function sites(): Map<string, SiteRows> {
   if (table) return table;
   const grouped = new Map<string, Map<string, SiteSpec[]>>();
-  for (const line of readFileSync(FILE, 'utf8').split('\n')) {
-    if (!line || line.startsWith('#')) continue;
-    const [code, mains, site, spec, tied, history] = line.split('\t');
+  for (const [code, mains, site, spec, tied, history] of icd10cmTable('coding-sites.tsv')) {
     if (!code || !mains || !site || !spec) continue;
     const specs = grouped.get(code) ?? new Map<string, SiteSpec[]>();
     specs.set(site, [...(specs.get(site) ?? []), { mains: mains.split('|'), spec, tied: tied === 'tied', near: tied === 'near', history }]);

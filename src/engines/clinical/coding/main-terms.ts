@@ -1,18 +1,15 @@
 // Main-term defaults of the Alphabetic Index (data/icd10cm/coding-defaults.tsv, built by
 // scripts/build-coding-index.ts): an "unspecified" main-term code, the main term's words and
 // the codes of its subterms.
-import { readFileSync } from 'node:fs';
+import { icd10cmTable } from '../lexicon/tables.ts';
 
-const FILE = new URL('../../../../data/icd10cm/coding-defaults.tsv', import.meta.url);
 interface MainTerm { words: RegExp; subs: Set<string>; specified: boolean }
 let table: Map<string, MainTerm> | undefined;
 
 function defaults(): Map<string, MainTerm> {
   if (table) return table;
   table = new Map();
-  for (const line of readFileSync(FILE, 'utf8').split('\n')) {
-    if (!line || line.startsWith('#')) continue;
-    const [code, terms, subs, mark] = line.split('\t');
+  for (const [code, terms, subs, mark] of icd10cmTable('coding-defaults.tsv')) {
     // Index words are letters, digits, apostrophes and hyphens only (the build keeps no others).
     const words = terms!.split('|').filter((w) => /^[a-z0-9'-]+$/.test(w));
     if (words.length === 0) continue;

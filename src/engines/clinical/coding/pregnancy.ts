@@ -1,9 +1,10 @@
 // A visit in pregnancy: the gestational age it states, and the chapter 15 codes of a pregnant
 // patient's conditions (guidelines I.C.15.a; data/lexicon/pregnancy-codes.tsv, coding.json `pregnancy`).
 import { spokenNumbersToDigits } from '../numbers/spoken.ts';
-import { alternation } from '../language/data.ts';
+import { wordsPattern } from '../language/data.ts';
 import { codingCues } from '../language/coding.ts';
-import { codeMatches, lexiconTable } from './rules.ts';
+import { codeMatches } from './rules.ts';
+import { lexiconTable } from '../lexicon/tables.ts';
 
 let weeksPattern: RegExp | undefined;
 let contextPattern: RegExp | undefined;
@@ -19,8 +20,10 @@ const LAST_WEEK = 42;
 export function gestationalWeeks(text: string): number | undefined {
   const p = codingCues().pregnancy;
   weeksPattern ??= /\b(\d{1,2})\s*(?:-\s*)?weeks?\b/gi;
-  contextPattern ??= new RegExp(`\\b(?:${alternation(p.context)})\\b`, 'i');
+  contextPattern ??= new RegExp(wordsPattern(p.context), 'i');
   let weeks: number | undefined;
+  // Not splitSentences(): it keeps "20.5 weeks" whole (the weeks pattern would read 5 weeks there)
+  // and cuts at ';' ("pregnant; the rash started 6 weeks ago"), so the weeks found would change.
   for (const sentence of text.split(/[.?!\n]+/)) {
     if (!contextPattern.test(sentence)) continue;
     const digits = spokenNumbersToDigits(sentence);

@@ -1,5 +1,5 @@
 // Reads the coding rule tables (data/lexicon/coding-rules.tsv, family-history.tsv).
-import { readFileSync } from 'node:fs';
+import { lexiconTable } from '../lexicon/tables.ts';
 
 export interface CombinationRule {
   when: string;
@@ -12,22 +12,6 @@ export interface CombinationRule {
   /** 'sentence': the two conditions must be named in one sentence (a link the clinician states). */
   scope: 'visit' | 'sentence';
 }
-
-const DIR = new URL('../../../../data/lexicon/', import.meta.url);
-const ICD10CM_DIR = new URL('../../../../data/icd10cm/', import.meta.url);
-
-/** A tab-separated table at `url`: trimmed cells, blank and '#' lines skipped. */
-function tsvTable(url: URL): string[][] {
-  return readFileSync(url, 'utf8')
-    .split('\n')
-    .filter((l) => l.trim() && !l.startsWith('#'))
-    .map((l) => l.split('\t').map((c) => c.trim()));
-}
-
-/** A tab-separated table of data/lexicon. */
-export const lexiconTable = (file: string): string[][] => tsvTable(new URL(file, DIR));
-/** A tab-separated table the index builder wrote to data/icd10cm. */
-export const icd10cmTable = (file: string): string[][] => tsvTable(new URL(file, ICD10CM_DIR));
 
 /** Exact code, or prefix when the pattern ends with '*'. */
 export function codeMatches(pattern: string, code: string): boolean {

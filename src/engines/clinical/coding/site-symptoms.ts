@@ -4,7 +4,7 @@
 // data/icd10cm/coding-index.tsv).
 import type { Concept, ConceptMention, Token } from '../lexicon/index.ts';
 import { phraseTokens } from '../lexicon/index.ts';
-import { lexiconTable } from './rules.ts';
+import { lexiconTable } from '../lexicon/tables.ts';
 import { indexConcept } from './index-terms.ts';
 import { tiedTo } from './site-ties.ts';
 import type { Turns } from './speaker.ts';

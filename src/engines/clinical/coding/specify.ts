@@ -4,8 +4,8 @@
 // generated injury-codes.tsv); the 7th character of an injury code follows the encounter.
 import { isBillable, type Concept } from '../lexicon/index.ts';
 import { SIDE_WORDS, type Side } from './side.ts';
-import { lexiconTable } from './rules.ts';
-import { alternation } from '../language/data.ts';
+import { lexiconTable } from '../lexicon/tables.ts';
+import { wordsPattern } from '../language/data.ts';
 import { indexSiteSpec, visitIndexSiteSpec } from './index-sites.ts';
 import { tiedTo } from './site-ties.ts';
 import { sided, sidesOf } from './code-sides.ts';
@@ -105,7 +105,7 @@ function injuries(): InjuryTables {
     const site: InjurySite = { titles: titles!.split(';').map((t) => t.trim()), part: part && part !== '-' ? part : undefined };
     for (const w of spoken!.split('|')) sites.set(w.trim().toLowerCase(), site);
   }
-  injuryTables = { concepts, upgrades, fallback, codes, sites, siteWords: new RegExp(`\\b(?:${alternation([...sites.keys()])})\\b`, 'gi') };
+  injuryTables = { concepts, upgrades, fallback, codes, sites, siteWords: new RegExp(wordsPattern([...sites.keys()]), 'gi') };
   return injuryTables;
 }
 

@@ -1,5 +1,5 @@
 // Body systems, built once from data/language/en/body-systems.json: review-of-systems symptoms, exam areas and system labels.
-import { languageData, terms } from './data.ts';
+import { languageData, terms, wordsPattern } from './data.ts';
 
 interface BodySystemData {
   key: string;
@@ -13,7 +13,7 @@ interface BodySystemData {
 
 const SYSTEMS = languageData<{ systems: BodySystemData[] }>('body-systems').systems;
 // Global: read with matchAll or String.match (each works on its own copy), never with test or exec.
-const words = (list: string[]): RegExp => new RegExp(`\\b(?:${terms(list)})\\b`, 'gi');
+const words = (list: string[]): RegExp => new RegExp(wordsPattern(list, terms), 'gi');
 
 /** The symptoms a review of systems asks about, by system key, in order (global RegExps). */
 export const ROS_SYSTEMS: readonly [string, RegExp][] = SYSTEMS.filter((s) => s.symptoms.length).map((s) => [s.key, words(s.symptoms)]);

@@ -1,5 +1,5 @@
 // Clinical words, built once from data/language/en/clinical-terms.json: what marks talk as clinical, how clinical a sentence is, and which note part it cues.
-import { alternation, languageData, terms } from './data.ts';
+import { alternation, languageData, terms, wordsPattern } from './data.ts';
 
 interface SectionCueData {
   chatter: string[];
@@ -18,7 +18,7 @@ interface ClinicalTermData { history: string[]; findings: string[]; actions: str
 const d = languageData<ClinicalTermData>('clinical-terms');
 
 /** Symptoms, body parts, medicines, time and history: a sentence naming one is clinical talk. */
-export const CLINICAL_TALK = new RegExp(`\\b(?:${terms(d.history)})\\b`, 'i');
+export const CLINICAL_TALK = new RegExp(wordsPattern(d.history, terms), 'i');
 
 /** Every clinical word and any number, global: count them with String.match ("how clinical is this sentence"). */
 export const CLINICAL_TERMS = new RegExp(`\\b(?:${terms([...d.history, ...d.findings, ...d.actions])}|\\d+)\\b`, 'gi');

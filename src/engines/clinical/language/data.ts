@@ -47,6 +47,14 @@ export function spokenAlternation(words: readonly string[]): string {
 }
 
 /**
+ * Words and phrases said as whole words: the RegExp source `\b(?:…)\b` of their alternation,
+ * written by `alternate` (spokenAlternation for typographic apostrophes, terms for word stems).
+ */
+export function wordsPattern(words: readonly string[], alternate: (words: readonly string[]) => string = alternation): string {
+  return `\\b(?:${alternate(words)})\\b`;
+}
+
+/**
  * Terms as one alternation, like alternation(), where an entry ending in "*" is a word stem
  * ("wheez*": wheeze, wheezing). Lists of clinical words name stems this way; nothing else is syntax.
  */

@@ -1,5 +1,5 @@
 // Discourse knowledge, built once from data/language/en/discourse.json: questions, hedges, offers, safety-netting, follow-up, problem framing.
-import { alternation, languageData } from './data.ts';
+import { alternation, languageData, spokenAlternation, wordsPattern } from './data.ts';
 
 interface DiscourseData {
   leadingWords: string[];
@@ -91,7 +91,7 @@ export function endsWithCheckIn(said: string): boolean {
   return CHECK_IN.test(said);
 }
 
-const HEDGE = new RegExp(`\\b(?:${alternation(d.hedges)})\\b`, 'i');
+const HEDGE = new RegExp(wordsPattern(d.hedges), 'i');
 /** "I think", "probably", "looks like": the speaker is not certain. */
 export function hedged(text: string): boolean {
   return HEDGE.test(text);
@@ -99,15 +99,15 @@ export function hedged(text: string): boolean {
 /** The hedge words as an alternation, for rules that must find where the hedge is. */
 export const HEDGES = alternation(d.hedges);
 
-const OFFER = new RegExp(`\\b(?:${alternation(d.offers)})\\b`, 'i');
+const OFFER = new RegExp(wordsPattern(d.offers), 'i');
 /** "Would you like…", "I can give you…": an offer the patient may decline, not a plan yet. */
 export function isOffer(text: string): boolean {
   return OFFER.test(text);
 }
 
-const NET_OPENER = new RegExp(`\\b(?:${alternation(d.safetyNetting.openers)})\\b`, 'i');
-const NET_CONDITION = new RegExp(`\\b(?:${alternation(d.safetyNetting.conditions)})\\b`, 'i');
-const NET_ACTION = new RegExp(`\\b(?:${alternation(d.safetyNetting.actions)})\\b`, 'i');
+const NET_OPENER = new RegExp(wordsPattern(d.safetyNetting.openers), 'i');
+const NET_CONDITION = new RegExp(wordsPattern(d.safetyNetting.conditions), 'i');
+const NET_ACTION = new RegExp(wordsPattern(d.safetyNetting.actions), 'i');
 /** "If it gets worse, call us or go to the ER": when to seek care sooner. */
 export function isSafetyNet(text: string): boolean {
   return NET_OPENER.test(text) && NET_CONDITION.test(text) && NET_ACTION.test(text);
@@ -183,8 +183,8 @@ export function withoutQuestionLead(text: string): string {
 
 interface AgreementData { planAgreement: { asksAgreement: string[]; asksQuestions: string[]; assents: string[]; noQuestions: string[] } }
 const agreement = languageData<AgreementData>('discourse').planAgreement;
-const ASKS_AGREEMENT = new RegExp(`\\b(?:${alternation(agreement.asksAgreement)})\\b`, 'i');
-const ASKS_QUESTIONS = new RegExp(`\\b(?:${alternation(agreement.asksQuestions)})\\b`, 'i');
+const ASKS_AGREEMENT = new RegExp(wordsPattern(agreement.asksAgreement), 'i');
+const ASKS_QUESTIONS = new RegExp(wordsPattern(agreement.asksQuestions), 'i');
 const ASSENT = new RegExp(`${HESITATION}(?:${alternation(agreement.assents)})\\b`, 'i');
 const NO_QUESTIONS = new RegExp(`${HESITATION}(?:(?:no|nope)\\W+)?(?:${alternation(agreement.noQuestions)})\\b`, 'i');
 
@@ -206,7 +206,7 @@ export function acceptsPlan(answer: string, check: PlanCheck): boolean {
 
 const reasonQuestions = languageData<{ reasonQuestions: { phrases: string[] } }>('discourse').reasonQuestions.phrases;
 // Either apostrophe: transcripts write both ("what's", "what’s").
-const ASKS_REASON = new RegExp(`\\b(?:${alternation(reasonQuestions).replace(/'/g, "['’]")})\\b`, 'i');
+const ASKS_REASON = new RegExp(wordsPattern(reasonQuestions, spokenAlternation), 'i');
 
 /** The clinician asks why the patient came ("what brings you in", "how can I help you today?"). */
 export function asksForReason(text: string): boolean {

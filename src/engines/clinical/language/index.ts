@@ -21,5 +21,5 @@ export * from './vitals.ts';
 export { noteSentence, sentenceCase, tidy } from './tidy.ts';
 export { cleanUtterance } from './fillers.ts';
 export { CLAUSE_OPENER, DISCOURSE_MARKER, MARKER_WORDS } from './run-on.ts';
-export { alternation, languageData } from './data.ts';
+export { alternation, languageData, wordsPattern } from './data.ts';
 export { joinSplitContractions } from './contractions.ts';

@@ -1,5 +1,5 @@
 // Where long unpunctuated speech may be cut into sentences: discourse markers and clause openers, built once from discourse.json and fillers.json.
-import { alternation, languageData } from './data.ts';
+import { languageData, wordsPattern } from './data.ts';
 
 interface RunOnData {
   leadingWords: string[];
@@ -16,6 +16,6 @@ export const MARKER_WORDS: readonly string[] = d.leadingWords.filter((w) => !not
 
 // Global: the splitter walks every match. Linear: each alternative is a literal between word boundaries.
 /** Before a discourse marker: where a long run of speech is cut first. */
-export const DISCOURSE_MARKER = new RegExp(`\\b(?:${alternation(MARKER_WORDS)})\\b`, 'gi');
+export const DISCOURSE_MARKER = new RegExp(wordsPattern(MARKER_WORDS), 'gi');
 /** Before a clause opener ("i think", "which", "because"): where a piece still too long for a note sentence is cut again. */
-export const CLAUSE_OPENER = new RegExp(`\\b(?:${alternation(d.runOn.clauseOpeners)})\\b`, 'gi');
+export const CLAUSE_OPENER = new RegExp(wordsPattern(d.runOn.clauseOpeners), 'gi');

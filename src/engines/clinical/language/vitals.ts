@@ -1,5 +1,5 @@
 // Vital-sign names, reading units and weight units as RegExp sources, built once from data/language/en/vitals.json.
-import { alternation, languageData, spokenAlternation, terms } from './data.ts';
+import { alternation, languageData, spokenAlternation, terms, wordsPattern } from './data.ts';
 
 export type VitalKind = 'bloodPressure' | 'heartRate' | 'temperature' | 'respiratoryRate' | 'oxygenSaturation' | 'weight';
 
@@ -58,7 +58,7 @@ export function listName(kind: VitalKind): string | undefined {
 /** Words a sentence needs before a unit alone names this kind ("breathing … 16 times a minute"), if any. */
 export function unitContext(kind: VitalKind): RegExp | undefined {
   const words = d.unitContext[kind];
-  return words?.length ? new RegExp(`\\b(?:${alternation(words)})\\b`, 'i') : undefined;
+  return words?.length ? new RegExp(wordsPattern(words), 'i') : undefined;
 }
 
 /** A target, limit or excursion word at the end of the text before a number ("below", "goes up to"): the number is no reading. */
@@ -73,9 +73,9 @@ export const NOT_READING_BEFORE = new RegExp(
  * Words that put a reading at another time or place than this visit ("last night", "at home", "on my
  * watch"), unless they only compare with it ("better than last time": the lookbehind is one word or two).
  */
-export const READING_ELSEWHERE = new RegExp(`(?<!\\b(?:${alternation(d.comparedWith)})\\s+)\\b(?:${alternation([...d.elsewhere, ...d.wearables.words])})\\b`, 'i');
+export const READING_ELSEWHERE = new RegExp(`(?<!\\b(?:${alternation(d.comparedWith)})\\s+)${wordsPattern([...d.elsewhere, ...d.wearables.words])}`, 'i');
 /** A wearable named ("my watch says …"): its reading is never this visit's, said as now or not. */
-export const READING_ON_WEARABLE = new RegExp(`\\b(?:${alternation(d.wearables.words)})\\b`, 'i');
+export const READING_ON_WEARABLE = new RegExp(wordsPattern(d.wearables.words), 'i');
 
 /** What states a weight just before its number ("she's 9 kilos", "weighs 6.1 kilograms"); a contraction needs no word start. */
 export const WEIGHT_STATED_BEFORE = new RegExp(
@@ -130,8 +130,8 @@ export function weightUnit(word: string): 'kg' | 'lb' {
 /** A speaker correcting a reading just given ("sorry, i read that backwards"). */
 export const READING_CORRECTED = standingWords(d.correction.cues);
 /** Words that place a reading at this visit ("here", "today", "vital signs"). */
-export const READING_TODAY = new RegExp(`\\b(?:${alternation(d.today)})\\b`, 'i');
+export const READING_TODAY = new RegExp(wordsPattern(d.today), 'i');
 /** Words that place a reading elsewhere or before ("at home", "in the emergency room", "was"). */
-export const READING_RECALLED = new RegExp(`\\b(?:${alternation(d.recalled)})\\b`, 'i');
+export const READING_RECALLED = new RegExp(wordsPattern(d.recalled), 'i');
 /** Words that make the number just after them a temperature ("fever of 100 . 4"). */
-export const TEMPERATURE_CONTEXT = new RegExp(`\\b(?:${alternation(d.temperatureContext)})\\b`, 'i');
+export const TEMPERATURE_CONTEXT = new RegExp(wordsPattern(d.temperatureContext), 'i');

@@ -1,5 +1,5 @@
 // Voice: pronouns, person and tense — what the patient and the clinician said, rewritten as a note says it of the patient.
-import { alternation, languageData } from './data.ts';
+import { alternation, languageData, wordsPattern } from './data.ts';
 
 interface Pronouns { subject: string; object: string; possessive: string; reflexive: string; independent: string; plural?: boolean; }
 
@@ -131,8 +131,8 @@ export function patientToThird(text: string, voice: Voice | Sex, options: VoiceO
 }
 
 const SAY_FRAME = new RegExp(`\\b(?:${alternation(d.sayFrames)})\\s+(?=you|she|he|the|there|that|it)`, 'gi');
-const INTENTION = new RegExp(`\\b(?:${alternation(d.clinicianIntentions)})\\b`, 'gi');
-const DIRECTIVE = new RegExp(`\\b(?:${alternation(d.clinicianDirectives)})\\b`, 'gi');
+const INTENTION = new RegExp(wordsPattern(d.clinicianIntentions), 'gi');
+const DIRECTIVE = new RegExp(wordsPattern(d.clinicianDirectives), 'gi');
 const FRAME = new RegExp(`\\b(?:${alternation(d.clinicianFrames)})(?:\\s+that)?\\s+(?=you|your|she|he|the)`, 'gi');
 
 /** The word before `offset` in `text` (lower case), or '' at the start of a clause. */

@@ -1,5 +1,5 @@
 // Written register of a note sentence: contractions spelled out and units abbreviated after a number, as notes write them.
-import { alternation, languageData } from './data.ts';
+import { alternation, languageData, wordsPattern } from './data.ts';
 
 interface WrittenData {
   noteContractions: Record<string, string>;
@@ -12,7 +12,7 @@ const d = languageData<WrittenData>('voice');
 const entries = (m: Record<string, string>): [string, string][] => Object.entries(m).filter(([k]) => !k.startsWith('_'));
 const CONTRACTIONS = new Map(entries(d.noteContractions));
 const UNITS = new Map(entries(d.noteUnits));
-const CONTRACTED = new RegExp(`\\b(?:${alternation([...CONTRACTIONS.keys()])})\\b`, 'gi');
+const CONTRACTED = new RegExp(wordsPattern([...CONTRACTIONS.keys()]), 'gi');
 // "she's been", "it's got", "i'd tried": 's/'d before a past participle is has/had, not is/would.
 const PERFECT = new RegExp(`\\b(it|that|there|what|he|she|i|we|they|you)'(s|d)(?=\\s+(?:${alternation(d.noteContractionsPast)})\\b)`, 'gi');
 // Spoken emphasis and hedging words with no clinical content ("we'll just go ahead and order").

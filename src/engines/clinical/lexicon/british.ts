@@ -1,7 +1,5 @@
 // British clinical spellings folded to the American ones the lexicons use (data/lexicon/british-spellings.tsv).
-import { readFileSync } from 'node:fs';
-
-const FILE = new URL('../../../../data/lexicon/british-spellings.tsv', import.meta.url);
+import { lexiconTable } from './tables.ts';
 
 let rules: { pattern: RegExp; replacement: string }[] | undefined;
 // Words repeat in a visit and across visits: each is folded once.
@@ -11,9 +9,7 @@ const MAX_CACHED = 50_000;
 function loadRules(): { pattern: RegExp; replacement: string }[] {
   if (rules) return rules;
   rules = [];
-  for (const line of readFileSync(FILE, 'utf8').split('\n')) {
-    if (!line.trim() || line.startsWith('#')) continue;
-    const [pattern, replacement] = line.split('\t');
+  for (const [pattern, replacement] of lexiconTable('british-spellings.tsv')) {
     if (!pattern || replacement === undefined) throw new Error('british-spellings.tsv: malformed row');
     // The patterns are the shipped data file's, never request text.
     rules.push({ pattern: new RegExp(pattern, 'g'), replacement });

@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { phraseTokens, type Token } from './tokens.ts';
 import { americanSpelling } from './british.ts';
 import { languageData } from '../language/data.ts';
+import { tsvRows } from './tables.ts';
 
 export type ConceptKind = 'dx' | 'chronic' | 'symptom' | 'status' | 'ignore';
 
@@ -36,10 +37,9 @@ const FILE = new URL('../../../../data/lexicon/concepts.tsv', import.meta.url);
 
 export function parseConcepts(tsv: string): Concept[] {
   const out: Concept[] = [];
-  for (const line of tsv.split('\n')) {
-    if (!line.trim() || line.startsWith('#')) continue;
-    const [code, kind, systems, history, terms] = line.split('\t');
-    if (!code || !kind || !terms) throw new Error(`concepts.tsv: malformed row "${line.slice(0, 30)}"`);
+  for (const row of tsvRows(tsv)) {
+    const [code, kind, systems, history, terms] = row;
+    if (!code || !kind || !terms) throw new Error(`concepts.tsv: malformed row "${row.join('\t').slice(0, 30)}"`);
     const codes: Concept['codes'] = { U: code };
     if (code.includes(':')) {
       for (const part of code.split(',')) {

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import type { Span } from '../../ports.ts';
 import { assertionsFor } from '../context/index.ts';
 import { findConcepts, tokenize } from '../lexicon/index.ts';
-import { alternation, hedged, LEADING_WORDS, opensLikeQuestion, SEQUENCE_WORDS, setsFollowUp, tidy } from '../language/index.ts';
+import { alternation, hedged, LEADING_WORDS, opensLikeQuestion, SEQUENCE_WORDS, setsFollowUp, tidy, wordsPattern } from '../language/index.ts';
 
 interface ActData {
   assessmentCues: string[];
@@ -26,7 +26,7 @@ const INSTRUCTION = `(?:${alternation(data.instructionLeads)})`;
 const INTENT = `(?:${alternation(data.planIntents)})(?:\\s+(?:go ahead and|just|also|probably|definitely|need to|want to|have to))*\\s+(?:${alternation(data.intentVerbs)})`;
 const STARTS_AS_PLAN = new RegExp(`^${OPENERS}(?:${LEAD}|${INSTRUCTION}|${INTENT})\\b`, 'i');
 const INTENT_ANYWHERE = new RegExp(`\\b${INTENT}\\b`, 'i');
-const NOT_PLAN = new RegExp(`\\b(?:${alternation(data.notPlan)})\\b`, 'i');
+const NOT_PLAN = new RegExp(wordsPattern(data.notPlan), 'i');
 const ASSESSMENT_CUE = new RegExp(`(?:^|[\\s,])(${alternation(data.assessmentCues)})\\b`, 'gi');
 
 export interface Act {

@@ -1,5 +1,5 @@
 // Speaker roles from labels, or inferred from what each speaker says when labels are generic; the words are data/language/en/speakers.json.
-import { alternation, languageData, terms } from '../language/data.ts';
+import { alternation, languageData, terms, wordsPattern } from '../language/data.ts';
 import type { SpeakerRole } from './types.ts';
 
 type LabelledRole = 'clinician' | 'patient' | 'family';
@@ -10,7 +10,7 @@ const d = languageData<SpeakerData>('speakers');
 const ENTRIES = (Object.entries(d.labels) as [LabelledRole, string[]][])
   .flatMap(([role, words]) => words.map((word) => ({ role, word })))
   .sort((a, b) => b.word.length - a.word.length);
-const FAMILY_WORD = new RegExp(`\\b(?:${alternation(d.labels.family)})\\b`);
+const FAMILY_WORD = new RegExp(wordsPattern(d.labels.family));
 
 /** The role a transcript label names ("[doctor]", "Guest_clinician", "patient mother"), if any. */
 export function roleFromLabel(label: string): SpeakerRole | undefined {
@@ -22,7 +22,7 @@ export function roleFromLabel(label: string): SpeakerRole | undefined {
 }
 
 /** What clinicians say far more often than patients, global: count it with String.match. */
-export const CLINICIAN_TALK = new RegExp(`\\b(?:${terms(d.clinicianTalk)})\\b`, 'g');
+export const CLINICIAN_TALK = new RegExp(wordsPattern(d.clinicianTalk, terms), 'g');
 
 /** Given each generic speaker's text, the clinician scores highest; the speaker with most words among the rest is the patient. */
 export function inferRoles(bySpeaker: Map<string, string[]>): Map<string, SpeakerRole> {
