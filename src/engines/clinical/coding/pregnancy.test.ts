@@ -9,6 +9,9 @@ const codes = (text: string): string[] => codeText(text).diagnoses.map((d) => d.
 test('the gestational age is read only in a sentence about the pregnancy', () => {
   assert.equal(gestationalWeeks('[doctor] the baby looks well and you are thirty one weeks along.'), 31);
   assert.equal(gestationalWeeks('[patient] the cough has lasted three weeks.'), undefined);
+  // Completed weeks of a decimal age; a duration after ';' belongs to another clause.
+  assert.equal(gestationalWeeks('[doctor] you are pregnant at 20.5 weeks.'), 20);
+  assert.equal(gestationalWeeks('[doctor] she is pregnant; the rash started 6 weeks ago.'), undefined);
   assert.equal(weeksCode(6), 'Z3A.01');
   assert.equal(weeksCode(9), 'Z3A.09');
 });

@@ -5,6 +5,7 @@ import { wordsPattern } from '../language/data.ts';
 import { codingCues } from '../language/coding.ts';
 import { codeMatches } from './rules.ts';
 import { lexiconTable } from '../lexicon/tables.ts';
+import { splitSentences } from '../context/sentences.ts';
 
 let weeksPattern: RegExp | undefined;
 let contextPattern: RegExp | undefined;
@@ -19,12 +20,15 @@ const LAST_WEEK = 42;
  */
 export function gestationalWeeks(text: string): number | undefined {
   const p = codingCues().pregnancy;
-  weeksPattern ??= /\b(\d{1,2})\s*(?:-\s*)?weeks?\b/gi;
+  // A decimal gestational age ("20.5 weeks") is its completed weeks (Z3A codes count completed weeks),
+  // not the digit after the point.
+  weeksPattern ??= /(?<![\d.])(\d{1,2})(?:\.\d+)?\s*(?:-\s*)?weeks?\b/gi;
   contextPattern ??= new RegExp(wordsPattern(p.context), 'i');
   let weeks: number | undefined;
-  // Not splitSentences(): it keeps "20.5 weeks" whole (the weeks pattern would read 5 weeks there)
-  // and cuts at ';' ("pregnant; the rash started 6 weeks ago"), so the weeks found would change.
-  for (const sentence of text.split(/[.?!\n]+/)) {
+  // The shared splitter keeps a decimal whole and cuts at ';', so a rash "6 weeks ago" after
+  // "she is pregnant;" is not read as her gestational age.
+  for (const { start, end } of splitSentences(text, [])) {
+    const sentence = text.slice(start, end);
     if (!contextPattern.test(sentence)) continue;
     const digits = spokenNumbersToDigits(sentence);
     weeksPattern.lastIndex = 0;
