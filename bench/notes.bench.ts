@@ -173,6 +173,7 @@ for (const v of visits) {
   for (const d of ourAllergies) bump(theirAllergies.has(d) ? 'allTp' : 'allFp');
   for (const d of theirAllergies) if (!ourAllergies.has(d)) bump('allFn');
   for (const d of ours) if (theirAllergies.has(d)) bump('allergenAsMedication');
+  if (DETAIL && v.split !== 'valid') for (const d of ours) if (theirAllergies.has(d)) console.log(`allergen listed as medication ${v.id} (${v.subset}): ${d}`);
   const ourVitals = new Set(Object.entries(json.objective?.vitalSigns ?? {}).map(([k, val]) => vitalKey(k, val as string)));
   const refVitals = labelledVitals(v.id);
   for (const x of ourVitals) bump(refVitals.has(x) ? 'vitTp' : 'vitFp');
