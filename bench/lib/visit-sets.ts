@@ -24,6 +24,7 @@ export interface VisitSetSpec { name: string; splitOf: (position: number) => Set
 export const VISIT_SETS: readonly VisitSetSpec[] = [
   { name: 'coding-visits', splitOf: twoWay, turns: { min: 12, max: 40 } },
   { name: 'coding-clinic', splitOf: threeWay, turns: { min: 12, max: 40 } },
+  { name: 'coding-consults', splitOf: threeWay, turns: { min: 12, max: 60 } },
 ];
 
 export function visitSet(name: string): VisitSetSpec {
