@@ -240,6 +240,8 @@ interface Saying {
   framing: ReturnType<typeof framingAt>;
   start: number;
   turnAt: TurnAt;
+  /** Where the words of the mention's turn begin (after its label). */
+  turnStart: number;
 }
 
 /**
@@ -286,7 +288,7 @@ function statusIn(x: Saying): Status {
   // triggers read the phrase as doubt wherever it stands).
   if (status === 'uncertain' && !assertion.negated && !assertion.family && confirmed(lead)) status = 'present';
   if (status !== 'present') return status;
-  const fullLead = punctuatedLead(text, x.start);
+  const fullLead = punctuatedLead(text, x.start, x.turnStart);
   status = localStatus(lead, tail, fullLead) ?? status;
   const listed = status === 'present' ? namedInList(x, fullLead) : undefined;
   if (listed) return listed;
@@ -370,7 +372,8 @@ export function findMentions(text: string, closingFrom?: number, turns: Turns = 
     const tail = text.slice(m.end, sentence.end);
     const framing = framingAt(lead, tail, m.start >= assessmentFrom, speaker === 'patient');
     const framed = framing !== undefined;
-    let status = statusIn({ text, sentences, sentence, said, lead, tail, assertion, framing, start: m.start, turnAt });
+    const turnStart = turns.list[turnAt(m.start)]?.span.start ?? 0;
+    let status = statusIn({ text, sentences, sentence, said, lead, tail, assertion, framing, start: m.start, turnAt, turnStart });
     // "Who has it?" "My mother." "OK, so she has hyperthyroidism": a relative's condition (ICD-10-CM
     // codes what the patient has; a relative's only as family history, Z80–Z84).
     if (status !== 'negated' && others.some((o) => o.start <= m.start && m.end <= o.end)) status = 'family';

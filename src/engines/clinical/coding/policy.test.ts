@@ -266,6 +266,14 @@ test('conditions named as risks or side effects are not coded, even when the lis
   assert.ok(codes('[doctor] risk of surgery include infection . you had a stroke last week and we will start aspirin .').includes('I63.9'));
 });
 
+test('what a safety-netting condition lists is not coded, however long the list (IV.J)', () => {
+  const visit = '[doctor] So your blood pressure is high, and we will add ramipril.\n[patient] Okay.\n';
+  const net = `${visit}[doctor] If you get a really severe headache, or chest pain, or blurred vision, that's a 999 situation.`;
+  assert.ok(!codes(net).includes('H53.9'));
+  // Said as a present finding, or with the action before it, it is read on its own.
+  assert.ok(codes(`${visit}[doctor] Ring us if the pain spreads, because your blurred vision needs an eye check today.`).includes('H53.9'));
+});
+
 test('possible causes listed past a sentence mark are a differential, not diagnoses (IV.H)', () => {
   const causes = '[doctor] some possible causes are certain medications . alcohol abuse , fatty liver disease , hepatitis , and other liver diseases like wilson\'s disease .';
   assert.deepEqual(codes(causes), []);

@@ -27,7 +27,7 @@ export interface CodingCues {
   };
   indications: { verbs: string[]; objects: string[]; phrases: string[]; referring: string[]; reach: number };
   open_offers: CueList & { reach: number };
-  safety_net: CueList;
+  safety_net: CueList & { conditional_openers: string[]; conditional_actions: string[] };
   no_recurrence: CueList;
   index_of_phrase: { why?: string; links: string[]; skipped: string[] };
   latin_plurals: { why?: string; endings: string[][] };
