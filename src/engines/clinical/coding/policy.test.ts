@@ -274,6 +274,31 @@ test('what a safety-netting condition lists is not coded, however long the list 
   assert.ok(codes(`${visit}[doctor] Ring us if the pain spreads, because your blurred vision needs an eye check today.`).includes('H53.9'));
 });
 
+test('beside a diagnosis the clinician states, a symptom only the patient names is not coded', () => {
+  const visit = [
+    '[doctor] Good morning, what can I do for you today?',
+    '[patient] I have had a painful rash on my left side for three days now, and it burns.',
+    '[doctor] I am sorry to hear that. Can you show me where it is, and did it start with pain first?',
+    '[patient] Yes, the burning came first and then the spots came out along my ribs yesterday.',
+    '[doctor] Any fever, or feeling generally unwell in yourself over the last few days?',
+    '[patient] I have been a bit tired, that is all, nothing else really that I have noticed.',
+    '[doctor] Any rash near your eye, or on your forehead or the tip of your nose at all?',
+    '[patient] No, nothing there at all, it is only on the side of my chest and my back.',
+    '[doctor] Have you had chickenpox before, as a child or as an adult, that you know of?',
+    '[patient] Yes, I had it when I was about six years old, my mother told me about it.',
+    '[doctor] Okay. So that is shingles, the chickenpox virus waking up again in one nerve.',
+    '[doctor] I will prescribe aciclovir five times a day for seven days, with paracetamol for the pain.',
+    '[patient] Thank you, doctor, that is very helpful, I will pick it up this afternoon then.',
+    '[doctor] Keep the rash covered with loose clothing while there are blisters, and keep away from babies and anyone pregnant.',
+    '[patient] I will. My granddaughter was meant to visit at the weekend, so I will tell my daughter to wait a week or so.',
+    '[doctor] That is sensible. Once it has all settled, ask the nurse about the shingles vaccine at your next appointment.',
+  ].join('\n');
+  assert.ok(visit.length > 1400);
+  assert.deepEqual(codes(visit), ['B02.9']);
+  // The clinician taking the symptom up keeps it.
+  assert.ok(codes(visit.replace('So that is shingles', 'So that is shingles, and you are tired from it')).includes('R53.83'));
+});
+
 test('possible causes listed past a sentence mark are a differential, not diagnoses (IV.H)', () => {
   const causes = '[doctor] some possible causes are certain medications . alcohol abuse , fatty liver disease , hepatitis , and other liver diseases like wilson\'s disease .';
   assert.deepEqual(codes(causes), []);

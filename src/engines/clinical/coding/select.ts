@@ -115,6 +115,7 @@ export function selectDiagnoses(mentions: readonly Mention[], visit: VisitFacts)
   if (labelled && !conversation) dropHistoryTaking(byCode);
   const assessing = assessmentMarked || mentions.some(assessesProblem);
   if (passingGated({ labelled, textLength, mentions: mentions.length, assessing })) dropPassingSymptoms(byCode, closingFrom, recapSentences(mentions));
+  else if (labelled && textLength > SHORT_EXCHANGE_CHARS) dropPatientSymptoms(byCode);
   applyCombinations(byCode);
   if (conversation) dropUnmanagedChronic(byCode);
   examWithFindings(byCode);
@@ -370,6 +371,21 @@ function dropPassingSymptoms(byCode: Map<string, CodedDiagnosis>, closingFrom: n
   for (const d of [...byCode.values()]) {
     if (framed(d) || presenting(d) || d.concept.kind !== 'symptom') continue;
     if (d.count < needed || (definitive && !symptomTakenUp(d, closingFrom, recaps)) || (!definitive && !clinicianSays(d))) byCode.delete(d.code);
+  }
+}
+
+/**
+ * In a labelled text with no assessment part to gate it, a symptom only the patient names (or
+ * affirms to a question) beside a diagnosis the clinician states is the patient's story, not
+ * taken up: the diagnosis accounts for the visit (issue #18 policy: what the patient says and the
+ * clinician does not take up is not coded; guidelines IV.D).
+ */
+function dropPatientSymptoms(byCode: Map<string, CodedDiagnosis>): void {
+  const stated = (m: Mention): boolean => m.speaker === 'clinician' && m.status === 'present' && !m.answered && !m.asked;
+  const diagnosed = [...byCode.values()].some((d) => d.concept.kind === 'dx' && d.basis === 'present' && d.mentions.some(stated));
+  if (!diagnosed) return;
+  for (const d of [...byCode.values()]) {
+    if (d.concept.kind === 'symptom' && d.basis === 'present' && !d.mentions.some((m) => m.presenting) && !clinicianSays(d)) byCode.delete(d.code);
   }
 }
 
