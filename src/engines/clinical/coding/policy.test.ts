@@ -299,6 +299,11 @@ test('beside a diagnosis the clinician states, a symptom only the patient names 
   assert.ok(codes(visit.replace('So that is shingles', 'So that is shingles, and you are tired from it')).includes('R53.83'));
 });
 
+test('a surface named of a site ("the back of the right forearm") is a face of that site, not a site of its own', () => {
+  assert.deepEqual(codes('[doctor] so you have a puncture wound on the back of the right forearm, and we will clean it.'), ['S51.831A']);
+  assert.deepEqual(codes('[doctor] so you have a puncture wound on your lower back, and we will clean it.'), ['S31.030A']);
+});
+
 test('possible causes listed past a sentence mark are a differential, not diagnoses (IV.H)', () => {
   const causes = '[doctor] some possible causes are certain medications . alcohol abuse , fatty liver disease , hepatitis , and other liver diseases like wilson\'s disease .';
   assert.deepEqual(codes(causes), []);
