@@ -304,6 +304,14 @@ test('a surface named of a site ("the back of the right forearm") is a face of t
   assert.deepEqual(codes('[doctor] so you have a puncture wound on your lower back, and we will clean it.'), ['S31.030A']);
 });
 
+test('a symptom the clinician attributes to a coded condition is its presentation (IV.D)', () => {
+  const visit = '[doctor] number one, your sarcoidosis in the lungs, we will start prednisone.\n';
+  assert.deepEqual(codes(`${visit}[doctor] and the shortness of breath and cough are from the sarcoid, so treating it should help.`), ['D86.9']);
+  // Hedged, or with nothing coded beside it, it stays.
+  assert.ok(codes(`${visit}[doctor] and the cough could be from the weather, we will see.`).includes('R05.9'));
+  assert.ok(codes('[doctor] yes that\'s why you\'re lightheaded, we will recheck it.').includes('R42'));
+});
+
 test('possible causes listed past a sentence mark are a differential, not diagnoses (IV.H)', () => {
   const causes = '[doctor] some possible causes are certain medications . alcohol abuse , fatty liver disease , hepatitis , and other liver diseases like wilson\'s disease .';
   assert.deepEqual(codes(causes), []);

@@ -304,7 +304,9 @@ function dropMainTermDefaults(byCode: Map<string, CodedDiagnosis>): void {
  * I.B.5). A condition the classification places outside chapter XVIII (constipation K59.00,
  * though spoken of as a symptom) likewise explains the chapter XVIII signs of its system
  * (abdominal pain R10.9), but not another condition; a musculoskeletal pain code (M25.5-,
- * M54.-) is a symptom in all but chapter and explains nothing.
+ * M54.-) is a symptom in all but chapter and explains nothing. A symptom the clinician
+ * attributes to a condition ("the cough is from the sarcoid"; coding.json `attributed`) is
+ * integral to it when a condition is coded (IV.D).
  */
 function dropIntegralSymptoms(byCode: Map<string, CodedDiagnosis>): void {
   const explained = new Set<string>();
@@ -314,9 +316,12 @@ function dropIntegralSymptoms(byCode: Map<string, CodedDiagnosis>): void {
     if (d.concept.kind === 'dx') d.concept.systems.forEach((s) => explained.add(s));
     else if (d.concept.kind === 'symptom' && !/^[RM]/.test(d.code)) d.concept.systems.forEach((s) => signsExplained.add(s));
   }
+  // The clinician attributing the symptom to a condition coded beside it says so outright.
+  const coded = (d: CodedDiagnosis): boolean => [...byCode.values()].some((o) => o !== d && (o.basis === 'present' || o.basis === 'combination') && o.concept.kind !== 'symptom');
   for (const d of [...byCode.values()]) {
     if (d.concept.kind !== 'symptom') continue;
     if (d.concept.systems.some((s) => explained.has(s) || (d.code.startsWith('R') && signsExplained.has(s)))) byCode.delete(d.code);
+    else if (d.mentions.some((m) => m.attributed) && coded(d)) byCode.delete(d.code);
   }
 }
 
