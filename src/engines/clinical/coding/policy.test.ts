@@ -312,6 +312,11 @@ test('a symptom the clinician attributes to a coded condition is its presentatio
   assert.ok(codes('[doctor] yes that\'s why you\'re lightheaded, we will recheck it.').includes('R42'));
 });
 
+test('a condition named as what a treatment prevents ("for stroke prevention") is not coded (IV.J)', () => {
+  assert.ok(!codes('[doctor] number two, your atrial fibrillation. continue warfarin for stroke prevention, inr goal two to three.').includes('I63.9'));
+  assert.ok(codes('[doctor] you had a stroke last week, so we will start aspirin.').includes('I63.9'));
+});
+
 test('possible causes listed past a sentence mark are a differential, not diagnoses (IV.H)', () => {
   const causes = '[doctor] some possible causes are certain medications . alcohol abuse , fatty liver disease , hepatitis , and other liver diseases like wilson\'s disease .';
   assert.deepEqual(codes(causes), []);
