@@ -6,7 +6,7 @@ import { alternation, wordReach, wordsPattern } from '../language/data.ts';
 import { LEADING_RUN } from '../language/discourse.ts';
 import { codingCues, type CodingCues } from '../language/coding.ts';
 
-interface Cues { noRecurrence: RegExp; testedFor: RegExp; doubtedAfter: RegExp; doubtedBefore: RegExp; causesListed: RegExp; confirmedBy: RegExp; confirmHedge: RegExp; vaccineBefore: RegExp; vaccineAfter: RegExp; screenAfter: RegExp; ruledOut: RegExp; reportedInGeneral: RegExp; attributedAfter: RegExp; attributedBefore: RegExp; serviceAfter: RegExp; referredTo: RegExp; idiom: RegExp; planned: RegExp; risks: RegExp; generic: RegExp; hedgedGeneric: RegExp; possessed: RegExp; presupposing: RegExp }
+interface Cues { noRecurrence: RegExp; testedFor: RegExp; doubtedAfter: RegExp; doubtedBefore: RegExp; causesListed: RegExp; confirmedBy: RegExp; confirmHedge: RegExp; vaccineBefore: RegExp; vaccineAfter: RegExp; screenAfter: RegExp; ruledOut: RegExp; reportedInGeneral: RegExp; attributedAfter: RegExp; attributedBefore: RegExp; plainYes: RegExp; serviceAfter: RegExp; referredTo: RegExp; idiom: RegExp; planned: RegExp; risks: RegExp; generic: RegExp; hedgedGeneric: RegExp; possessed: RegExp; presupposing: RegExp }
 let compiled: Cues | undefined;
 
 /** Subject, `hedges` hedge words (at least) then modals, a verb of having, up to three words, end. */
@@ -54,6 +54,7 @@ function cues(): Cues {
     // Up to `reach` words ("and cough"), a verb of being, a cause phrase and a determiner: "…are from the sarcoid".
     attributedAfter: new RegExp(`^[^\\w']*(?:[\\w']+[^\\w']+){0,${wordReach(data.attributed.reach)}}?(?:${alternation(data.attributed.be)})\\s+(?:${alternation(data.attributed.after)})\\s+(?:${alternation(data.attributed.determiners)})\\b`, 'i'),
     attributedBefore: leadingPhrase(data.attributed.before, 2),
+    plainYes: new RegExp(`^[^\\w']*(?:${alternation(data.answered_with_another.plain_yes)})\\b`, 'i'),
     // A facility noun right after the mention ("stroke clinic"), or a referral right before it.
     serviceAfter: new RegExp(`^[\\s-]*(?:${alternation(data.service_names.after)})\\b`, 'i'),
     referredTo: leadingPhrase(data.service_names.referred_to, data.service_names.reach),
@@ -139,6 +140,11 @@ export function reportedInGeneral(tail: string): boolean {
 export function attributedToCause(lead: string, tail: string): boolean {
   const { attributedAfter, attributedBefore } = cues();
   return attributedAfter.test(tail.replace(/’/g, "'")) || attributedBefore.test(lead);
+}
+
+/** Does an answer open with a plain yes ("yeah, and…"), not a qualifier of what it names ("a bit winded")? */
+export function opensWithPlainYes(answer: string): boolean {
+  return cues().plainYes.test(answer.replace(/’/g, "'"));
 }
 
 /** Does the condition name a service ("a TIA clinic", "refer you to a stroke")? */

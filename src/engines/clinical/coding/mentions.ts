@@ -3,7 +3,7 @@ import type { Span } from '../../ports.ts';
 import { assertionsFor, sentenceAt, splitSentences, type Assertion } from '../context/index.ts';
 import { findConcepts, icd10cmTitle, tokenize, type Concept, type Token } from '../lexicon/index.ts';
 import { SIDE_WORDS, type Side } from './side.ts';
-import { attributedToCause, confirmed, isBareList, listsCauses, namesRisks, plannedProcedure, presupposed, saysNoRecurrence, startsIdiom } from './cue-phrases.ts';
+import { attributedToCause, confirmed, isBareList, opensWithPlainYes, listsCauses, namesRisks, plannedProcedure, presupposed, saysNoRecurrence, startsIdiom } from './cue-phrases.ts';
 import { isQuestion, answersAffirming, answersNo, answersYes, endsWithTag, opensAsQuestion, opensLikeQuestion, withoutLeadingWords } from '../language/discourse.ts';
 import { findIndexTerms } from './index-terms.ts';
 import { findSiteSymptoms } from './site-symptoms.ts';
@@ -395,6 +395,7 @@ export function findMentions(text: string, closingFrom?: number, turns: Turns = 
   carryFamily(text, out);
   coordinatedFraming(text, out);
   firstComplaint(out, turnAt);
+  answeredWithAnother(text, out, turns);
   removedConditions(text, out);
   eradicatedMalignancies(text, out);
   pastEvents(out);
@@ -414,6 +415,29 @@ function pastEvents(mentions: Mention[]): void {
   const past = new Set<Concept>();
   for (const m of mentions) if (m.status === 'historical' && PAST_EVENT_CODE.test(m.concept.history)) past.add(m.concept);
   for (const m of mentions) if (past.has(m.concept) && m.status === 'present' && !m.framed) m.status = 'historical';
+}
+
+// Words that make what follows a circumstance of the answer, not what it affirms.
+const ANSWER_CIRCUMSTANCE = /\b(?:when|whenever|if|after|before|while|because|with|since)\b/i;
+const ANSWER_LEAD_WORDS = 5;
+
+/**
+ * A clinician's question answered by naming another symptom, without a plain yes ("Any dizziness
+ * or shortness of breath?" "A bit winded on the stairs."): the answer affirms what it names, not
+ * what was asked, which is left unasserted.
+ */
+function answeredWithAnother(text: string, mentions: Mention[], turns: Turns): void {
+  for (const m of mentions) {
+    if (!m.answered || m.status !== 'present' || m.speaker !== 'clinician') continue;
+    const answer = turns.list[turns.turnAt(m.start) + 1];
+    if (!answer || answer.speaker !== 'patient') continue;
+    const named = mentions.filter((o) => o.start >= answer.span.start && o.end <= answer.span.end && o.status === 'present');
+    if (named.length === 0 || named.some((o) => o.concept.codes.U === m.concept.codes.U)) continue;
+    // The answer names it first, as what it affirms ("a bit winded"), not as when ("a bit on the right when I cough").
+    const before = text.slice(answer.span.start, named[0]!.start);
+    if (ANSWER_CIRCUMSTANCE.test(before) || before.split(/\s+/).filter(Boolean).length > ANSWER_LEAD_WORDS) continue;
+    if (!opensWithPlainYes(text.slice(answer.span.start, answer.span.end))) m.status = 'unasserted';
+  }
 }
 
 /**

@@ -317,6 +317,13 @@ test('a condition named as what a treatment prevents ("for stroke prevention") i
   assert.ok(codes('[doctor] you had a stroke last week, so we will start aspirin.').includes('I63.9'));
 });
 
+test('a question answered by naming another symptom affirms that one, not what was asked', () => {
+  const visit = (answer: string): string => `[doctor] any dizziness or shortness of breath?\n[patient] ${answer}\n[doctor] okay, we will check your blood count today.`;
+  assert.deepEqual(codes(visit('a bit winded on the stairs.')), ['R06.02']);
+  assert.ok(codes(visit('yeah, and a bit winded on the stairs.')).includes('R42'));
+  assert.ok(codes(visit('a bit, when i cough hard.')).includes('R42'));
+});
+
 test('possible causes listed past a sentence mark are a differential, not diagnoses (IV.H)', () => {
   const causes = '[doctor] some possible causes are certain medications . alcohol abuse , fatty liver disease , hepatitis , and other liver diseases like wilson\'s disease .';
   assert.deepEqual(codes(causes), []);

@@ -33,6 +33,7 @@ export interface CodingCues {
   latin_plurals: { why?: string; endings: string[][] };
   ruled_out_before: CueList & { stops: string[]; reach: number };
   reported_in_general: CueList & { reach: number };
+  answered_with_another: { why?: string; plain_yes: string[] };
   attributed: { why?: string; be: string[]; after: string[]; determiners: string[]; before: string[]; reach: number };
   service_names: { why?: string; after: string[]; referred_to: string[]; reach: number };
   idioms: CueList;
