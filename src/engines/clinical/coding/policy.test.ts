@@ -238,6 +238,11 @@ test('an index subterm around a named main term wins (Index: Anemia, refractory 
   assert.deepEqual(codes('Doctor: We discussed your anxiety, depression and sleep.'), ['F32.A', 'F41.9']);
 });
 
+test('an ear or eye condition said of both sides takes its bilateral code, titled "…, bilateral" (tabular H91.93)', () => {
+  assert.deepEqual(codes('[doctor] the test shows hearing loss in both ears, and we will refer you for hearing aids.'), ['H91.93']);
+  assert.deepEqual(codes('[doctor] the test shows hearing loss in the left ear, and we will refer you for hearing aids.'), ['H91.92']);
+});
+
 test('a visit that says "both elbows" codes both sides of a sided diagnosis whose site is in its title', () => {
   const text = '[doctor] so the pain is on both elbows ?\n[patient] yes .\n[doctor] what you have is medial epicondylitis .';
   assert.deepEqual(codes(text), ['M77.01', 'M77.02']);
