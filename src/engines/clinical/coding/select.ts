@@ -115,6 +115,7 @@ export function selectDiagnoses(mentions: readonly Mention[], visit: VisitFacts)
   if (labelled && !conversation) dropHistoryTaking(byCode);
   const assessing = assessmentMarked || mentions.some(assessesProblem);
   if (passingGated({ labelled, textLength, mentions: mentions.length, assessing })) dropPassingSymptoms(byCode, closingFrom, recapSentences(mentions));
+  else if (labelled && textLength > SHORT_EXCHANGE_CHARS) dropPatientSymptoms(byCode);
   applyCombinations(byCode);
   if (conversation) dropUnmanagedChronic(byCode);
   examWithFindings(byCode);
@@ -303,7 +304,9 @@ function dropMainTermDefaults(byCode: Map<string, CodedDiagnosis>): void {
  * I.B.5). A condition the classification places outside chapter XVIII (constipation K59.00,
  * though spoken of as a symptom) likewise explains the chapter XVIII signs of its system
  * (abdominal pain R10.9), but not another condition; a musculoskeletal pain code (M25.5-,
- * M54.-) is a symptom in all but chapter and explains nothing.
+ * M54.-) is a symptom in all but chapter and explains nothing. A symptom the clinician
+ * attributes to a condition ("the cough is from the sarcoid"; coding.json `attributed`) is
+ * integral to it when a condition is coded (IV.D).
  */
 function dropIntegralSymptoms(byCode: Map<string, CodedDiagnosis>): void {
   const explained = new Set<string>();
@@ -313,9 +316,12 @@ function dropIntegralSymptoms(byCode: Map<string, CodedDiagnosis>): void {
     if (d.concept.kind === 'dx') d.concept.systems.forEach((s) => explained.add(s));
     else if (d.concept.kind === 'symptom' && !/^[RM]/.test(d.code)) d.concept.systems.forEach((s) => signsExplained.add(s));
   }
+  // The clinician attributing the symptom to a condition coded beside it says so outright.
+  const coded = (d: CodedDiagnosis): boolean => [...byCode.values()].some((o) => o !== d && (o.basis === 'present' || o.basis === 'combination') && o.concept.kind !== 'symptom');
   for (const d of [...byCode.values()]) {
     if (d.concept.kind !== 'symptom') continue;
     if (d.concept.systems.some((s) => explained.has(s) || (d.code.startsWith('R') && signsExplained.has(s)))) byCode.delete(d.code);
+    else if (d.mentions.some((m) => m.attributed) && coded(d)) byCode.delete(d.code);
   }
 }
 
@@ -370,6 +376,21 @@ function dropPassingSymptoms(byCode: Map<string, CodedDiagnosis>, closingFrom: n
   for (const d of [...byCode.values()]) {
     if (framed(d) || presenting(d) || d.concept.kind !== 'symptom') continue;
     if (d.count < needed || (definitive && !symptomTakenUp(d, closingFrom, recaps)) || (!definitive && !clinicianSays(d))) byCode.delete(d.code);
+  }
+}
+
+/**
+ * In a labelled text with no assessment part to gate it, a symptom only the patient names (or
+ * affirms to a question) beside a diagnosis the clinician states is the patient's story, not
+ * taken up: the diagnosis accounts for the visit (issue #18 policy: what the patient says and the
+ * clinician does not take up is not coded; guidelines IV.D).
+ */
+function dropPatientSymptoms(byCode: Map<string, CodedDiagnosis>): void {
+  const stated = (m: Mention): boolean => m.speaker === 'clinician' && m.status === 'present' && !m.answered && !m.asked;
+  const diagnosed = [...byCode.values()].some((d) => d.concept.kind === 'dx' && d.basis === 'present' && d.mentions.some(stated));
+  if (!diagnosed) return;
+  for (const d of [...byCode.values()]) {
+    if (d.concept.kind === 'symptom' && d.basis === 'present' && !d.mentions.some((m) => m.presenting) && !clinicianSays(d)) byCode.delete(d.code);
   }
 }
 
