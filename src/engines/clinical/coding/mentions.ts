@@ -6,6 +6,7 @@ import { SIDE_WORDS, type Side } from './side.ts';
 import { confirmed, isBareList, listsCauses, namesRisks, plannedProcedure, presupposed, saysNoRecurrence, startsIdiom } from './cue-phrases.ts';
 import { isQuestion, answersAffirming, answersNo, answersYes, endsWithTag, opensAsQuestion, opensLikeQuestion, withoutLeadingWords } from '../language/discourse.ts';
 import { findIndexTerms } from './index-terms.ts';
+import { linkedCode, linkedConcept } from './links.ts';
 import { findSiteSymptoms } from './site-symptoms.ts';
 import { joinSpelledLetters } from './spelled.ts';
 import { turnsOf, type Speaker, type Turns } from './speaker.ts';
@@ -386,6 +387,7 @@ export function findMentions(text: string, closingFrom?: number, turns: Turns = 
     const presenting = presentingIn.some((p) => p.start <= m.start && m.start < p.end);
     out.push({ concept, start: m.start, end: m.end, sentence, side, status, assertion, framed, framing, familyWeighed: weighed, speaker, answered, presenting, historyTaking: m.start >= historyFrom, asked: isQuestion(said) });
   }
+  linkedConditions(text, out);
   carryFamily(text, out);
   coordinatedFraming(text, out);
   firstComplaint(out, turnAt);
@@ -393,6 +395,28 @@ export function findMentions(text: string, closingFrom?: number, turns: Turns = 
   eradicatedMalignancies(text, out);
   pastEvents(out);
   return out;
+}
+
+/**
+ * A condition the clinician links to another ("irritable bowel syndrome with diarrhea", "anemia of
+ * chronic kidney disease") is the index's combination code for the link (links.ts; guidelines
+ * I.A.15); the linked condition keeps its own mention. The condition named elsewhere in the visit
+ * without the link is that one documented at its specificity (I.B.2-3), when one link is said for it.
+ */
+function linkedConditions(text: string, mentions: Mention[]): void {
+  const codeAt = (offset: number): string | undefined => mentions.find((n) => n.start === offset)?.concept.codes.U;
+  const linked = new Map<Concept, Set<Concept>>();
+  for (const m of mentions) {
+    const code = linkedCode(m.concept.codes.U, text.slice(m.end, m.sentence.end), m.end, codeAt);
+    if (!code) continue;
+    const into = linkedConcept(m.concept, code);
+    linked.set(m.concept, (linked.get(m.concept) ?? new Set()).add(into));
+    m.concept = into;
+  }
+  for (const m of mentions) {
+    const into = linked.get(m.concept);
+    if (into?.size === 1) m.concept = [...into][0]!;
+  }
 }
 
 // Acute events whose past occurrence has its own code (old MI, personal history of stroke,

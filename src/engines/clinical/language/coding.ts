@@ -30,6 +30,7 @@ export interface CodingCues {
   safety_net: CueList;
   no_recurrence: CueList;
   index_of_phrase: { why?: string; links: string[]; skipped: string[] };
+  linked_conditions: { why?: string; links: string[]; skipped: string[] };
   latin_plurals: { why?: string; endings: string[][] };
   ruled_out_before: CueList & { stops: string[]; reach: number };
   reported_in_general: CueList & { reach: number };
