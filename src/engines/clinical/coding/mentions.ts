@@ -7,6 +7,7 @@ import { confirmed, isBareList, listsCauses, namesRisks, plannedProcedure, presu
 import { isQuestion, answersAffirming, answersNo, answersYes, endsWithTag, opensAsQuestion, opensLikeQuestion, withoutLeadingWords } from '../language/discourse.ts';
 import { findIndexTerms } from './index-terms.ts';
 import { linkedCode, linkedConcept } from './links.ts';
+import { numberedStarts } from './numbered.ts';
 import { findSiteSymptoms } from './site-symptoms.ts';
 import { joinSpelledLetters } from './spelled.ts';
 import { turnsOf, type Speaker, type Turns } from './speaker.ts';
@@ -388,6 +389,7 @@ export function findMentions(text: string, closingFrom?: number, turns: Turns = 
     out.push({ concept, start: m.start, end: m.end, sentence, side, status, assertion, framed, framing, familyWeighed: weighed, speaker, answered, presenting, historyTaking: m.start >= historyFrom, asked: isQuestion(said) });
   }
   linkedConditions(text, out);
+  numberedHeadings(text, out, assessmentFrom);
   carryFamily(text, out);
   coordinatedFraming(text, out);
   firstComplaint(out, turnAt);
@@ -416,6 +418,21 @@ function linkedConditions(text: string, mentions: Mention[]): void {
   for (const m of mentions) {
     const into = linked.get(m.concept);
     if (into?.size === 1) m.concept = [...into][0]!;
+  }
+}
+
+/**
+ * A problem a spoken numbered list heads where the assessment is said (numbered.ts: "… two
+ * hyperkalemia … three anemia of chronic kidney disease", punctuated or not) is framed as a problem
+ * heading, as "number two, …" is (discourse.ts). Not in the patient's words.
+ */
+function numberedHeadings(text: string, mentions: Mention[], from: number): void {
+  const headed = numberedStarts(text, from, mentions.map((m) => m.start));
+  for (const m of mentions) {
+    if (m.framed || !headed.has(m.start) || m.speaker === 'patient') continue;
+    m.framed = true;
+    m.framing = 'heading';
+    if (m.status === 'unasserted') m.status = 'present';
   }
 }
 
