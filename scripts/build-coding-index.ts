@@ -609,7 +609,7 @@ const sectionOf = (code: string): string => sections.get(code.slice(0, 3)) ?? co
  * Cellulitis, lower limb"), if it is a site (see siteSubterms).
  */
 function siteRows(main: { u: string; term: string }, term: string, raw: string, titled: string): string[] {
-  const site = tokens(forms(titled)[0] ?? '').join(' ');
+  const site = jointSite(tokens(forms(titled)[0] ?? '').join(' '));
   const spec = resolveAtSite(raw, site);
   if (!spec || !main.term) return [];
   const u = spec.replace(/^.*U:/, '');
@@ -618,12 +618,25 @@ function siteRows(main: { u: string; term: string }, term: string, raw: string, 
   const out: string[] = [];
   for (const f of forms(term)) {
     // "hip NEC" is the hip, less the sites the index lists apart.
-    const words = tokens(f).join(' ').replace(/ nec$/, '');
+    const said = tokens(f).join(' ').replace(/ nec$/, '');
+    const words = jointSite(said);
     if (!SITE_WORDS.has(words)) continue;
+    // A joint said by its part ("hands") is as often the part itself ("your hands are shaky"): read
+    // in the condition's sentence only, never from the whole visit (`near`).
+    const reach = words !== said ? '\tnear' : '';
     if (!r) out.push(`${main.u}\t${main.term}\t${words}\t${spec}\ttied`);
-    else if ([r, u].some((c) => new RegExp(`\\b${site.replace(/ nec$/, '')}\\b`).test((billable.get(c) ?? '').toLowerCase()))) out.push(`${main.u}\t${main.term}\t${words}\t${spec}`);
+    else if ([r, u].some((c) => new RegExp(`\\b${site.replace(/ nec$/, '')}\\b`).test((billable.get(c) ?? '').toLowerCase()))) out.push(`${main.u}\t${main.term}\t${words}\t${spec}${reach}`);
   }
   return out;
+}
+
+/**
+ * "Osteoarthritis, hand joint M19.04-": a joint named by its body part is said, and titled, by the
+ * part ("osteoarthritis of both hands", "Primary osteoarthritis, right hand" M19.041).
+ */
+function jointSite(site: string): string {
+  const part = site.replace(/ joints?$/, '');
+  return part !== site && SITE_WORDS.has(part) ? part : site;
 }
 
 /** The entry a subterm's "see" reference names under its own main term ("see Cellulitis, lower limb"), if any. */
@@ -637,6 +650,9 @@ function siteSubterms(): string[] {
   const rows: string[] = [];
   let main: { u: string; term: string } | undefined;
   let container = false; // under a first-level subterm with the main term's own code
+  // …or under a first-level subterm of another code of the main term's section that is no site, a
+  // type of it ("Osteoarthritis, primary M19.91 — hand joint M19.04-"): its sites are that type's.
+  let typed: { u: string; term: string } | undefined;
   for (const e of entries) {
     if (e.level === 0) {
       const spec = e.code ? resolve(e.code) : undefined;
@@ -644,9 +660,15 @@ function siteSubterms(): string[] {
       continue;
     }
     if (!main) continue;
-    if (e.level === 1) container = e.code !== '' && resolve(e.code)?.replace(/^.*U:/, '') === main.u;
-    if (!(e.level === 1 || (e.level === 2 && container))) continue;
+    if (e.level === 1) {
+      const u = e.code ? resolve(e.code)?.replace(/^.*U:/, '') : undefined;
+      container = u === main.u;
+      const site = SITE_WORDS.has(jointSite(tokens(forms(e.path[1]!)[0] ?? '').join(' ')));
+      typed = u && !container && !site && !u.includes(':') && billable.has(u) && sectionOf(u) === sectionOf(main.u) ? { u, term: main.term } : undefined;
+    }
     const target = e.code ? e : seeWithin(e);
+    if (e.level === 2 && typed && target?.code) rows.push(...siteRows(typed, e.path[2]!, target.code, target.path[target.level]!));
+    if (!(e.level === 1 || (e.level === 2 && container))) continue;
     if (target?.code) rows.push(...siteRows(main, e.path[e.level]!, target.code, target.path[target.level]!));
   }
   return [...new Set(rows)];
