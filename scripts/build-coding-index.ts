@@ -138,7 +138,8 @@ const GENERAL = new Set(['pain', 'history', 'status', 'examination', 'encounter'
 const WORDS = /^[a-z][a-z0-9' -]*$/;
 
 /** "Enlargement, enlarged" → ["enlargement", "enlarged"]; the term without nonessential words. */
-const forms = (term: string): string[] => term.toLowerCase().replace(/\s*\([^)]*\)/g, '').split(',').map((t) => t.trim().replace(/\s+/g, ' ')).filter((t) => WORDS.test(t));
+// A bracket gives the term's abbreviation ("prostate specific antigen [PSA]"): the term is said without it (bracketAbbreviations adds it).
+const forms = (term: string): string[] => term.toLowerCase().replace(/\s*\([^)]*\)/g, '').replace(/\s*\[[^\]]*\]/g, '').split(',').map((t) => t.trim().replace(/\s+/g, ' ')).filter((t) => WORDS.test(t));
 /**
  * A subterm's forms: its comma forms only when they are one word's variants ("infectious,
  * infective"); otherwise the comma qualifies ("escaped, heart" under Beat is not "heart beat").
@@ -254,6 +255,11 @@ for (const e of entries) {
       }
     }
   } else {
+    // "Elevated, prostate specific antigen [PSA] R97.20": the abbreviation is said for the subterm ("elevated psa").
+    for (const m of mains) for (const abbr of bracketAbbreviations(e.written)) {
+      add(`${m} ${abbr}`, spec, e);
+      add(`${abbr} ${m}`, spec, e);
+    }
     for (const m of mains) for (const s of subtermForms(e.path[1]!)) {
       if (!sayable(s)) continue;
       add(`${m} ${s}`, spec, e);
@@ -384,6 +390,11 @@ function inverted(mains: string[]): string[] {
   if (mains.length < 2 || GENERAL.has(mains[0]!)) return [];
   const stem = mains[0]!.slice(0, 4);
   return mains.every((f) => f.startsWith(stem)) ? [] : [[...mains].reverse().join(' ')];
+}
+
+/** The abbreviations a term gives in brackets ("cancer antigen 125 [CA 125]" → "ca 125"). */
+function bracketAbbreviations(written: string): string[] {
+  return [...written.matchAll(/\[([^\]]+)\]/g)].map((m) => tokens(m[1]!.toLowerCase()).join(' ')).filter((a) => a.length >= 2);
 }
 
 /** A subterm said as a qualifier of its term: not a bare connective or an "NEC" catch-all. */
