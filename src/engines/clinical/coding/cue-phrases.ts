@@ -6,7 +6,7 @@ import { alternation, wordReach, wordsPattern } from '../language/data.ts';
 import { LEADING_RUN } from '../language/discourse.ts';
 import { codingCues, type CodingCues } from '../language/coding.ts';
 
-interface Cues { noRecurrence: RegExp; testedFor: RegExp; doubtedAfter: RegExp; doubtedBefore: RegExp; causesListed: RegExp; confirmedBy: RegExp; confirmHedge: RegExp; vaccineBefore: RegExp; vaccineAfter: RegExp; screenAfter: RegExp; ruledOut: RegExp; reportedInGeneral: RegExp; serviceAfter: RegExp; referredTo: RegExp; idiom: RegExp; planned: RegExp; risks: RegExp; generic: RegExp; hedgedGeneric: RegExp; possessed: RegExp; presupposing: RegExp }
+interface Cues { noRecurrence: RegExp; testedFor: RegExp; doubtedAfter: RegExp; doubtedBefore: RegExp; causesListed: RegExp; confirmedBy: RegExp; confirmHedge: RegExp; vaccineBefore: RegExp; vaccineAfter: RegExp; screenAfter: RegExp; preventedBefore: RegExp; preventedAfter: RegExp; ruledOut: RegExp; reportedInGeneral: RegExp; serviceAfter: RegExp; referredTo: RegExp; idiom: RegExp; planned: RegExp; risks: RegExp; generic: RegExp; hedgedGeneric: RegExp; possessed: RegExp; presupposing: RegExp }
 let compiled: Cues | undefined;
 
 /** Subject, `hedges` hedge words (at least) then modals, a verb of having, up to three words, end. */
@@ -47,6 +47,9 @@ function cues(): Cues {
     vaccineAfter: new RegExp(`^[^\\w']*(?:[\\w'-]+[\\s,]+(?:(?:${alternation(data.vaccinated_against.list_joiners)})\\s+)?){0,${wordReach(data.vaccinated_against.after_reach)}}?(?:${alternation(data.vaccinated_against.after)})\\b`, 'i'),
     // A screening word right after the mention ("colon cancer screening").
     screenAfter: new RegExp(`^[\\s-]*(?:${alternation(data.screened_for.after)})\\b`, 'i'),
+    // What a treatment prevents: a prevention phrase before the mention ("to prevent a"), or right after it ("stroke prevention").
+    preventedBefore: leadingPhrase(data.prevented.before, data.prevented.reach),
+    preventedAfter: new RegExp(`^[\\s-]*(?:${alternation(data.prevented.after)})\\b`, 'i'),
     // A negating phrase, then up to `reach` words that do not open a new clause, then the mention.
     ruledOut: new RegExp(`(?:^|\\s)(?:${alternation(data.ruled_out_before.phrases)})(?:\\s+(?!(?:${alternation(data.ruled_out_before.stops)})\\b)\\S+){0,${wordReach(data.ruled_out_before.reach)}}$`, 'i'),
     // Up to `reach` words after the mention, then an agentless report ("have been reported in the literature").
@@ -150,6 +153,12 @@ export function vaccinatedAgainst(lead: string, tail: string): boolean {
 }
 
 /** Is the condition named as what a screening looks for ("colon cancer screening"; I.C.21.c.5)? */
+/** Is the mention what a treatment prevents, or whose risk it lowers ("warfarin for stroke prevention")? */
+export function prevented(lead: string, tail: string): boolean {
+  const c = cues();
+  return c.preventedBefore.test(lead) || c.preventedAfter.test(tail);
+}
+
 export function screenedFor(tail: string): boolean {
   return cues().screenAfter.test(tail);
 }

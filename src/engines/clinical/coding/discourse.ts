@@ -3,7 +3,7 @@
 // a coder gives a phrase (a drug's indication, someone else's habit, a definition, a removed
 // lesion, an abbreviation in its other sense).
 import type { Span } from '../../ports.ts';
-import { doubted, genericExperiencer, namesService, reportedInGeneral, ruledOutBefore, screenedFor, testedFor, vaccinatedAgainst } from './cue-phrases.ts';
+import { doubted, genericExperiencer, namesService, prevented, reportedInGeneral, ruledOutBefore, screenedFor, testedFor, vaccinatedAgainst } from './cue-phrases.ts';
 import { alternation, wordReach, wordsPattern } from '../language/data.ts';
 import { codingCues } from '../language/coding.ts';
 
@@ -137,7 +137,7 @@ export function localStatus(lead: string, tail: string, fullLead = lead): 'hypot
   const m = l.indication.exec(lead);
   if (m && !l.possessive.test(m[0])) return 'hypothetical';
   if (OTHER_PERSON.test(lead) || DEFINITION.test(lead) || genericExperiencer(lead)) return 'hypothetical';
-  if (vaccinatedAgainst(lead, tail) || screenedFor(tail) || reportedInGeneral(tail) || namesService(lead, tail)) return 'hypothetical';
+  if (vaccinatedAgainst(lead, tail) || screenedFor(tail) || prevented(lead, tail) || reportedInGeneral(tail) || namesService(lead, tail)) return 'hypothetical';
   return undefined;
 }
 

@@ -369,3 +369,10 @@ test('an elevated blood pressure reading without a diagnosis of hypertension is 
   assert.deepEqual(codes('ASSESSMENT\nElevated blood pressure reading without diagnosis of hypertension.\nPLAN\nHome monitoring.'), ['R03.0']);
   assert.deepEqual(codes('ASSESSMENT\nElevated blood pressure.\nPLAN\nStart lisinopril.'), ['I10']);
 });
+
+test('a condition a treatment prevents, or whose risk it lowers, is not the patient\'s (coding.json prevented)', () => {
+  const said = (text: string): string[] => codeText(text).diagnoses.map((d) => d.code.coding[0]!.code);
+  assert.ok(!said('Assessment: atrial fibrillation, persistent. Continue warfarin for stroke prevention.').includes('I63.9'));
+  assert.ok(!said('Assessment: hyperlipidemia. The statin is meant to reduce your risk of stroke.').includes('I63.9'));
+  assert.ok(said('Assessment: stroke. Start aspirin.').includes('I63.9'));
+});

@@ -13,6 +13,7 @@ export interface CodingCues {
   puerperium: { why?: string; subjects: string[]; between: string[]; deliveries: string[]; recent: string[]; reach: number; code: string };
   pregnancy: { why?: string; context: string[] };
   screened_for: { why?: string; after: string[] };
+  prevented: { why?: string; before: string[]; after: string[]; reach: number };
   planned_procedure: { why?: string; before: string[] };
   generic_subjects: { subjects: string[]; modals: string[]; verbs: string[]; hedged_subjects: string[]; hedges: string[] };
   presupposed: { possessives: string[]; openers: string[] };
