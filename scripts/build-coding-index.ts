@@ -145,6 +145,9 @@ const forms = (term: string): string[] => term.toLowerCase().replace(/\s*\([^)]*
  * infective"); otherwise the comma qualifies ("escaped, heart" under Beat is not "heart beat").
  */
 function subtermForms(term: string): string[] {
+  // "Fibrillation, atrial or auricular, persistent": either word is said ("persistent atrial fibrillation").
+  const either = /^([a-z]+) or ([a-z]+)$/.exec(forms(term).length === 1 ? forms(term)[0]! : '');
+  if (either) return [either[1]!, either[2]!];
   const all = forms(term);
   const stem = all[0]?.slice(0, 4) ?? '';
   return all.every((f) => f.startsWith(stem)) ? all : [];

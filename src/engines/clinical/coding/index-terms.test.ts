@@ -78,3 +78,7 @@ test('an index term abbreviated in brackets is read as said, abbreviation and al
   assert.equal(indexConcept('elevated psa')?.codes.U, 'R97.20');
   assert.equal(indexConcept('elevated prostate specific antigen')?.codes.U, 'R97.20');
 });
+
+test('an index subterm "a or b" is said as either word ("Fibrillation, atrial or auricular, persistent")', () => {
+  assert.equal(indexConcept('persistent atrial fibrillation')?.codes.U, 'I48.19');
+});
