@@ -82,3 +82,7 @@ test('an index term abbreviated in brackets is read as said, abbreviation and al
 test('an index subterm "a or b" is said as either word ("Fibrillation, atrial or auricular, persistent")', () => {
   assert.equal(indexConcept('persistent atrial fibrillation')?.codes.U, 'I48.19');
 });
+
+test('a site said after "from" is read before its head, as after "of" ("bleeding from the rectum" = rectal bleeding)', () => {
+  assert.ok(codeText('Assessment: bleeding from the rectum. Colonoscopy.').diagnoses.some((d) => d.code.coding[0]!.code === 'K62.5'));
+});
