@@ -376,3 +376,7 @@ test('a condition a treatment prevents, or whose risk it lowers, is not the pati
   assert.ok(!said('Assessment: hyperlipidemia. The statin is meant to reduce your risk of stroke.').includes('I63.9'));
   assert.ok(said('Assessment: stroke. Start aspirin.').includes('I63.9'));
 });
+
+test('a symptom the tabular says to code beside its diagnosis stays (BPH with LUTS N40.1 and nocturia R35.1)', () => {
+  assert.deepEqual(codes('Assessment and plan. Number one, benign prostatic hyperplasia with lower urinary tract symptoms. Number two, nocturia, three times nightly.'), ['N40.1', 'R35.1']);
+});

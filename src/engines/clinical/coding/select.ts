@@ -2,7 +2,7 @@
 import { icd10cmTitle, isBillable, type Concept } from '../lexicon/index.ts';
 import type { Mention } from './mentions.ts';
 import { ASSESSMENT_PART } from './discourse.ts';
-import { addedCode, codeMatches, combinationRules, familyHistoryCode } from './rules.ts';
+import { addedCode, codedBeside, codeMatches, combinationRules, familyHistoryCode } from './rules.ts';
 import { yieldsToSubterm } from './main-terms.ts';
 import { puerperiumCode } from './puerperium.ts';
 import { pregnancyCode, weeksCode } from './pregnancy.ts';
@@ -315,6 +315,8 @@ function dropIntegralSymptoms(byCode: Map<string, CodedDiagnosis>): void {
   }
   for (const d of [...byCode.values()]) {
     if (d.concept.kind !== 'symptom') continue;
+    // The tabular list's "use additional code" for the diagnosis's associated symptoms keeps them.
+    if ([...byCode.keys()].some((code) => codedBeside(code, d.code))) continue;
     if (d.concept.systems.some((s) => explained.has(s) || (d.code.startsWith('R') && signsExplained.has(s)))) byCode.delete(d.code);
   }
 }
