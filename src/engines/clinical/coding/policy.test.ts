@@ -392,3 +392,7 @@ test('a diagnosis the clinician names with a copula in the assessment is the imp
   const got = codes(visit('[doctor] okay, let me go over everything. first, the patches on your elbows are plaque psoriasis, so clobetasol ointment twice a day. second, the redness and bumps on your face are rosacea, so metronidazole gel every night.'));
   assert.ok(got.includes('L40.0') && got.includes('L71.9'), got.join(' '));
 });
+
+test('a condition named with its type and elsewhere with its side is that type on that side (Colles fracture + left distal radius fracture → S52.532A)', () => {
+  assert.deepEqual(codes('X-ray shows a Colles fracture, dorsally angulated. Assessment: closed fracture of the left distal radius. Cast for six weeks.'), ['S52.532A']);
+});
