@@ -390,6 +390,7 @@ export function findMentions(text: string, closingFrom?: number, turns: Turns = 
   }
   linkedConditions(text, out);
   numberedHeadings(text, out, assessmentFrom);
+  familyAmongProblems(out, turnAt, assessmentFrom);
   carryFamily(text, out);
   coordinatedFraming(text, out);
   firstComplaint(out, turnAt);
@@ -433,6 +434,23 @@ function numberedHeadings(text: string, mentions: Mention[], from: number): void
     m.framed = true;
     m.framing = 'heading';
     if (m.status === 'unasserted') m.status = 'present';
+  }
+}
+
+/**
+ * A relative's condition the clinician lists among the problems assessed — where the assessment
+ * is said, after a problem the clinician heads or gives as the impression in the same turn
+ * ("assessment: exertional chest pain…; hyperlipidemia…; strong family history of premature
+ * coronary disease") — is relied on for the patient's care (issue #18 policy: family history coded
+ * when the assessment relies on it; guidelines I.C.21.c.4, family history codes where it puts the patient
+ * at risk of the condition the visit works up).
+ */
+function familyAmongProblems(mentions: Mention[], turnAt: TurnAt, from: number): void {
+  for (const m of mentions) {
+    if (m.status !== 'family' || m.familyWeighed || m.speaker === 'patient' || m.start < from) continue;
+    const turn = turnAt(m.start);
+    const listed = mentions.some((n) => n.start < m.start && n.start >= from && turnAt(n.start) === turn && n.framed && n.framing !== 'reason' && n.status === 'present' && n.speaker !== 'patient');
+    if (listed) m.familyWeighed = true;
   }
 }
 
