@@ -391,6 +391,7 @@ export function findMentions(text: string, closingFrom?: number, turns: Turns = 
   linkedConditions(text, out);
   numberedHeadings(text, out, assessmentFrom);
   familyAmongProblems(out, turnAt, assessmentFrom);
+  answeredOtherwise(out, turnAt);
   carryFamily(text, out);
   coordinatedFraming(text, out);
   firstComplaint(out, turnAt);
@@ -451,6 +452,23 @@ function familyAmongProblems(mentions: Mention[], turnAt: TurnAt, from: number):
     const turn = turnAt(m.start);
     const listed = mentions.some((n) => n.start < m.start && n.start >= from && turnAt(n.start) === turn && n.framed && n.framing !== 'reason' && n.status === 'present' && n.speaker !== 'patient');
     if (listed) m.familyWeighed = true;
+  }
+}
+
+/**
+ * A question about some symptoms answered by naming another, or only some of them ("any dizziness
+ * or shortness of breath?" "a bit winded"; "any numbness?" "a little tingling"): the answer affirms
+ * what it names, not the rest of the question (issue #18 policy: what the patient did not say is not
+ * history the patient gave). Only symptoms; the answer's own mentions keep their status.
+ */
+function answeredOtherwise(mentions: Mention[], turnAt: TurnAt): void {
+  for (const m of mentions) {
+    if (!m.answered || m.status !== 'present' || m.concept.kind !== 'symptom' || m.speaker === 'patient') continue;
+    const turn = turnAt(m.start);
+    const named = mentions.filter((n) => turnAt(n.start) === turn + 1 && n.speaker === 'patient' && n.status === 'present' && n.concept.kind === 'symptom');
+    // A symptom already said before is recapped ("you mentioned tummy pain… anything else?"), not asked.
+    const said = mentions.some((n) => n.start < m.start && n.status === 'present' && n.concept.codes.U === m.concept.codes.U);
+    if (!said && named.length > 0 && !named.some((n) => n.concept.codes.U === m.concept.codes.U)) m.status = 'unasserted';
   }
 }
 

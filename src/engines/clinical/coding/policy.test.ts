@@ -8,6 +8,7 @@ import { framingAt } from './discourse.ts';
 import { preloadIndex } from './index-terms.ts';
 import { createEmbeddedCodingEngine } from './index.ts';
 import { doubted, genericExperiencer, presupposed, testedFor, vaccinatedAgainst } from './cue-phrases.ts';
+import { findMentions } from './mentions.ts';
 
 const codes = (text: string): string[] => codeText(text).diagnoses.map((d) => d.code.coding[0]!.code).sort();
 
@@ -395,4 +396,10 @@ test('a diagnosis the clinician names with a copula in the assessment is the imp
 
 test('a condition named with its type and elsewhere with its side is that type on that side (Colles fracture + left distal radius fracture → S52.532A)', () => {
   assert.deepEqual(codes('X-ray shows a Colles fracture, dorsally angulated. Assessment: closed fracture of the left distal radius. Cast for six weeks.'), ['S52.532A']);
+});
+
+test('a question answered by naming another symptom affirms that one, not the one asked ("any numbness?" "a little tingling")', () => {
+  const m = findMentions('[doctor] any dizziness or shortness of breath?\n[patient] a bit winded on the stairs.\n[doctor] okay.');
+  assert.equal(m.find((x) => x.concept.codes.U === 'R42')?.status, 'unasserted');
+  assert.equal(m.find((x) => x.concept.codes.U === 'R06.02' && x.speaker === 'clinician')?.status, 'present');
 });
