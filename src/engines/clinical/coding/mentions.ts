@@ -448,7 +448,8 @@ function numberedHeadings(text: string, mentions: Mention[], from: number): void
  */
 function familyAmongProblems(mentions: Mention[], turnAt: TurnAt, from: number): void {
   for (const m of mentions) {
-    if (m.status !== 'family' || m.familyWeighed || m.speaker === 'patient' || m.start < from) continue;
+    // "No family history of colon cancer" lists none.
+    if (m.status !== 'family' || m.assertion.negated || m.familyWeighed || m.speaker === 'patient' || m.start < from) continue;
     const turn = turnAt(m.start);
     const listed = mentions.some((n) => n.start < m.start && n.start >= from && turnAt(n.start) === turn && n.framed && n.framing !== 'reason' && n.status === 'present' && n.speaker !== 'patient');
     if (listed) m.familyWeighed = true;
