@@ -14,7 +14,7 @@ export function wordsBefore(text: string, from: number, to: number): string {
 }
 
 /** The framing patterns, compiled once from the cue words (data/language/en/coding.json). */
-interface FramingCues { reason: RegExp; reach: number; heading: RegExp; ordinalProblem: RegExp; numberedItem: RegExp; bareLead: number; impression: RegExp; reported: RegExp; standpoint: RegExp }
+interface FramingCues { namedAs: RegExp; reason: RegExp; reach: number; heading: RegExp; ordinalProblem: RegExp; numberedItem: RegExp; bareLead: number; impression: RegExp; reported: RegExp; standpoint: RegExp }
 let framingCues: FramingCues | undefined;
 function framing(): FramingCues {
   if (framingCues) return framingCues;
@@ -35,6 +35,8 @@ function framing(): FramingCues {
     numberedItem: new RegExp(`^(?:\\S+\\s+){0,${wordReach(ni.lead_reach)}}(?:(?:${alternation(ni.openers)})\\s+(?:${alternation(ni.numerals)})|${alternation(ni.phrases)})(?:\\s+\\S+){0,${wordReach(ni.reach)}}$`),
     bareLead: ni.bare_lead,
     impression: new RegExp(`${wordsPattern(h.impressions)}(?:\\s+\\S+){0,8}$`),
+    // "the patches … are plaque psoriasis", "that's what we call …": a copula right before the condition.
+    namedAs: new RegExp(`(?:^|\\s)(?:${alternation(h.named_as.copulas)})(?:\\s+(?:${alternation(h.named_as.then)}))?$`),
     // "you've been diagnosed with…": a diagnosis made before, reported; not this visit's impression.
     reported: new RegExp(`${wordsPattern(h.reported)}(?:\\s+\\S+){0,8}$`),
     standpoint: new RegExp(`^\\W*(?:\\S+\\s+)?(?:${alternation(h.standpoints)})\\b`, 'i'),
@@ -52,16 +54,19 @@ export type Framing = 'heading' | 'impression' | 'reason';
 /**
  * How a mention preceded by `lead` (words of its sentence) and followed by `tail` is framed:
  * as a problem heading of the assessment, in the clinician's impression, or in the reason
- * for the visit; undefined when it is not. `inAssessment`: the mention lies where the
+ * for the visit; undefined when it is not. `diagnosis`: the mention names a diagnosis, not a
+ * symptom (a copula frames only a diagnosis). `inAssessment`: the mention lies where the
  * assessment is said (from assessment.ts assessmentStart on). `patientSays`: the patient's turn
  * (a bare name there answers a question; it heads no problem).
  */
-export function framingAt(lead: string, tail: string, inAssessment: boolean, patientSays = false): Framing | undefined {
+export function framingAt(lead: string, tail: string, inAssessment: boolean, patientSays = false, diagnosis = false): Framing | undefined {
   const f = framing();
   const padded = lead ? `${lead} ` : '';
   if (f.ordinalProblem.test(lead) || f.standpoint.test(tail)) return 'heading';
   if (inAssessment && (f.heading.test(padded) || f.numberedItem.test(lead) || (!patientSays && bareName(lead, tail, f.bareLead)))) return 'heading';
   if (f.impression.test(lead) && !f.reported.test(lead)) return 'impression';
+  // A diagnosis named by a copula ('…are plaque psoriasis'); a symptom after one describes ('the child is tired').
+  if (inAssessment && !patientSays && diagnosis && f.namedAs.test(lead)) return 'impression';
   let last = -1;
   for (const m of lead.matchAll(f.reason)) last = m.index + m[0].length;
   return last >= 0 && lead.slice(last).split(' ').filter(Boolean).length <= f.reach ? 'reason' : undefined;
