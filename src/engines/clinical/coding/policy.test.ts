@@ -369,3 +369,21 @@ test('an elevated blood pressure reading without a diagnosis of hypertension is 
   assert.deepEqual(codes('ASSESSMENT\nElevated blood pressure reading without diagnosis of hypertension.\nPLAN\nHome monitoring.'), ['R03.0']);
   assert.deepEqual(codes('ASSESSMENT\nElevated blood pressure.\nPLAN\nStart lisinopril.'), ['I10']);
 });
+
+test('once the clinician states a diagnosis, a symptom only the patient names is not coded; one the clinician says is', () => {
+  const excerpt = [
+    'Doctor: So ten days of congestion and pain over your cheeks?',
+    'Patient: Yes, and my upper teeth ache. I feel tired all the time too.',
+    'Doctor: You are tender over both cheekbones. This is acute maxillary sinusitis.',
+    'Patient: Do I need antibiotics?',
+    'Doctor: Yes, amoxicillin for seven days.',
+  ].join('\n');
+  assert.deepEqual(codes(excerpt), ['J01.00']);
+  // Without a diagnosis stated the patient's complaint stands.
+  assert.ok(codes('Doctor: What brings you in?\nPatient: I feel tired all the time.\nDoctor: Let us check your blood count.').includes('R53.83'));
+});
+
+test('diabetes said to be poorly controlled is coded with hyperglycemia, however its type is named', () => {
+  assert.deepEqual(codes('Doctor: So your type 2 diabetes is poorly controlled right now. I will add semaglutide to your metformin.'), ['E11.65']);
+  assert.deepEqual(codes('Doctor: Your type 1 diabetes is out of control, so we will raise your insulin.'), ['E10.65']);
+});

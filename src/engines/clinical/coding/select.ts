@@ -122,6 +122,7 @@ export function selectDiagnoses(mentions: readonly Mention[], visit: VisitFacts)
   dropLessSpecific(byCode);
   dropMainTermDefaults(byCode);
   dropIntegralSymptoms(byCode);
+  if (labelled) dropPatientOnlySymptoms(byCode);
   if (puerperal) complicatingPuerperium(byCode);
   if (gestationWeeks !== undefined) complicatingPregnancy(byCode, gestationWeeks);
   // Never emit a header or unknown code, whatever the tables say.
@@ -316,6 +317,27 @@ function dropIntegralSymptoms(byCode: Map<string, CodedDiagnosis>): void {
   for (const d of [...byCode.values()]) {
     if (d.concept.kind !== 'symptom') continue;
     if (d.concept.systems.some((s) => explained.has(s) || (d.code.startsWith('R') && signsExplained.has(s)))) byCode.delete(d.code);
+  }
+}
+
+/** The clinician states it as the patient's, not asking about it (a diagnosis said, not history taken). */
+const clinicianStates = (m: Mention): boolean => m.speaker === 'clinician' && m.status === 'present' && !m.asked && !m.answered;
+
+/**
+ * Once the clinician states a diagnosis, a symptom only the patient names — never said, asked
+ * about or summed up by the clinician — is its presentation or a remark not taken up: not coded
+ * (guidelines IV.D, signs and symptoms of an established diagnosis; issue #18 policy, what the
+ * patient says and the clinician does not take up). A visit the gate already reads
+ * (dropPassingSymptoms) loses nothing more; an excerpt too short to gate is read the same way.
+ * Dev: the teeth that ache with sinusitis (coding-snippets cs40), "tired" beside the diagnosis
+ * (coding-visits cv25, coding-consults cc40), tingling (cv16), "peeing a lot" (coding-clinic
+ * ck31), a headache (MTS-Dialog chief complaint train-634).
+ */
+function dropPatientOnlySymptoms(byCode: Map<string, CodedDiagnosis>): void {
+  const diagnosed = [...byCode.values()].some((d) => d.concept.kind === 'dx' && (d.basis === 'present' || d.basis === 'combination') && d.mentions.some(clinicianStates));
+  if (!diagnosed) return;
+  for (const d of [...byCode.values()]) {
+    if (d.concept.kind === 'symptom' && d.basis === 'present' && d.mentions.every((m) => m.speaker === 'patient')) byCode.delete(d.code);
   }
 }
 
