@@ -387,3 +387,9 @@ test('diabetes said to be poorly controlled is coded with hyperglycemia, however
   assert.deepEqual(codes('Doctor: So your type 2 diabetes is poorly controlled right now. I will add semaglutide to your metformin.'), ['E11.65']);
   assert.deepEqual(codes('Doctor: Your type 1 diabetes is out of control, so we will raise your insulin.'), ['E10.65']);
 });
+
+test('in an excerpt, a chronic condition named only as history is not coded; named as current it is', () => {
+  const excerpt = 'Doctor: With your history of high cholesterol and this pattern, we need a stress test.\nPatient: Okay.';
+  assert.deepEqual(codes(excerpt), []);
+  assert.deepEqual(codes('Doctor: Your cholesterol is high, so we will start a statin.\nPatient: Okay.\nDoctor: You have a history of high cholesterol and it is still high.'), ['E78.5']);
+});

@@ -112,7 +112,10 @@ export function selectDiagnoses(mentions: readonly Mention[], visit: VisitFacts)
   // asthma attack?") cannot displace an assessed condition through a combination rule.
   const labelled = mentions.some((m) => m.speaker !== undefined);
   const conversation = labelled && textLength > WHOLE_VISIT_CHARS;
-  if (labelled && !conversation) dropHistoryTaking(byCode);
+  if (labelled && !conversation) {
+    dropHistoryTaking(byCode);
+    dropPastMentionsOnly(byCode);
+  }
   const assessing = assessmentMarked || mentions.some(assessesProblem);
   if (passingGated({ labelled, textLength, mentions: mentions.length, assessing })) dropPassingSymptoms(byCode, closingFrom, recapSentences(mentions));
   applyCombinations(byCode);
@@ -143,6 +146,23 @@ function dropHistoryTaking(byCode: Map<string, CodedDiagnosis>): void {
   const weighed = (m: Mention): boolean => m.familyWeighed === true && m.speaker !== 'patient';
   for (const d of [...byCode.values()]) {
     if (d.basis === 'family' ? !d.mentions.some(weighed) : !d.mentions.some(takenUp)) byCode.delete(d.code);
+  }
+}
+
+/**
+ * In an excerpt, a chronic condition named only as history ("with your history of high
+ * cholesterol…", "it looks like he has a history of high blood pressure") is the record read
+ * out, not a problem this excerpt treats, monitors or works up: not coded (issue #18 policy,
+ * chronic conditions only when managed; guidelines IV.J). Framed as a problem, or named as
+ * current anywhere in the excerpt, it is coded. A whole visit is read by its closing part instead
+ * (dropUnmanagedChronic). Dev: coding-snippets cs13; MTS-Dialog history-only rows (coding-abstain)
+ * train-362, train-470, train-502, valid-92.
+ */
+function dropPastMentionsOnly(byCode: Map<string, CodedDiagnosis>): void {
+  for (const d of [...byCode.values()]) {
+    // A status (a transplant, a joint replaced) is a procedure done: said in the past, it stands.
+    if (d.concept.kind === 'status') continue;
+    if (d.basis === 'present' && d.mentions.every((m) => m.status === 'historical' && !m.framed)) byCode.delete(d.code);
   }
 }
 
