@@ -388,6 +388,7 @@ export function findMentions(text: string, closingFrom?: number, turns: Turns = 
   }
   carryFamily(text, out);
   coordinatedFraming(text, out);
+  deniedInAnswer(out, turnAt);
   firstComplaint(out, turnAt);
   removedConditions(text, out);
   eradicatedMalignancies(text, out);
@@ -408,6 +409,22 @@ function pastEvents(mentions: Mention[]): void {
   const past = new Set<Concept>();
   for (const m of mentions) if (m.status === 'historical' && PAST_EVENT_CODE.test(m.concept.history)) past.add(m.concept);
   for (const m of mentions) if (past.has(m.concept) && m.status === 'present' && !m.framed) m.status = 'historical';
+}
+
+/**
+ * A question about several things answered "yes" to some of them: "do you have diabetes or blood
+ * pressure problems?" "Yes, I have hypertension but no diabetes." What the answer's turn names
+ * again, only denied, the yes does not cover (dev MTS-Dialog train-113, ACI-bench D2N007 "a little
+ * bit of numbing, but nothing tingling"). Named there as present too ("yes, I have been having
+ * diarrhea … I didn't have any today"), it stands.
+ */
+function deniedInAnswer(mentions: Mention[], turnAt: TurnAt): void {
+  for (const m of mentions) {
+    if (m.status !== 'present' || !m.answered) continue;
+    const next = turnAt(m.start) + 1;
+    const again = mentions.filter((n) => n !== m && n.concept === m.concept && turnAt(n.start) === next);
+    if (again.length > 0 && again.every((n) => n.status === 'negated')) m.status = 'negated';
+  }
 }
 
 /**

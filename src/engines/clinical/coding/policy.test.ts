@@ -393,3 +393,7 @@ test('in an excerpt, a chronic condition named only as history is not coded; nam
   assert.deepEqual(codes(excerpt), []);
   assert.deepEqual(codes('Doctor: Your cholesterol is high, so we will start a statin.\nPatient: Okay.\nDoctor: You have a history of high cholesterol and it is still high.'), ['E78.5']);
 });
+
+test('a yes to a question about several things does not cover the one the answer denies', () => {
+  assert.deepEqual(codes('Doctor: Any numbness or tingling in your feet?\nPatient: Yes, some numbness, but no tingling.\nDoctor: Your feet show reduced sensation.'), ['R20.0']);
+});
