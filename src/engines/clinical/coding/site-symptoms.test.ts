@@ -43,3 +43,9 @@ test('a question naming a site, answered with the symptom alone, is the symptom 
   assert.deepEqual(codes('Doctor: How is your knee?\nPatient: No pain at all now.\nDoctor: Great.'), []);
   assert.ok(!codes('Doctor: What happened to your knee?\nPatient: I hurt my back lifting a box.\nDoctor: I see.').some((c) => c.startsWith('M25.56')));
 });
+
+test('two sites joined by "and" share the symptom said after them, or asked about', () => {
+  const coded = (text: string): string[] => codeText(text).diagnoses.map((d) => d.code.coding[0]!.code).sort();
+  assert.deepEqual(coded('Patient: I have had neck and lower back pain all week.'), ['M54.2', 'M54.50']);
+  assert.deepEqual(coded("Doctor: Where's the pain located?\nPatient: It's mainly my left shoulder and lower back."), ['M25.512', 'M54.50']);
+});
