@@ -9,7 +9,6 @@ import { preloadIndex } from './index-terms.ts';
 import { findMentions } from './mentions.ts';
 import { inPuerperium } from './puerperium.ts';
 import { gestationalWeeks } from './pregnancy.ts';
-import { bodyMassIndex } from './bmi.ts';
 import { turnsOf } from './speaker.ts';
 import { performedProcedures } from './procedures.ts';
 import { selectDiagnoses, type CodedDiagnosis } from './select.ts';
@@ -35,7 +34,7 @@ export function codeText(text: string): CodingResult {
   const closing = assessmentPart(text, turns.speakerAt);
   const mentions = findMentions(text, closing.from, turns);
   const diagnoses = selectDiagnoses(mentions, {
-    textLength: text.length, closingFrom: closing.from, assessmentMarked: closing.marked, puerperal: inPuerperium(text), gestationWeeks: gestationalWeeks(text), bmi: bodyMassIndex(text),
+    textLength: text.length, closingFrom: closing.from, assessmentMarked: closing.marked, puerperal: inPuerperium(text), gestationWeeks: gestationalWeeks(text),
   });
   const result: CodingResult = {
     diagnoses: diagnoses.map((d, i) => ({

@@ -7,7 +7,6 @@ import { yieldsToSubterm } from './main-terms.ts';
 import { puerperiumCode } from './puerperium.ts';
 import { pregnancyCode, weeksCode } from './pregnancy.ts';
 import { refines } from './refines.ts';
-import { bmiCode } from './bmi.ts';
 
 export type Basis = 'present' | 'history' | 'family' | 'combination';
 
@@ -92,13 +91,11 @@ export interface VisitFacts {
   puerperal?: boolean;
   /** The gestational age in weeks the visit states (pregnancy.ts). */
   gestationWeeks?: number;
-  /** The adult body mass index the visit states (bmi.ts). */
-  bmi?: number;
 }
 
 /** The codes of a visit from its mentions. */
 export function selectDiagnoses(mentions: readonly Mention[], visit: VisitFacts): CodedDiagnosis[] {
-  const { textLength, closingFrom = Math.floor(textLength * ASSESSMENT_PART), assessmentMarked = false, puerperal = false, gestationWeeks, bmi } = visit;
+  const { textLength, closingFrom = Math.floor(textLength * ASSESSMENT_PART), assessmentMarked = false, puerperal = false, gestationWeeks } = visit;
   const byCode = new Map<string, CodedDiagnosis>();
   for (const m of mentions) {
     for (const { code, basis } of codesFor(m)) {
@@ -136,7 +133,6 @@ export function selectDiagnoses(mentions: readonly Mention[], visit: VisitFacts)
   if (labelled) dropPatientOnlySymptoms(byCode);
   if (puerperal) complicatingPuerperium(byCode);
   if (gestationWeeks !== undefined) complicatingPregnancy(byCode, gestationWeeks);
-  if (bmi !== undefined) withBodyMassIndex(byCode, bmi);
   // Never emit a header or unknown code, whatever the tables say.
   for (const code of [...byCode.keys()]) if (!isBillable(code)) byCode.delete(code);
   return [...byCode.values()].sort(order);
@@ -276,20 +272,6 @@ function complicatingPregnancy(byCode: Map<string, CodedDiagnosis>, weeks: numbe
   byCode.delete(PREGNANT);
   const z = weeksCode(weeks);
   byCode.set(z, { ...pregnant, code: z, title: icd10cmTitle(z) ?? z });
-}
-
-// Overweight and obesity (E66.-): the diagnoses a BMI code goes with.
-const WEIGHT_DIAGNOSIS = /^E66\./;
-/**
- * The BMI the visit states is coded (Z68.-) beside the obesity or overweight it codes: BMI codes
- * only with an associated reportable diagnosis (guidelines I.B.14, I.C.21.c.3). The diagnosis's
- * mention is the evidence, as the pregnancy's is for the weeks (Z3A).
- */
-function withBodyMassIndex(byCode: Map<string, CodedDiagnosis>, bmi: number): void {
-  const weight = [...byCode.values()].find((d) => WEIGHT_DIAGNOSIS.test(d.code) && (d.basis === 'present' || d.basis === 'combination'));
-  const code = bmiCode(bmi);
-  if (!weight || byCode.has(code)) return;
-  byCode.set(code, { ...weight, code, title: icd10cmTitle(code) ?? code, paired: false });
 }
 
 /** `o` is a specific code of `d`'s concept in `d`'s 3-character category. */
