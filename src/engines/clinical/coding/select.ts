@@ -251,8 +251,7 @@ const PREGNANT = 'Z33.1';
  * The conditions of a patient the visit names as pregnant (Z33.1) at a stated gestational age are
  * coded from chapter 15, which takes precedence (guidelines I.C.15.a; pregnancy.ts), with Z3A for the
  * weeks; Z33.1 (pregnancy incidental) then yields. The condition's own code stays where the tabular
- * says to code it also. A condition the visit names as one of pregnancy (an O code already) does the
- * same (chapter 15 note: use additional code from Z3A). No such condition: the visit is left as coded.
+ * says to code it also. No listed condition: the visit is left as coded.
  */
 function complicatingPregnancy(byCode: Map<string, CodedDiagnosis>, weeks: number): void {
   const pregnant = byCode.get(PREGNANT);
@@ -260,8 +259,6 @@ function complicatingPregnancy(byCode: Map<string, CodedDiagnosis>, weeks: numbe
   let complicated = false;
   for (const d of [...byCode.values()]) {
     if (d.basis !== 'present' && d.basis !== 'combination') continue;
-    // A condition named as one of pregnancy ("gestational diabetes" O24.41-) is chapter 15 already.
-    if (d.code.startsWith('O')) complicated = true;
     const o = pregnancyCode(d.code, weeks);
     if (!o) continue;
     complicated = true;
