@@ -397,8 +397,3 @@ test('in an excerpt, a chronic condition named only as history is not coded; nam
 test('a yes to a question about several things does not cover the one the answer denies', () => {
   assert.deepEqual(codes('Doctor: Any numbness or tingling in your feet?\nPatient: Yes, some numbness, but no tingling.\nDoctor: Your feet show reduced sensation.'), ['R20.0']);
 });
-
-test('BPH with a lower urinary tract symptom is N40.1, and the symptom is coded beside it (tabular: use additional code)', () => {
-  assert.deepEqual(codes("Patient: I'm up three times a night to urinate.\nDoctor: Your enlarged prostate is causing the nocturia. We'll start tamsulosin."), ['N40.1', 'R35.1']);
-  assert.deepEqual(codes('Doctor: Your enlarged prostate is stable, no change to the tamsulosin.'), ['N40.0']);
-});

@@ -21,11 +21,6 @@ export interface CodedDiagnosis {
   count: number;
   /** Those mentions. */
   mentions: Mention[];
-  /**
-   * Coded beside the code a combination rule added for it and another condition, which the rule
-   * left standing: the tabular's "use additional code" (N40.1 BPH with LUTS, and the nocturia).
-   */
-  paired?: boolean;
 }
 
 function codesFor(m: Mention): { code: string; basis: Basis }[] {
@@ -202,7 +197,6 @@ function applyCombinations(byCode: Map<string, CodedDiagnosis>): void {
     for (const pattern of rule.drop) {
       for (const code of [...byCode.keys()]) if (code !== add && codeMatches(pattern, code)) byCode.delete(code);
     }
-    if (add && 'code' in also && byCode.get(also.code) === also) also.paired = true;
   }
 }
 
@@ -341,7 +335,7 @@ function dropIntegralSymptoms(byCode: Map<string, CodedDiagnosis>): void {
     else if (d.concept.kind === 'symptom' && !/^[RM]/.test(d.code)) d.concept.systems.forEach((s) => signsExplained.add(s));
   }
   for (const d of [...byCode.values()]) {
-    if (d.concept.kind !== 'symptom' || d.paired) continue;
+    if (d.concept.kind !== 'symptom') continue;
     if (d.concept.systems.some((s) => explained.has(s) || (d.code.startsWith('R') && signsExplained.has(s)))) byCode.delete(d.code);
   }
 }
@@ -363,7 +357,7 @@ function dropPatientOnlySymptoms(byCode: Map<string, CodedDiagnosis>): void {
   const diagnosed = [...byCode.values()].some((d) => d.concept.kind === 'dx' && (d.basis === 'present' || d.basis === 'combination') && d.mentions.some(clinicianStates));
   if (!diagnosed) return;
   for (const d of [...byCode.values()]) {
-    if (d.concept.kind === 'symptom' && d.basis === 'present' && !d.paired && d.mentions.every((m) => m.speaker === 'patient')) byCode.delete(d.code);
+    if (d.concept.kind === 'symptom' && d.basis === 'present' && d.mentions.every((m) => m.speaker === 'patient')) byCode.delete(d.code);
   }
 }
 
