@@ -3,7 +3,7 @@
 // conditions the hand-written concepts (data/lexicon/concepts.tsv) do not name.
 import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { americanSpelling, icd10cmTitle, type Concept, type ConceptMention, type Token } from '../lexicon/index.ts';
+import { americanSpelling, type Concept, type ConceptMention, type Token } from '../lexicon/index.ts';
 import { systemsOf } from './systems.ts';
 import { yieldsToSubterm } from './main-terms.ts';
 import { codingCues } from '../language/coding.ts';
@@ -253,22 +253,8 @@ function refines(entry: Concept, m: ConceptMention, start: number, end: number):
   if (m.concept.kind === 'ignore') return true;
   // Injuries (chapter XIX) take their site and side from the injury tables (specify.ts), not a phrase.
   if (/^[ST]/.test(m.concept.codes.U)) return false;
-  return yieldsToSubterm(m.concept.codes.U, [{ code: entry.codes.U, name: entry.name }], true) || specifiesInCategory(m.concept.codes.U, entry.codes.U);
+  return yieldsToSubterm(m.concept.codes.U, [{ code: entry.codes.U, name: entry.name }], true);
 }
-
-/**
- * A named concept's unspecified code, and an index entry around it coded in the same category:
- * the entry says the condition at the specificity documented ("systolic heart failure" I50.20
- * around "heart failure" I50.9, "Failure, heart, systolic"; guidelines I.B.2-3). The concept table
- * names the condition, not always as a main term of the index (heart failure is a subterm of
- * "Failure"), so the main-term defaults alone miss it.
- */
-function specifiesInCategory(named: string, entry: string): boolean {
-  return named !== entry && named.slice(0, 3) === entry.slice(0, 3) && UNSPECIFIED.test(icd10cmTitle(named) ?? '') && !UNSPECIFIED_OF_ALL.test(icd10cmTitle(entry) ?? '');
-}
-const UNSPECIFIED = /\bunspecified\b/i;
-// An entry whose own title is the category's unspecified code says no more than the concept.
-const UNSPECIFIED_OF_ALL = /^[^,]*, unspecified$/i;
 
 /**
  * Does the index entry at [start, end) hold two or more named concepts whole and overlap no other
