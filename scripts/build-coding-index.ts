@@ -166,6 +166,10 @@ const seeAlso = new Map<Entry, string>();
 // Main terms as written (capitals kept), to know an acronym ("GERD").
 const originalTerms = new Map<Entry, string>();
 for (const [, , level, term, see, also, nonEss, code] of parseCsv(readFileSync(join(shared, 'icd10cm/icd10cm_2025_index.csv'), 'utf8')).slice(1)) {
+  // A note to the coder ("Note: heart failure stages A, B, C, and D are based on…") is no
+  // subterm: the rows after it stay under the term before it ("Failure, heart, systolic" I50.20,
+  // not under the note, so "systolic heart failure" is found).
+  if (/^note:/i.test((term ?? '').trim())) continue;
   const lv = Number(level);
   stack.length = lv;
   stack.push((term ?? '').toLowerCase().replace(/\s*\([^)]*\)/g, '').trim());

@@ -399,6 +399,7 @@ export function findMentions(text: string, closingFrom?: number, turns: Turns = 
   familyAmongProblems(out, turnAt, assessmentFrom);
   carryFamily(text, out);
   coordinatedFraming(text, out);
+  deniedInAnswer(out, turnAt);
   firstComplaint(out, turnAt);
   answeredWithAnother(text, out, turns);
   removedConditions(text, out);
@@ -497,6 +498,22 @@ function answeredWithAnother(text: string, mentions: Mention[], turns: Turns): v
     const before = text.slice(answer.span.start, named[0]!.start);
     if (ANSWER_CIRCUMSTANCE.test(before) || before.split(/\s+/).filter(Boolean).length > ANSWER_LEAD_WORDS) continue;
     if (!opensWithPlainYes(text.slice(answer.span.start, answer.span.end))) m.status = 'unasserted';
+  }
+}
+
+/**
+ * A question about several things answered "yes" to some of them: "do you have diabetes or blood
+ * pressure problems?" "Yes, I have hypertension but no diabetes." What the answer's turn names
+ * again, only denied, the yes does not cover (dev MTS-Dialog train-113, ACI-bench D2N007 "a little
+ * bit of numbing, but nothing tingling"). Named there as present too ("yes, I have been having
+ * diarrhea … I didn't have any today"), it stands.
+ */
+function deniedInAnswer(mentions: Mention[], turnAt: TurnAt): void {
+  for (const m of mentions) {
+    if (m.status !== 'present' || !m.answered) continue;
+    const next = turnAt(m.start) + 1;
+    const again = mentions.filter((n) => n !== m && n.concept === m.concept && turnAt(n.start) === next);
+    if (again.length > 0 && again.every((n) => n.status === 'negated')) m.status = 'negated';
   }
 }
 

@@ -459,3 +459,31 @@ test('a diagnosis the clinician names with a copula in the assessment is the imp
 test('a condition named with its type and elsewhere with its side is that type on that side (Colles fracture + left distal radius fracture → S52.532A)', () => {
   assert.deepEqual(codes('X-ray shows a Colles fracture, dorsally angulated. Assessment: closed fracture of the left distal radius. Cast for six weeks.'), ['S52.532A']);
 });
+
+test('once the clinician states a diagnosis, a symptom only the patient names is not coded; one the clinician says is', () => {
+  const excerpt = [
+    'Doctor: So ten days of congestion and pain over your cheeks?',
+    'Patient: Yes, and my upper teeth ache. I feel tired all the time too.',
+    'Doctor: You are tender over both cheekbones. This is acute maxillary sinusitis.',
+    'Patient: Do I need antibiotics?',
+    'Doctor: Yes, amoxicillin for seven days.',
+  ].join('\n');
+  assert.deepEqual(codes(excerpt), ['J01.00']);
+  // Without a diagnosis stated the patient's complaint stands.
+  assert.ok(codes('Doctor: What brings you in?\nPatient: I feel tired all the time.\nDoctor: Let us check your blood count.').includes('R53.83'));
+});
+
+test('diabetes said to be poorly controlled is coded with hyperglycemia, however its type is named', () => {
+  assert.deepEqual(codes('Doctor: So your type 2 diabetes is poorly controlled right now. I will add semaglutide to your metformin.'), ['E11.65']);
+  assert.deepEqual(codes('Doctor: Your type 1 diabetes is out of control, so we will raise your insulin.'), ['E10.65']);
+});
+
+test('in an excerpt, a chronic condition named only as history is not coded; named as current it is', () => {
+  const excerpt = 'Doctor: With your history of high cholesterol and this pattern, we need a stress test.\nPatient: Okay.';
+  assert.deepEqual(codes(excerpt), []);
+  assert.deepEqual(codes('Doctor: Your cholesterol is high, so we will start a statin.\nPatient: Okay.\nDoctor: You have a history of high cholesterol and it is still high.'), ['E78.5']);
+});
+
+test('a yes to a question about several things does not cover the one the answer denies', () => {
+  assert.deepEqual(codes('Doctor: Any numbness or tingling in your feet?\nPatient: Yes, some numbness, but no tingling.\nDoctor: Your feet show reduced sensation.'), ['R20.0']);
+});

@@ -113,7 +113,10 @@ export function selectDiagnoses(mentions: readonly Mention[], visit: VisitFacts)
   // asthma attack?") cannot displace an assessed condition through a combination rule.
   const labelled = mentions.some((m) => m.speaker !== undefined);
   const conversation = labelled && textLength > WHOLE_VISIT_CHARS;
-  if (labelled && !conversation) dropHistoryTaking(byCode);
+  if (labelled && !conversation) {
+    dropHistoryTaking(byCode);
+    dropPastMentionsOnly(byCode);
+  }
   const assessing = assessmentMarked || mentions.some(assessesProblem);
   if (passingGated({ labelled, textLength, mentions: mentions.length, assessing })) dropPassingSymptoms(byCode, closingFrom, recapSentences(mentions));
   else if (labelled && textLength > SHORT_EXCHANGE_CHARS) dropPatientSymptoms(byCode);
@@ -124,6 +127,7 @@ export function selectDiagnoses(mentions: readonly Mention[], visit: VisitFacts)
   dropLessSpecific(byCode);
   dropMainTermDefaults(byCode);
   dropIntegralSymptoms(byCode);
+  if (labelled) dropPatientOnlySymptoms(byCode);
   if (puerperal) complicatingPuerperium(byCode);
   if (gestationWeeks !== undefined) complicatingPregnancy(byCode, gestationWeeks);
   // Never emit a header or unknown code, whatever the tables say.
@@ -144,6 +148,23 @@ function dropHistoryTaking(byCode: Map<string, CodedDiagnosis>): void {
   const weighed = (m: Mention): boolean => m.familyWeighed === true && m.speaker !== 'patient';
   for (const d of [...byCode.values()]) {
     if (d.basis === 'family' ? !d.mentions.some(weighed) : !d.mentions.some(takenUp)) byCode.delete(d.code);
+  }
+}
+
+/**
+ * In an excerpt, a chronic condition named only as history ("with your history of high
+ * cholesterol…", "it looks like he has a history of high blood pressure") is the record read
+ * out, not a problem this excerpt treats, monitors or works up: not coded (issue #18 policy,
+ * chronic conditions only when managed; guidelines IV.J). Framed as a problem, or named as
+ * current anywhere in the excerpt, it is coded. A whole visit is read by its closing part instead
+ * (dropUnmanagedChronic). Dev: coding-snippets cs13; MTS-Dialog history-only rows (coding-abstain)
+ * train-362, train-470, train-502, valid-92.
+ */
+function dropPastMentionsOnly(byCode: Map<string, CodedDiagnosis>): void {
+  for (const d of [...byCode.values()]) {
+    // A status (a transplant, a joint replaced) is a procedure done: said in the past, it stands.
+    if (d.concept.kind === 'status') continue;
+    if (d.basis === 'present' && d.mentions.every((m) => m.status === 'historical' && !m.framed)) byCode.delete(d.code);
   }
 }
 
@@ -349,6 +370,27 @@ function dropIntegralSymptoms(byCode: Map<string, CodedDiagnosis>): void {
     if ([...byCode.keys()].some((code) => codedBeside(code, d.code))) continue;
     if (d.concept.systems.some((s) => explained.has(s) || (d.code.startsWith('R') && signsExplained.has(s)))) byCode.delete(d.code);
     else if (d.mentions.some((m) => m.attributed) && coded(d)) byCode.delete(d.code);
+  }
+}
+
+/** The clinician states it as the patient's, not asking about it (a diagnosis said, not history taken). */
+const clinicianStates = (m: Mention): boolean => m.speaker === 'clinician' && m.status === 'present' && !m.asked && !m.answered;
+
+/**
+ * Once the clinician states a diagnosis, a symptom only the patient names — never said, asked
+ * about or summed up by the clinician — is its presentation or a remark not taken up: not coded
+ * (guidelines IV.D, signs and symptoms of an established diagnosis; issue #18 policy, what the
+ * patient says and the clinician does not take up). A visit the gate already reads
+ * (dropPassingSymptoms) loses nothing more; an excerpt too short to gate is read the same way.
+ * Dev: the teeth that ache with sinusitis (coding-snippets cs40), "tired" beside the diagnosis
+ * (coding-visits cv25, coding-consults cc40), tingling (cv16), "peeing a lot" (coding-clinic
+ * ck31), a headache (MTS-Dialog chief complaint train-634).
+ */
+function dropPatientOnlySymptoms(byCode: Map<string, CodedDiagnosis>): void {
+  const diagnosed = [...byCode.values()].some((d) => d.concept.kind === 'dx' && (d.basis === 'present' || d.basis === 'combination') && d.mentions.some(clinicianStates));
+  if (!diagnosed) return;
+  for (const d of [...byCode.values()]) {
+    if (d.concept.kind === 'symptom' && d.basis === 'present' && d.mentions.every((m) => m.speaker === 'patient')) byCode.delete(d.code);
   }
 }
 

@@ -47,3 +47,9 @@ test('a question naming a site, answered with the symptom alone, is the symptom 
 test('a type subterm takes its sites: primary osteoarthritis of both hands is the right and the left hand (index-sites.ts)', () => {
   assert.deepEqual(codes('Assessment and plan. One, primary osteoarthritis of both hands. Start diclofenac gel.'), ['M19.041', 'M19.042']);
 });
+
+test('two sites joined by "and" share the symptom said after them, or asked about', () => {
+  const coded = (text: string): string[] => codeText(text).diagnoses.map((d) => d.code.coding[0]!.code).sort();
+  assert.deepEqual(coded('Patient: I have had neck and lower back pain all week.'), ['M54.2', 'M54.50']);
+  assert.deepEqual(coded("Doctor: Where's the pain located?\nPatient: It's mainly my left shoulder and lower back."), ['M25.512', 'M54.50']);
+});

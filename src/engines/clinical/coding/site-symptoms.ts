@@ -22,12 +22,14 @@ interface Tables {
   questions: Set<string>;
   linkers: Set<string>;
   prepositions: Set<string>;
+  /** Words joining two sites of one symptom ("neck and lower back pain"). */
+  conjunctions: Set<string>;
 }
 let tables: Tables | undefined;
 
 function readTables(): Tables {
   if (tables) return tables;
-  const t: Tables = { symptoms: new Map(), sites: new Map(), longest: 1, siteFirsts: new Set(), compounds: new Map(), questions: new Set(), linkers: new Set(), prepositions: new Set() };
+  const t: Tables = { symptoms: new Map(), sites: new Map(), longest: 1, siteFirsts: new Set(), compounds: new Map(), questions: new Set(), linkers: new Set(), prepositions: new Set(), conjunctions: new Set() };
   const rows = lexiconTable('symptom-sites.tsv');
   for (const [kind, words, index, deeper] of rows) {
     const said = words!.split('|');
@@ -43,6 +45,7 @@ function readTables(): Tables {
     } else if (kind === 'question') for (const w of said) t.questions.add(w);
     else if (kind === 'linker') for (const w of said) t.linkers.add(w);
     else if (kind === 'preposition') for (const w of said) t.prepositions.add(w);
+    else if (kind === 'conjunction') for (const w of said) t.conjunctions.add(w);
   }
   // Compounds name a site and a symptom word of the rows above ("bellyache" → belly, ache).
   for (const [kind, words, parts] of rows) {
@@ -113,6 +116,18 @@ function siteAfter(text: string, tokens: readonly Token[], i: number, t: Tables)
   return undefined;
 }
 
+/** A second site joined to the one ending at `from` ("neck and lower back", "shoulder or my arm"). */
+function coordinatedSite(tokens: readonly Token[], from: number, t: Tables): { site: Site; from: number; to: number } | undefined {
+  if (!t.conjunctions.has(tokens[from]?.norm ?? '')) return undefined;
+  for (let j = from + 1; j < tokens.length && j <= from + 1 + COORDINATED_REACH; j++) {
+    const hit = siteAt(tokens, j, t);
+    if (hit) return { site: hit.site, from: j, to: hit.to };
+  }
+  return undefined;
+}
+// Words read past the conjunction for the second site (a side, a determiner: "and my left hip").
+const COORDINATED_REACH = 2;
+
 /** "my stomach hurts", "knee has been hurting", "tummy ache": a site, then its symptom past linking words. */
 function symptomAfter(tokens: readonly Token[], from: number, t: Tables): { main: string; to: number } | undefined {
   for (let j = from; j < tokens.length && j < from + 1 + REACH; j++) {
@@ -146,8 +161,14 @@ function phrasesIn(text: string, tokens: readonly Token[], t: Tables): ConceptMe
       const after = siteAfter(text, tokens, i, t);
       if (after) hit = mentionOf(text, tokens, i, after.to, main, after.site);
     } else if (site) {
-      const symptom = symptomAfter(tokens, site.to, t);
-      if (symptom) hit = mentionOf(text, tokens, i, symptom.to, symptom.main, site.site);
+      const other = coordinatedSite(tokens, site.to, t);
+      const symptom = symptomAfter(tokens, other?.to ?? site.to, t);
+      if (symptom && other) {
+        // "neck and lower back pain": the first site's symptom is said with the second's.
+        const first = mentionOf(text, tokens, i, site.to, symptom.main, site.site);
+        if (first && !BREAK.test(text.slice(tokens[i]!.start, tokens[symptom.to - 1]!.end))) out.push(first);
+        hit = mentionOf(text, tokens, other.from, symptom.to, symptom.main, other.site);
+      } else if (symptom) hit = mentionOf(text, tokens, i, symptom.to, symptom.main, site.site);
     }
     if (hit) out.push(hit);
     i = hit ? hit.to : i + 1;
@@ -230,6 +251,10 @@ function answeredSites(text: string, tokens: readonly Token[], turns: Turns['lis
       if (!hit) continue;
       const m = mentionOf(text, tokens, i, hit.to, main, hit.site);
       if (m) out.push(m);
+      // "Mainly my left shoulder and lower back": each site named is where it is.
+      const other = coordinatedSite(tokens, hit.to, t);
+      const second = other && other.to <= aTo ? mentionOf(text, tokens, other.from, other.to, main, other.site) : undefined;
+      if (second) out.push(second);
       return;
     }
   });

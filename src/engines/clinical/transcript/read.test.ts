@@ -74,11 +74,23 @@ test('fillers, false starts and stutters are removed', () => {
 });
 
 test('a visit whose doctor/patient tags are swapped for the whole visit is read the right way round', () => {
-  const text = [
+  const exchange = [
     '[patient] so what brings you in today ? have you had any fever ? do you have any chest pain ?',
-    "[doctor] my knee hurts since last week .",
+    "[doctor] my knee hurts since last week . it swells up when i walk to my car and it keeps me up at night , i have tried ice .",
     "[patient] okay let me examine your knee . i'm going to order an x-ray and refer you to physical therapy . follow up in two weeks .",
     '[doctor] okay thanks .',
+  ];
+  const text = Array.from({ length: 4 }, () => exchange.join('\n')).join('\n');
+  assert.deepEqual(readTranscript(text).turns.map((t) => t.role).slice(0, 4), ['clinician', 'patient', 'clinician', 'patient']);
+});
+
+test('a short excerpt keeps its labels: a few turns say too little to call them swapped', () => {
+  // The patient asks back and agrees to a plan ("let's try…"); the doctor asks little.
+  const text = [
+    'Doctor: Your psoriasis is covering more of your skin now.',
+    'Patient: What about those injections I have seen on TV?',
+    'Doctor: Biologics are an option if light therapy does not work.',
+    "Patient: Let's try the light therapy.",
   ].join('\n');
   assert.deepEqual(readTranscript(text).turns.map((t) => t.role), ['clinician', 'patient', 'clinician', 'patient']);
 });

@@ -3,7 +3,7 @@ import type { Span } from '../../ports.ts';
 import { AT_CLAUSES, AT_MARKERS, splitSentences } from '../context/index.ts';
 import { cleanUtterance } from '../language/fillers.ts';
 import { isQuestion } from '../language/discourse.ts';
-import { addressRatio, CLINICIAN_TALK, inferRoles, roleFromLabel } from './roles.ts';
+import { addressRatio, CLINICIAN_TALK, inferRoles, roleFromLabel, saysEnough } from './roles.ts';
 import { splitAssessmentSlip } from './slips.ts';
 import type { Sentence, SpeakerRole, Transcript, Turn } from './types.ts';
 
@@ -138,7 +138,11 @@ function wordSentences(words: { word: string; span: Span }[]): { span: Span; sai
 /**
  * ASR diarisation sometimes swaps the doctor and patient tags for a whole visit. When the
  * speaker tagged "patient" behaves far more like the clinician (questions, exam and plan talk)
- * the tags are read the other way round.
+ * the tags are read the other way round — once each side has said enough to tell (roles.ts
+ * saysEnough): in an excerpt of a few turns, one question back from the patient or a "let's
+ * try that" outweighs a doctor who asks little (dev coding-snippets cs43, coding-visits cv34,
+ * MTS-Dialog mts-train-25 and mts-train-1112 were all read swapped), while every dev visit
+ * that is swapped runs to thousands of characters (ACI-bench D2N032, D2N034, D2N038, …).
  */
 function labelsSwapped(raw: RawTurn[], text: string): boolean {
   const byRole = new Map<string, string[]>();
@@ -147,7 +151,7 @@ function labelsSwapped(raw: RawTurn[], text: string): boolean {
     if (r !== 'clinician' && r !== 'patient') continue;
     byRole.set(r, [...(byRole.get(r) ?? []), text.slice(t.span.start, t.span.end)]);
   }
-  if (byRole.size !== 2) return false;
+  if (byRole.size !== 2 || ![...byRole.values()].every(saysEnough)) return false;
   return (inferRoles(byRole).get('patient') === 'clinician' && clinicianMargin(byRole) > 2) || addressSwapped(byRole);
 }
 

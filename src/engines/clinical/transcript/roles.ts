@@ -47,12 +47,17 @@ const SELF = new RegExp(`(?<![\\w'])(?:${alternation(d.address.speaker)})(?![\\w
 // Fewer words than this under one label say too little about who it is.
 const ADDRESS_MIN_WORDS = 100;
 
+/** Has a speaker said enough (ADDRESS_MIN_WORDS) for how they talk to tell who they are? */
+export function saysEnough(lines: readonly string[]): boolean {
+  return lines.join(' ').split(/\s+/).filter(Boolean).length >= ADDRESS_MIN_WORDS;
+}
+
 /**
  * How much more a speaker says "you" than "I" (speakers.json `address`): the clinician speaks to
  * the patient about the patient, the patient about themselves. Undefined under ADDRESS_MIN_WORDS.
  */
 export function addressRatio(lines: readonly string[]): number | undefined {
+  if (!saysEnough(lines)) return undefined;
   const text = lines.join(' ').toLowerCase();
-  if (text.split(/\s+/).length < ADDRESS_MIN_WORDS) return undefined;
   return (text.match(LISTENER) ?? []).length / Math.max(1, (text.match(SELF) ?? []).length);
 }
