@@ -201,6 +201,11 @@ function visitSides(tokens: Token[]): Map<string, Side> {
 }
 const SIDE_MAJORITY = 3;
 
+/** The sides a sentence names for body parts (visitSides read over its tokens alone). */
+function sentenceSides(tokens: readonly Token[], sentence: Span): Map<string, Side> {
+  return visitSides(tokens.filter((t) => t.start >= sentence.start && t.end <= sentence.end));
+}
+
 /** The body part of a sided concept: named in its phrase ("knee pain"), else in its right-side code's title ("Medial epicondylitis, right elbow"). */
 function bodyPartOf(concept: Concept): string | undefined {
   const inWords = (words: string): string | undefined => words.toLowerCase().split(/[^a-z]+/).map((w) => w.replace(/s$/, '')).find((w) => BODY_PARTS.has(w));
@@ -315,6 +320,10 @@ function visitContext(text: string, tokens: Token[]): VisitContext {
 /** A mention's concept made specific by its words and the visit, with its side; undefined when the words rule it out. */
 function sidedConcept(m: { concept: Concept; start: number; end: number; from: number; to: number }, visit: VisitContext, said: string, saidStart: number, sentence: Span): { concept: Concept; side: Side } | undefined {
   let side = sideOf(visit.tokens, m.from, m.to, sentence);
+  // The side the sentence names for the concept's body part, further off than sideOf reads
+  // ("swimmer's ear, otitis externa, an infection of the right ear canal"): one sentence, one ear
+  // (laterality is coded when documented, guidelines I.B.13).
+  if (side === 'U') side = sideInVisit(m.concept, sentenceSides(visit.tokens, sentence));
   // The visit's side of the body part: for a sided code, and for the site code a combination
   // rule adds beside an unsided one (E11.621 diabetic foot ulcer + L97.5- by side).
   if (side === 'U') side = sideInVisit(m.concept, visit.sides());
