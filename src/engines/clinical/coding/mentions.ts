@@ -377,7 +377,9 @@ export function findMentions(text: string, closingFrom?: number, turns: Turns = 
     const assertion = assertionsFor(text, { start: m.start, end: m.end }, sentence);
     const lead = wordsBefore(text, Math.min(saidStart, m.start), m.start);
     const tail = text.slice(m.end, sentence.end);
-    const framing = framingAt(lead, tail, m.start >= assessmentFrom, speaker === 'patient');
+    // A treated measure given its control state by the clinician ("blood pressure is at goal") is
+    // their assessment of the condition, as an impression is.
+    const framing = framingAt(lead, tail, m.start >= assessmentFrom, speaker === 'patient') ?? (m.concept.statesControl && speaker !== 'patient' ? 'impression' : undefined);
     const framed = framing !== undefined;
     let status = statusIn({ text, sentences, sentence, said, lead, tail, assertion, framing, start: m.start, turnAt });
     // "Who has it?" "My mother." "OK, so she has hyperthyroidism": a relative's condition (ICD-10-CM

@@ -369,3 +369,11 @@ test('an elevated blood pressure reading without a diagnosis of hypertension is 
   assert.deepEqual(codes('ASSESSMENT\nElevated blood pressure reading without diagnosis of hypertension.\nPLAN\nHome monitoring.'), ['R03.0']);
   assert.deepEqual(codes('ASSESSMENT\nElevated blood pressure.\nPLAN\nStart lisinopril.'), ['I10']);
 });
+
+test('a treated measure given its control state is the chronic condition managed; a reading alone is not', () => {
+  const chat = Array.from({ length: 14 }, (_, i) => `[doctor] and how has the walking been going , week ${i} ?\n[patient] fine , i have been out most days with the dog .`).join('\n');
+  const visit = (closing: string): string => `[doctor] hi , what brings you in ?\n[patient] just my check up .\n${chat}\n[doctor] ${closing}\n[patient] okay .`;
+  assert.deepEqual(codes(visit('so your blood pressure is at goal , so we will keep the lisinopril the same , and your cholesterol is at goal too .')), ['E78.5', 'I10']);
+  assert.deepEqual(codes(visit("so your blood pressure isn't at target yet , so i'd like to add in ramipril .")), ['I10']);
+  assert.deepEqual(codes(visit('your blood pressure is one eighteen over seventy six today , which is lovely .')), []);
+});
