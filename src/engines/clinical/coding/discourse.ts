@@ -13,7 +13,7 @@ export function wordsBefore(text: string, from: number, to: number): string {
 }
 
 /** The framing patterns, compiled once from the cue words (data/language/en/coding.json). */
-interface FramingCues { reason: RegExp; reach: number; heading: RegExp; ordinalProblem: RegExp; numberedItem: RegExp; bareLead: number; impression: RegExp; reported: RegExp; standpoint: RegExp }
+interface FramingCues { reason: RegExp; reach: number; heading: RegExp; ordinalProblem: RegExp; numberedItem: RegExp; bareLead: number; impression: RegExp; naming: RegExp; reported: RegExp; standpoint: RegExp }
 let framingCues: FramingCues | undefined;
 function framing(): FramingCues {
   if (framingCues) return framingCues;
@@ -34,6 +34,8 @@ function framing(): FramingCues {
     numberedItem: new RegExp(`^(?:\\S+\\s+){0,${wordReach(ni.lead_reach)}}(?:(?:${alternation(ni.openers)})\\s+(?:${alternation(ni.numerals)})|${alternation(ni.phrases)})(?:\\s+\\S+){0,${wordReach(ni.reach)}}$`),
     bareLead: ni.bare_lead,
     impression: new RegExp(`${wordsPattern(h.impressions)}(?:\\s+\\S+){0,8}$`),
+    // A plain naming ("so that's shingles") reaches less far than "my impression is…".
+    naming: new RegExp(`${wordsPattern(h.naming.phrases)}(?:\\s+(?!(?:${alternation(h.naming.not_across)})\\b)\\S+){0,${wordReach(h.naming.reach)}}$`),
     // "you've been diagnosed with…": a diagnosis made before, reported; not this visit's impression.
     reported: new RegExp(`${wordsPattern(h.reported)}(?:\\s+\\S+){0,8}$`),
     standpoint: new RegExp(`^\\W*(?:\\S+\\s+)?(?:${alternation(h.standpoints)})\\b`, 'i'),
@@ -53,14 +55,16 @@ export type Framing = 'heading' | 'impression' | 'reason';
  * as a problem heading of the assessment, in the clinician's impression, or in the reason
  * for the visit; undefined when it is not. `inAssessment`: the mention lies where the
  * assessment is said (from assessment.ts assessmentStart on). `patientSays`: the patient's turn
- * (a bare name there answers a question; it heads no problem).
+ * (a bare name there answers a question; it heads no problem). `status`: the mention is a status
+ * (Z code), which a plain naming does not frame.
  */
-export function framingAt(lead: string, tail: string, inAssessment: boolean, patientSays = false): Framing | undefined {
+export function framingAt(lead: string, tail: string, inAssessment: boolean, patientSays = false, status = false): Framing | undefined {
   const f = framing();
   const padded = lead ? `${lead} ` : '';
   if (f.ordinalProblem.test(lead) || f.standpoint.test(tail)) return 'heading';
   if (inAssessment && (f.heading.test(padded) || f.numberedItem.test(lead) || (!patientSays && bareName(lead, tail, f.bareLead)))) return 'heading';
-  if (f.impression.test(lead) && !f.reported.test(lead)) return 'impression';
+  // A status (a drug taken, an organ removed) is no diagnosis named plainly ("that's expected on a blood thinner").
+  if ((f.impression.test(lead) || (!status && f.naming.test(lead))) && !f.reported.test(lead)) return 'impression';
   let last = -1;
   for (const m of lead.matchAll(f.reason)) last = m.index + m[0].length;
   return last >= 0 && lead.slice(last).split(' ').filter(Boolean).length <= f.reach ? 'reason' : undefined;

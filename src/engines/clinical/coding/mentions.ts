@@ -379,7 +379,7 @@ export function findMentions(text: string, closingFrom?: number, turns: Turns = 
     const tail = text.slice(m.end, sentence.end);
     // A treated measure given its control state by the clinician ("blood pressure is at goal") is
     // their assessment of the condition, as an impression is.
-    const framing = framingAt(lead, tail, m.start >= assessmentFrom, speaker === 'patient') ?? (m.concept.statesControl && speaker !== 'patient' ? 'impression' : undefined);
+    const framing = framingAt(lead, tail, m.start >= assessmentFrom, speaker === 'patient', m.concept.kind === 'status') ?? (m.concept.statesControl && speaker !== 'patient' ? 'impression' : undefined);
     const framed = framing !== undefined;
     let status = statusIn({ text, sentences, sentence, said, lead, tail, assertion, framing, start: m.start, turnAt });
     // "Who has it?" "My mother." "OK, so she has hyperthyroidism": a relative's condition (ICD-10-CM

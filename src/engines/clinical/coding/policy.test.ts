@@ -377,3 +377,13 @@ test('a treated measure given its control state is the chronic condition managed
   assert.deepEqual(codes(visit("so your blood pressure isn't at target yet , so i'd like to add in ramipril .")), ['I10']);
   assert.deepEqual(codes(visit('your blood pressure is one eighteen over seventy six today , which is lovely .')), []);
 });
+
+test('a GP names the diagnosis plainly ("so that\'s shingles"); a judgement or a status after "that\'s" is no naming', () => {
+  assert.equal(framingAt("so that's", '.', false), 'impression');
+  assert.equal(framingAt("okay so you've got", '.', false), 'impression');
+  assert.equal(framingAt("that's what we call", '.', false), 'impression');
+  assert.equal(framingAt("that's expected on a", '.', false), undefined);
+  assert.equal(framingAt('that is why you have', '.', false), undefined);
+  assert.equal(framingAt("so you've got a past medical history of", '.', false), undefined);
+  assert.equal(framingAt("so that's", '.', false, false, true), undefined);
+});
