@@ -1,7 +1,7 @@
 // Concept mentions of a visit with their assertion status and the side they refer to.
 import type { Span } from '../../ports.ts';
 import { assertionsFor, sentenceAt, splitSentences, type Assertion } from '../context/index.ts';
-import { findConcepts, icd10cmTitle, tokenize, type Concept, type Token } from '../lexicon/index.ts';
+import { drugLexicon, findConcepts, icd10cmTitle, tokenize, type Concept, type Token } from '../lexicon/index.ts';
 import { SIDE_WORDS, type Side } from './side.ts';
 import { confirmed, isBareList, listsCauses, namesRisks, plannedProcedure, presupposed, saysNoRecurrence, startsIdiom } from './cue-phrases.ts';
 import { isQuestion, answersAffirming, answersNo, answersYes, endsWithTag, opensAsQuestion, opensLikeQuestion, withoutLeadingWords } from '../language/discourse.ts';
@@ -201,6 +201,24 @@ function visitSides(tokens: Token[]): Map<string, Side> {
 }
 const SIDE_MAJORITY = 3;
 
+// The last word before a measure the clinician heads as a problem: the heading's own words ("for the", "number three, your").
+const HEAD_END = new Set(['for', 'about', 'regarding', 'the', 'your', 'his', 'her', 'their']);
+
+/**
+ * A treated measure alone names its condition only as a problem the clinician heads, right after
+ * the heading's words, and treats in that turn with a prescription drug ("for the blood pressure,
+ * I'll increase the losartan"; "number three, your blood pressure, 138 over 80 … continue
+ * lisinopril"): chronic conditions are coded when the plan treats them (issue #18 policy).
+ * Elsewhere it is a reading ("number two your blood pressure it was elevated today").
+ */
+function headsTreatedMeasure(text: string, end: number, lead: string, framing: Framing | undefined, speaker: Speaker | undefined, turns: Turns): boolean {
+  if (framing !== 'heading' || speaker !== 'clinician' || !HEAD_END.has(lead.trim().split(/\s+/).at(-1)?.toLowerCase() ?? '')) return false;
+  const turn = turns.list[turns.turnAt(end)];
+  const rest = text.slice(end, turn ? turn.span.end : end).toLowerCase();
+  const drugs = drugLexicon();
+  return (rest.match(/[a-z]+/g) ?? []).some((w) => drugs.get(w)?.rx === true);
+}
+
 /** The sides a sentence names for body parts (visitSides read over its tokens alone). */
 function sentenceSides(tokens: readonly Token[], sentence: Span): Map<string, Side> {
   return visitSides(tokens.filter((t) => t.start >= sentence.start && t.end <= sentence.end));
@@ -380,6 +398,7 @@ export function findMentions(text: string, closingFrom?: number, turns: Turns = 
     // A treated measure given its control state by the clinician ("blood pressure is at goal") is
     // their assessment of the condition, as an impression is.
     const framing = framingAt(lead, tail, m.start >= assessmentFrom, speaker === 'patient', m.concept.kind === 'status') ?? (m.concept.statesControl && speaker !== 'patient' ? 'impression' : undefined);
+    if (m.concept.measureOnly && !headsTreatedMeasure(text, m.end, lead, framing, speaker, turns)) continue;
     const framed = framing !== undefined;
     let status = statusIn({ text, sentences, sentence, said, lead, tail, assertion, framing, start: m.start, turnAt });
     // "Who has it?" "My mother." "OK, so she has hyperthyroidism": a relative's condition (ICD-10-CM

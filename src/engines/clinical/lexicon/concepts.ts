@@ -19,6 +19,8 @@ export interface Concept {
   name: string;
   /** Matched as a treated measure said with its control state ("blood pressure is at goal"): the clinician's assessment of it. */
   statesControl?: boolean;
+  /** Matched as the treated measure alone ("for the blood pressure, …"): the condition only where the clinician heads it as a problem. */
+  measureOnly?: boolean;
 }
 
 export interface ConceptMention {
@@ -106,7 +108,8 @@ interface MeasureStates { links: string[]; states: string[] }
 /**
  * The phrases of a treated measure said with its control state (data/lexicon/managed-measures.tsv
  * × data/language/en/coding.json measure_states: "blood pressure is at goal"), each with the
- * chronic condition's concept marked as so stated.
+ * chronic condition's concept marked as so stated; and the measure alone, marked as such (a
+ * problem heading makes it the condition: "for the blood pressure, I'll increase the losartan").
  */
 function measureStates(concepts: readonly Concept[]): { concept: Concept; phrases: string[][] }[] {
   const { links, states } = languageData<{ measure_states: MeasureStates }>('coding').measure_states;
@@ -120,6 +123,8 @@ function measureStates(concepts: readonly Concept[]): { concept: Concept; phrase
       for (const link of links) for (const state of states) phrases.push(phraseTokens(`${measure} ${link} ${state}`).map(americanSpelling));
     }
     out.push({ concept, phrases });
+    const alone: Concept = { ...concept, statesControl: false, measureOnly: true };
+    out.push({ concept: alone, phrases: measures.split('|').map((m) => phraseTokens(m).map(americanSpelling)) });
   }
   return out;
 }
