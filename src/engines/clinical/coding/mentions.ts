@@ -47,6 +47,8 @@ export interface Mention {
   historyTaking?: boolean;
   /** Said in a sentence that asks ('who has diabetes?'), whatever the answer. */
   asked?: boolean;
+  /** A sign the clinician names as the subject of an uncertain diagnosis ("this rash … could be psoriasis"). */
+  doubtedSubject?: boolean;
   /** A malignancy the visit finds no recurrence of: history, and the visit a follow-up after its treatment. */
   eradicated?: boolean;
 }
@@ -418,6 +420,7 @@ export function findMentions(text: string, closingFrom?: number, turns: Turns = 
   }
   carryFamily(text, out);
   coordinatedFraming(text, out);
+  uncertainSubjects(out);
   firstComplaint(out, turnAt);
   removedConditions(text, out);
   eradicatedMalignancies(text, out);
@@ -467,6 +470,21 @@ function coordinatedFraming(text: string, mentions: Mention[]): void {
     if (!COORDINATED.test(text.slice(prior.end, m.start))) continue;
     m.framed = true;
     m.framing = prior.framing;
+  }
+}
+
+/**
+ * The sign a clinician names as the subject of an uncertain diagnosis in the same sentence ("so
+ * this rash on your elbow could be psoriasis, could be eczema") is the problem the visit codes
+ * (guidelines IV.H: an uncertain diagnosis is coded by the sign or symptom that led to it), as a
+ * symptom given as the impression is; it does not make the text an assessed one (select.ts passingGated).
+ */
+function uncertainSubjects(mentions: Mention[]): void {
+  for (let i = 0; i < mentions.length; i++) {
+    const m = mentions[i]!;
+    if (m.framed || m.concept.kind !== 'symptom' || m.status !== 'present' || m.speaker !== 'clinician') continue;
+    const doubted = mentions.slice(i + 1).find((d) => d.sentence.start === m.sentence.start && d.concept.kind === 'dx' && d.status === 'uncertain' && d.speaker === 'clinician');
+    if (doubted) m.doubtedSubject = true;
   }
 }
 

@@ -387,3 +387,8 @@ test('a GP names the diagnosis plainly ("so that\'s shingles"); a judgement or a
   assert.equal(framingAt("so you've got a past medical history of", '.', false), undefined);
   assert.equal(framingAt("so that's", '.', false, false, true), undefined);
 });
+
+test('the sign named as the subject of an uncertain diagnosis is coded, not explained away by a symptom of the history (IV.H)', () => {
+  const text = "[doctor] how long has the elbow been itchy?\n[patient] a couple of months, it gets flaky.\n[doctor] so this rash on your elbow could be psoriasis, could be eczema, i'm not sure from looking at it.";
+  assert.ok(codes(text).includes('R21'));
+});

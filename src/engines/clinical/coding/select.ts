@@ -322,7 +322,8 @@ function dropIntegralSymptoms(byCode: Map<string, CodedDiagnosis>): void {
     // is explained only by a condition the clinician gives likewise, not by one named in the
     // history taking (guidelines IV.D: a symptom is left out when a related diagnosis is established).
     // (A problem heading, "for your ankle pain", names what a diagnosis then explains.)
-    const by = d.mentions.some((m) => clinicianFrames(m) && m.framing === 'impression') ? framed : all;
+    // So is a sign named as the subject of an uncertain diagnosis ("this rash … could be psoriasis", IV.H).
+    const by = d.mentions.some((m) => (clinicianFrames(m) && m.framing === 'impression') || m.doubtedSubject === true) ? framed : all;
     if (d.concept.systems.some((s) => by.dx.has(s) || (d.code.startsWith('R') && by.signs.has(s)))) byCode.delete(d.code);
   }
 }
