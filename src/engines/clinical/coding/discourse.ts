@@ -13,7 +13,7 @@ export function wordsBefore(text: string, from: number, to: number): string {
 }
 
 /** The framing patterns, compiled once from the cue words (data/language/en/coding.json). */
-interface FramingCues { reason: RegExp; reach: number; heading: RegExp; ordinalProblem: RegExp; numberedItem: RegExp; bareLead: number; impression: RegExp; naming: RegExp; reported: RegExp; standpoint: RegExp }
+interface FramingCues { reason: RegExp; reach: number; heading: RegExp; ordinalProblem: RegExp; numberedItem: RegExp; bareLead: number; impression: RegExp; naming: RegExp; namingHedged: RegExp; reported: RegExp; standpoint: RegExp }
 let framingCues: FramingCues | undefined;
 function framing(): FramingCues {
   if (framingCues) return framingCues;
@@ -36,6 +36,8 @@ function framing(): FramingCues {
     impression: new RegExp(`${wordsPattern(h.impressions)}(?:\\s+\\S+){0,8}$`),
     // A plain naming ("so that's shingles") reaches less far than "my impression is…".
     naming: new RegExp(`${wordsPattern(h.naming.phrases)}(?:\\s+(?!(?:${alternation(h.naming.not_across)})\\b)\\S+){0,${wordReach(h.naming.reach)}}$`),
+    // …unless a hedge governs it ("this seems like uh, what we call the bursitis").
+    namingHedged: new RegExp(`${wordsPattern(h.naming.hedged_by)}(?:\\s+\\S+){0,2}\\s+${wordsPattern(h.naming.phrases)}`),
     // "you've been diagnosed with…": a diagnosis made before, reported; not this visit's impression.
     reported: new RegExp(`${wordsPattern(h.reported)}(?:\\s+\\S+){0,8}$`),
     standpoint: new RegExp(`^\\W*(?:\\S+\\s+)?(?:${alternation(h.standpoints)})\\b`, 'i'),
@@ -64,7 +66,7 @@ export function framingAt(lead: string, tail: string, inAssessment: boolean, pat
   if (f.ordinalProblem.test(lead) || f.standpoint.test(tail)) return 'heading';
   if (inAssessment && (f.heading.test(padded) || f.numberedItem.test(lead) || (!patientSays && bareName(lead, tail, f.bareLead)))) return 'heading';
   // A status (a drug taken, an organ removed) is no diagnosis named plainly ("that's expected on a blood thinner").
-  if ((f.impression.test(lead) || (!status && f.naming.test(lead))) && !f.reported.test(lead)) return 'impression';
+  if ((f.impression.test(lead) || (!status && f.naming.test(lead) && !f.namingHedged.test(lead))) && !f.reported.test(lead)) return 'impression';
   let last = -1;
   for (const m of lead.matchAll(f.reason)) last = m.index + m[0].length;
   return last >= 0 && lead.slice(last).split(' ').filter(Boolean).length <= f.reach ? 'reason' : undefined;

@@ -392,3 +392,9 @@ test('the sign named as the subject of an uncertain diagnosis is coded, not expl
   const text = "[doctor] how long has the elbow been itchy?\n[patient] a couple of months, it gets flaky.\n[doctor] so this rash on your elbow could be psoriasis, could be eczema, i'm not sure from looking at it.";
   assert.ok(codes(text).includes('R21'));
 });
+
+test('a naming governed by a hedge frames nothing ("this seems like, uh, what we call the bursitis")', () => {
+  assert.equal(framingAt('this seems like uh, what we call the', '.', false), undefined);
+  assert.equal(framingAt('so these are what we call', '.', false), 'impression');
+  assert.equal(framingAt("it sounds like a chest infection, and because you've got a", '.', false), 'impression');
+});

@@ -23,7 +23,7 @@ export interface CodingCues {
     openers: string[]; determiners: string[]; ordinals: string[]; nouns: string[]; links: string[];
     ordinal_problem: { ordinals: string[]; nouns: string[]; fillers: string[] };
     numbered_item: { openers: string[]; numerals: string[]; phrases: string[]; lead_reach: number; reach: number; bare_lead: number };
-    impressions: string[]; naming: { phrases: string[]; reach: number; not_across: string[] }; reported: string[]; standpoints: string[];
+    impressions: string[]; naming: { phrases: string[]; reach: number; not_across: string[]; hedged_by: string[] }; reported: string[]; standpoints: string[];
   };
   indications: { verbs: string[]; objects: string[]; phrases: string[]; referring: string[]; reach: number };
   open_offers: CueList & { reach: number };
