@@ -27,10 +27,12 @@ for (const spec of VISIT_SETS) {
     }
   });
 
-  test(`${spec.name}: transcripts are ${spec.turns.min}-${spec.turns.max} [doctor]/[patient] turns`, () => {
+  test(`${spec.name}: transcripts are ${spec.turns.min}-${spec.turns.max} doctor/patient turns in one labelling style`, () => {
     for (const v of loadVisits(spec)) {
       assert.ok(v.turns.length >= spec.turns.min && v.turns.length <= spec.turns.max, `${v.id}: ${v.turns.length} turns`);
-      for (const t of v.turns) assert.match(t, /^\[(doctor|patient)\] \S/, v.id);
+      // '[doctor] …' (ambient-scribe style) or 'Doctor: …' (clean transcript style), not mixed in one visit.
+      const style = /^\[(doctor|patient)\] \S/.test(v.turns[0]!) ? /^\[(doctor|patient)\] \S/ : /^(Doctor|Patient): \S/;
+      for (const t of v.turns) assert.match(t, style, v.id);
     }
   });
 

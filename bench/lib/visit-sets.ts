@@ -25,6 +25,7 @@ export const VISIT_SETS: readonly VisitSetSpec[] = [
   { name: 'coding-visits', splitOf: twoWay, turns: { min: 12, max: 40 } },
   { name: 'coding-clinic', splitOf: threeWay, turns: { min: 12, max: 40 } },
   { name: 'coding-consults', splitOf: threeWay, turns: { min: 12, max: 60 } },
+  { name: 'coding-snippets', splitOf: threeWay, turns: { min: 4, max: 20 } },
 ];
 
 export function visitSet(name: string): VisitSetSpec {
