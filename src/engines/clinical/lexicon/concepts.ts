@@ -103,7 +103,7 @@ export function conceptLexicon(): { concepts: Concept[]; root: Node } {
   return cached;
 }
 
-interface MeasureStates { links: string[]; states: string[] }
+interface MeasureStates { links: string[]; states: string[]; uncontrolled: string[] }
 
 /**
  * The phrases of a treated measure said with its control state (data/lexicon/managed-measures.tsv
@@ -112,9 +112,10 @@ interface MeasureStates { links: string[]; states: string[] }
  * problem heading makes it the condition: "for the blood pressure, I'll increase the losartan").
  */
 function measureStates(concepts: readonly Concept[]): { concept: Concept; phrases: string[][] }[] {
-  const { links, states } = languageData<{ measure_states: MeasureStates }>('coding').measure_states;
+  const { links, states: any, uncontrolled } = languageData<{ measure_states: MeasureStates }>('coding').measure_states;
   const out: { concept: Concept; phrases: string[][] }[] = [];
-  for (const [code, measures] of lexiconTable('managed-measures.tsv')) {
+  for (const [code, measures, which] of lexiconTable('managed-measures.tsv')) {
+    const states = which === 'uncontrolled' ? uncontrolled : any;
     const base = concepts.find((c) => c.codes.U === code);
     if (!base || !measures) throw new Error(`managed-measures.tsv: no concept codes ${code}`);
     const concept: Concept = { codes: base.codes, kind: base.kind, systems: base.systems, history: base.history, name: base.name, statesControl: true };
@@ -123,6 +124,7 @@ function measureStates(concepts: readonly Concept[]): { concept: Concept; phrase
       for (const link of links) for (const state of states) phrases.push(phraseTokens(`${measure} ${link} ${state}`).map(americanSpelling));
     }
     out.push({ concept, phrases });
+    if (which === 'uncontrolled') continue;
     const alone: Concept = { ...concept, statesControl: false, measureOnly: true };
     out.push({ concept: alone, phrases: measures.split('|').map((m) => phraseTokens(m).map(americanSpelling)) });
   }
