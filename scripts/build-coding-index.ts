@@ -42,7 +42,9 @@ function sidedSiblings(u: string): string | undefined {
   const as = (side: string): string | undefined => byTitle.get(title.slice(0, i) + side + title.slice(i + 'unspecified'.length)) ?? commaSided(title, side);
   const r = as('right');
   const l = as('left');
-  const b = as('bilateral');
+  // The bilateral title drops the part: "…, unspecified ear" → "…, bilateral" (H91.90 → H91.93).
+  const partDropped = /, unspecified [a-z]+$/.test(title) ? byTitle.get(title.replace(/, unspecified [a-z]+$/, ', bilateral')) : undefined;
+  const b = as('bilateral') ?? partDropped;
   const same = (c: string | undefined): c is string => c !== undefined && c.slice(0, 3) === u.slice(0, 3);
   return same(r) && same(l) ? `R:${r},L:${l},${same(b) ? `B:${b},` : ''}U:${u}` : undefined;
 }

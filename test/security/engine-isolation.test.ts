@@ -40,8 +40,16 @@ describe('engine isolation: deadlines', () => {
     const res = await hostile;
     assert.equal(res.statusCode, 422);
     assert.match(res.json().message, /CLINSCRIBE_ENGINE_DEADLINE_MS_EXTRACTION/);
-    const ok = await textToJson(h, 'Age: 42', AGE);
-    assert.equal(ok.statusCode, 200);
+    // The service recovers: the thread that was stopped is replaced, and on a busy machine the
+    // replacement's cold start can itself pass the 1 s deadline, so the next call is asked again
+    // until a warm thread answers (any answer but 200 or the deadline's 422 fails at once).
+    const ok = await eventually(async () => {
+      const next = await textToJson(h, 'Age: 42', AGE);
+      if (next.statusCode === 200) return next;
+      assert.equal(next.statusCode, 422);
+      assert.match(next.json().message, /CLINSCRIBE_ENGINE_DEADLINE_MS_EXTRACTION/);
+      return undefined;
+    });
     assert.deepEqual(ok.json().data, { age: 42 });
   });
 

@@ -6,7 +6,7 @@ import { alternation, wordReach, wordsPattern } from '../language/data.ts';
 import { LEADING_RUN } from '../language/discourse.ts';
 import { codingCues, type CodingCues } from '../language/coding.ts';
 
-interface Cues { noRecurrence: RegExp; testedFor: RegExp; doubtedAfter: RegExp; doubtedBefore: RegExp; causesListed: RegExp; confirmedBy: RegExp; confirmHedge: RegExp; vaccineBefore: RegExp; vaccineAfter: RegExp; screenAfter: RegExp; ruledOut: RegExp; reportedInGeneral: RegExp; serviceAfter: RegExp; referredTo: RegExp; idiom: RegExp; planned: RegExp; risks: RegExp; generic: RegExp; hedgedGeneric: RegExp; possessed: RegExp; presupposing: RegExp }
+interface Cues { noRecurrence: RegExp; testedFor: RegExp; doubtedAfter: RegExp; doubtedBefore: RegExp; causesListed: RegExp; confirmedBy: RegExp; confirmHedge: RegExp; vaccineBefore: RegExp; vaccineAfter: RegExp; screenAfter: RegExp; ruledOut: RegExp; reportedInGeneral: RegExp; attributedAfter: RegExp; attributedBefore: RegExp; plainYes: RegExp; serviceAfter: RegExp; referredTo: RegExp; idiom: RegExp; planned: RegExp; risks: RegExp; generic: RegExp; hedgedGeneric: RegExp; possessed: RegExp; presupposing: RegExp }
 let compiled: Cues | undefined;
 
 /** Subject, `hedges` hedge words (at least) then modals, a verb of having, up to three words, end. */
@@ -51,6 +51,10 @@ function cues(): Cues {
     ruledOut: new RegExp(`(?:^|\\s)(?:${alternation(data.ruled_out_before.phrases)})(?:\\s+(?!(?:${alternation(data.ruled_out_before.stops)})\\b)\\S+){0,${wordReach(data.ruled_out_before.reach)}}$`, 'i'),
     // Up to `reach` words after the mention, then an agentless report ("have been reported in the literature").
     reportedInGeneral: new RegExp(`^[^\\w']*(?:[\\w']+[^\\w']+){0,${wordReach(data.reported_in_general.reach)}}?(?:${alternation(data.reported_in_general.phrases)})\\b`, 'i'),
+    // Up to `reach` words ("and cough"), a verb of being, a cause phrase and a determiner: "…are from the sarcoid".
+    attributedAfter: new RegExp(`^[^\\w']*(?:[\\w']+[^\\w']+){0,${wordReach(data.attributed.reach)}}?(?:${alternation(data.attributed.be)})\\s+(?:${alternation(data.attributed.after)})\\s+(?:${alternation(data.attributed.determiners)})\\b`, 'i'),
+    attributedBefore: leadingPhrase(data.attributed.before, 2),
+    plainYes: new RegExp(`^[^\\w']*(?:${alternation(data.answered_with_another.plain_yes)})\\b`, 'i'),
     // A facility noun right after the mention ("stroke clinic"), or a referral right before it.
     serviceAfter: new RegExp(`^[\\s-]*(?:${alternation(data.service_names.after)})\\b`, 'i'),
     referredTo: leadingPhrase(data.service_names.referred_to, data.service_names.reach),
@@ -130,6 +134,17 @@ export function ruledOutBefore(lead: string): boolean {
 /** Is the condition said in an agentless report, in general ("… have been reported in the literature")? */
 export function reportedInGeneral(tail: string): boolean {
   return cues().reportedInGeneral.test(tail.replace(/’/g, "'"));
+}
+
+/** Does the clinician attribute the symptom to a condition ("…are from the sarcoid", "that's why you're lightheaded")? */
+export function attributedToCause(lead: string, tail: string): boolean {
+  const { attributedAfter, attributedBefore } = cues();
+  return attributedAfter.test(tail.replace(/’/g, "'")) || attributedBefore.test(lead);
+}
+
+/** Does an answer open with a plain yes ("yeah, and…"), not a qualifier of what it names ("a bit winded")? */
+export function opensWithPlainYes(answer: string): boolean {
+  return cues().plainYes.test(answer.replace(/’/g, "'"));
 }
 
 /** Does the condition name a service ("a TIA clinic", "refer you to a stroke")? */

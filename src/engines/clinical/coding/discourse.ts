@@ -6,6 +6,7 @@ import type { Span } from '../../ports.ts';
 import { doubted, genericExperiencer, namesService, reportedInGeneral, ruledOutBefore, screenedFor, testedFor, vaccinatedAgainst } from './cue-phrases.ts';
 import { alternation, wordReach, wordsPattern } from '../language/data.ts';
 import { codingCues } from '../language/coding.ts';
+import { withoutLeadingWords } from '../language/discourse.ts';
 
 /** Lower-case words of text[from, to), single-spaced ("do n't" kept as said). */
 export function wordsBefore(text: string, from: number, to: number): string {
@@ -83,7 +84,7 @@ export function framedAt(lead: string, tail: string, inAssessment: boolean): boo
 }
 
 /** Local readings compiled once from the cue words (data/language/en/coding.json). */
-interface LocalCues { indication: RegExp; possessive: RegExp; offer: RegExp; safetyNet: RegExp }
+interface LocalCues { indication: RegExp; possessive: RegExp; offer: RegExp; safetyNet: RegExp; netCondition: RegExp; netAction: RegExp }
 let localCues: LocalCues | undefined;
 function local(): LocalCues {
   if (localCues) return localCues;
@@ -99,6 +100,9 @@ function local(): LocalCues {
     offer: new RegExp(`${wordsPattern(c.open_offers.phrases)}(?:\\s+\\S+){0,${wordReach(c.open_offers.reach)}}$`),
     // Safety-netting: the whole sentence lists what to watch for.
     safetyNet: new RegExp(wordsPattern(c.safety_net.phrases)),
+    // "If you get…, or…, ring 999": a condition, then what to do.
+    netCondition: new RegExp(`^${wordsPattern(c.safety_net.conditional_openers)}`),
+    netAction: new RegExp(wordsPattern(c.safety_net.conditional_actions), 'i'),
   };
   return localCues;
 }
@@ -117,11 +121,13 @@ const WORRY_AFTER = /^\W*(?:[\w']+[^\w']+){0,6}?(?:was|is|'s|been|were|are)\s+(?
 
 /**
  * Words from the start of the punctuated sentence (or line) to `to`: unpunctuated runs are
- * cut at discourse markers for assertion scopes, but a safety-netting list runs on.
+ * cut at discourse markers for assertion scopes, but a safety-netting list runs on. `turnStart`:
+ * where the words of the mention's turn begin, after its label.
  */
-export function punctuatedLead(text: string, to: number): string {
+export function punctuatedLead(text: string, to: number, turnStart = 0): string {
   let from = to;
-  const limit = Math.max(0, to - 600);
+  // Not past the start of the turn's words: its label ("[doctor]") is not said.
+  const limit = Math.max(0, to - 600, Math.min(turnStart, to));
   while (from > limit) {
     const ch = text[from - 1]!;
     if (ch === '\n' || ch === '\r' || ((ch === '.' || ch === '!' || ch === '?') && /\s/.test(text[from] ?? ' '))) break;
@@ -139,12 +145,22 @@ export function localStatus(lead: string, tail: string, fullLead = lead): 'hypot
   if (ruledOutBefore(lead) || doubted(lead, tail)) return 'negated';
   if (HEDGED.test(lead) || WORRY_AFTER.test(tail) || testedFor(lead)) return 'uncertain';
   const l = local();
-  if (l.offer.test(lead) || l.safetyNet.test(fullLead)) return 'hypothetical';
+  if (l.offer.test(lead) || l.safetyNet.test(fullLead) || safetyNetCondition(fullLead, tail)) return 'hypothetical';
   const m = l.indication.exec(lead);
   if (m && !l.possessive.test(m[0])) return 'hypothetical';
   if (OTHER_PERSON.test(lead) || DEFINITION.test(lead) || genericExperiencer(lead)) return 'hypothetical';
   if (vaccinatedAgainst(lead, tail) || screenedFor(tail) || reportedInGeneral(tail) || namesService(lead, tail)) return 'hypothetical';
   return undefined;
+}
+
+/**
+ * Named in the condition of a safety-netting instruction ("if you get X, or Y, or Z, ring
+ * 111"): the sentence opens with the condition, no action is said before the mention, and one
+ * is said after it (coding.json safety_net.conditional_*).
+ */
+function safetyNetCondition(fullLead: string, tail: string): boolean {
+  const l = local();
+  return l.netCondition.test(withoutLeadingWords(fullLead)) && !l.netAction.test(fullLead) && l.netAction.test(tail);
 }
 
 // Abbreviations with another sense in the same conversations: "cva tenderness" is the

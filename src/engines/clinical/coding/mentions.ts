@@ -3,7 +3,7 @@ import type { Span } from '../../ports.ts';
 import { assertionsFor, sentenceAt, splitSentences, type Assertion } from '../context/index.ts';
 import { drugLexicon, findConcepts, icd10cmTitle, tokenize, type Concept, type Token } from '../lexicon/index.ts';
 import { SIDE_WORDS, type Side } from './side.ts';
-import { confirmed, isBareList, listsCauses, namesRisks, plannedProcedure, presupposed, saysNoRecurrence, startsIdiom } from './cue-phrases.ts';
+import { attributedToCause, confirmed, isBareList, opensWithPlainYes, listsCauses, namesRisks, plannedProcedure, presupposed, saysNoRecurrence, startsIdiom } from './cue-phrases.ts';
 import { isQuestion, answersAffirming, answersNo, answersYes, endsWithTag, opensAsQuestion, opensLikeQuestion, withoutLeadingWords } from '../language/discourse.ts';
 import { findIndexTerms } from './index-terms.ts';
 import { findSiteSymptoms } from './site-symptoms.ts';
@@ -51,6 +51,8 @@ export interface Mention {
   doubtedSubject?: boolean;
   /** A malignancy the visit finds no recurrence of: history, and the visit a follow-up after its treatment. */
   eradicated?: boolean;
+  /** A symptom the clinician attributes to a condition ("…are from the sarcoid"): its presentation. */
+  attributed?: boolean;
 }
 
 // The other speaker turning a statement down outright ("no no no").
@@ -265,6 +267,8 @@ interface Saying {
   framing: ReturnType<typeof framingAt>;
   start: number;
   turnAt: TurnAt;
+  /** Where the words of the mention's turn begin (after its label). */
+  turnStart: number;
 }
 
 /**
@@ -311,7 +315,7 @@ function statusIn(x: Saying): Status {
   // triggers read the phrase as doubt wherever it stands).
   if (status === 'uncertain' && !assertion.negated && !assertion.family && confirmed(lead)) status = 'present';
   if (status !== 'present') return status;
-  const fullLead = punctuatedLead(text, x.start);
+  const fullLead = punctuatedLead(text, x.start, x.turnStart);
   status = localStatus(lead, tail, fullLead) ?? status;
   const listed = status === 'present' ? namedInList(x, fullLead) : undefined;
   if (listed) return listed;
@@ -402,7 +406,8 @@ export function findMentions(text: string, closingFrom?: number, turns: Turns = 
     const framing = framingAt(lead, tail, m.start >= assessmentFrom, speaker === 'patient', m.concept.kind === 'status') ?? (m.concept.statesControl && speaker !== 'patient' ? 'impression' : undefined);
     if (m.concept.measureOnly && !headsTreatedMeasure(text, m.end, lead, framing, speaker, turns)) continue;
     const framed = framing !== undefined;
-    let status = statusIn({ text, sentences, sentence, said, lead, tail, assertion, framing, start: m.start, turnAt });
+    const turnStart = turns.list[turnAt(m.start)]?.span.start ?? 0;
+    let status = statusIn({ text, sentences, sentence, said, lead, tail, assertion, framing, start: m.start, turnAt, turnStart });
     // "Who has it?" "My mother." "OK, so she has hyperthyroidism": a relative's condition (ICD-10-CM
     // codes what the patient has; a relative's only as family history, Z80–Z84).
     if (status !== 'negated' && others.some((o) => o.start <= m.start && m.end <= o.end)) status = 'family';
@@ -416,12 +421,14 @@ export function findMentions(text: string, closingFrom?: number, turns: Turns = 
     const { concept, side } = specified;
     const weighed = status === 'family' ? familyWeighed(said) : undefined;
     const presenting = presentingIn.some((p) => p.start <= m.start && m.start < p.end);
-    out.push({ concept, start: m.start, end: m.end, sentence, side, status, assertion, framed, framing, familyWeighed: weighed, speaker, answered, presenting, historyTaking: m.start >= historyFrom, asked: isQuestion(said) });
+    const attributed = status === 'present' && speaker !== 'patient' && concept.kind === 'symptom' && attributedToCause(lead, tail);
+    out.push({ concept, start: m.start, end: m.end, sentence, side, status, assertion, framed, framing, familyWeighed: weighed, speaker, answered, presenting, historyTaking: m.start >= historyFrom, asked: isQuestion(said), attributed });
   }
   carryFamily(text, out);
   coordinatedFraming(text, out);
   uncertainSubjects(out);
   firstComplaint(out, turnAt);
+  answeredWithAnother(text, out, turns);
   removedConditions(text, out);
   eradicatedMalignancies(text, out);
   pastEvents(out);
@@ -441,6 +448,29 @@ function pastEvents(mentions: Mention[]): void {
   const past = new Set<Concept>();
   for (const m of mentions) if (m.status === 'historical' && PAST_EVENT_CODE.test(m.concept.history)) past.add(m.concept);
   for (const m of mentions) if (past.has(m.concept) && m.status === 'present' && !m.framed) m.status = 'historical';
+}
+
+// Words that make what follows a circumstance of the answer, not what it affirms.
+const ANSWER_CIRCUMSTANCE = /\b(?:when|whenever|if|after|before|while|because|with|since)\b/i;
+const ANSWER_LEAD_WORDS = 5;
+
+/**
+ * A clinician's question answered by naming another symptom, without a plain yes ("Any dizziness
+ * or shortness of breath?" "A bit winded on the stairs."): the answer affirms what it names, not
+ * what was asked, which is left unasserted.
+ */
+function answeredWithAnother(text: string, mentions: Mention[], turns: Turns): void {
+  for (const m of mentions) {
+    if (!m.answered || m.status !== 'present' || m.speaker !== 'clinician') continue;
+    const answer = turns.list[turns.turnAt(m.start) + 1];
+    if (!answer || answer.speaker !== 'patient') continue;
+    const named = mentions.filter((o) => o.start >= answer.span.start && o.end <= answer.span.end && o.status === 'present');
+    if (named.length === 0 || named.some((o) => o.concept.codes.U === m.concept.codes.U)) continue;
+    // The answer names it first, as what it affirms ("a bit winded"), not as when ("a bit on the right when I cough").
+    const before = text.slice(answer.span.start, named[0]!.start);
+    if (ANSWER_CIRCUMSTANCE.test(before) || before.split(/\s+/).filter(Boolean).length > ANSWER_LEAD_WORDS) continue;
+    if (!opensWithPlainYes(text.slice(answer.span.start, answer.span.end))) m.status = 'unasserted';
+  }
 }
 
 /**

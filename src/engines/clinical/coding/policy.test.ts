@@ -238,6 +238,11 @@ test('an index subterm around a named main term wins (Index: Anemia, refractory 
   assert.deepEqual(codes('Doctor: We discussed your anxiety, depression and sleep.'), ['F32.A', 'F41.9']);
 });
 
+test('an ear or eye condition said of both sides takes its bilateral code, titled "…, bilateral" (tabular H91.93)', () => {
+  assert.deepEqual(codes('[doctor] the test shows hearing loss in both ears, and we will refer you for hearing aids.'), ['H91.93']);
+  assert.deepEqual(codes('[doctor] the test shows hearing loss in the left ear, and we will refer you for hearing aids.'), ['H91.92']);
+});
+
 test('a visit that says "both elbows" codes both sides of a sided diagnosis whose site is in its title', () => {
   const text = '[doctor] so the pain is on both elbows ?\n[patient] yes .\n[doctor] what you have is medial epicondylitis .';
   assert.deepEqual(codes(text), ['M77.01', 'M77.02']);
@@ -264,6 +269,64 @@ test('conditions named as risks or side effects are not coded, even when the lis
   // A list in another turn, or a sentence that is not a bare list, is read on its own.
   assert.ok(codes(`${risks}[doctor] so , seizure , stroke , and your headache .`).includes('I63.9'));
   assert.ok(codes('[doctor] risk of surgery include infection . you had a stroke last week and we will start aspirin .').includes('I63.9'));
+});
+
+test('what a safety-netting condition lists is not coded, however long the list (IV.J)', () => {
+  const visit = '[doctor] So your blood pressure is high, and we will add ramipril.\n[patient] Okay.\n';
+  const net = `${visit}[doctor] If you get a really severe headache, or chest pain, or blurred vision, that's a 999 situation.`;
+  assert.ok(!codes(net).includes('H53.9'));
+  // Said as a present finding, or with the action before it, it is read on its own.
+  assert.ok(codes(`${visit}[doctor] Ring us if the pain spreads, because your blurred vision needs an eye check today.`).includes('H53.9'));
+});
+
+test('beside a diagnosis the clinician states, a symptom only the patient names is not coded', () => {
+  const visit = [
+    '[doctor] Good morning, what can I do for you today?',
+    '[patient] I have had a painful rash on my left side for three days now, and it burns.',
+    '[doctor] I am sorry to hear that. Can you show me where it is, and did it start with pain first?',
+    '[patient] Yes, the burning came first and then the spots came out along my ribs yesterday.',
+    '[doctor] Any fever, or feeling generally unwell in yourself over the last few days?',
+    '[patient] I have been a bit tired, that is all, nothing else really that I have noticed.',
+    '[doctor] Any rash near your eye, or on your forehead or the tip of your nose at all?',
+    '[patient] No, nothing there at all, it is only on the side of my chest and my back.',
+    '[doctor] Have you had chickenpox before, as a child or as an adult, that you know of?',
+    '[patient] Yes, I had it when I was about six years old, my mother told me about it.',
+    '[doctor] Okay. So that is shingles, the chickenpox virus waking up again in one nerve.',
+    '[doctor] I will prescribe aciclovir five times a day for seven days, with paracetamol for the pain.',
+    '[patient] Thank you, doctor, that is very helpful, I will pick it up this afternoon then.',
+    '[doctor] Keep the rash covered with loose clothing while there are blisters, and keep away from babies and anyone pregnant.',
+    '[patient] I will. My granddaughter was meant to visit at the weekend, so I will tell my daughter to wait a week or so.',
+    '[doctor] That is sensible. Once it has all settled, ask the nurse about the shingles vaccine at your next appointment.',
+  ].join('\n');
+  assert.ok(visit.length > 1400);
+  assert.deepEqual(codes(visit), ['B02.9']);
+  // The clinician taking the symptom up keeps it.
+  assert.ok(codes(visit.replace('So that is shingles', 'So that is shingles, and you are tired from it')).includes('R53.83'));
+});
+
+test('a surface named of a site ("the back of the right forearm") is a face of that site, not a site of its own', () => {
+  assert.deepEqual(codes('[doctor] so you have a puncture wound on the back of the right forearm, and we will clean it.'), ['S51.831A']);
+  assert.deepEqual(codes('[doctor] so you have a puncture wound on your lower back, and we will clean it.'), ['S31.030A']);
+});
+
+test('a symptom the clinician attributes to a coded condition is its presentation (IV.D)', () => {
+  const visit = '[doctor] number one, your sarcoidosis in the lungs, we will start prednisone.\n';
+  assert.deepEqual(codes(`${visit}[doctor] and the shortness of breath and cough are from the sarcoid, so treating it should help.`), ['D86.0']); // Sarcoidosis, lung D86.0 (specifiers.tsv)
+  // Hedged, or with nothing coded beside it, it stays.
+  assert.ok(codes(`${visit}[doctor] and the cough could be from the weather, we will see.`).includes('R05.9'));
+  assert.ok(codes('[doctor] yes that\'s why you\'re lightheaded, we will recheck it.').includes('R42'));
+});
+
+test('a condition named as what a treatment prevents ("for stroke prevention") is not coded (IV.J)', () => {
+  assert.ok(!codes('[doctor] number two, your atrial fibrillation. continue warfarin for stroke prevention, inr goal two to three.').includes('I63.9'));
+  assert.ok(codes('[doctor] you had a stroke last week, so we will start aspirin.').includes('I63.9'));
+});
+
+test('a question answered by naming another symptom affirms that one, not what was asked', () => {
+  const visit = (answer: string): string => `[doctor] any dizziness or shortness of breath?\n[patient] ${answer}\n[doctor] okay, we will check your blood count today.`;
+  assert.deepEqual(codes(visit('a bit winded on the stairs.')), ['R06.02']);
+  assert.ok(codes(visit('yeah, and a bit winded on the stairs.')).includes('R42'));
+  assert.ok(codes(visit('a bit, when i cough hard.')).includes('R42'));
 });
 
 test('possible causes listed past a sentence mark are a differential, not diagnoses (IV.H)', () => {

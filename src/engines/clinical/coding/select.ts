@@ -115,6 +115,7 @@ export function selectDiagnoses(mentions: readonly Mention[], visit: VisitFacts)
   if (labelled && !conversation) dropHistoryTaking(byCode);
   const assessing = assessmentMarked || mentions.some(assessesProblem);
   if (passingGated({ labelled, textLength, mentions: mentions.length, assessing })) dropPassingSymptoms(byCode, closingFrom, recapSentences(mentions));
+  else if (labelled && textLength > SHORT_EXCHANGE_CHARS) dropPatientSymptoms(byCode);
   applyCombinations(byCode);
   if (conversation) dropUnmanagedChronic(byCode);
   examWithFindings(byCode);
@@ -303,7 +304,9 @@ function dropMainTermDefaults(byCode: Map<string, CodedDiagnosis>): void {
  * I.B.5). A condition the classification places outside chapter XVIII (constipation K59.00,
  * though spoken of as a symptom) likewise explains the chapter XVIII signs of its system
  * (abdominal pain R10.9), but not another condition; a musculoskeletal pain code (M25.5-,
- * M54.-) is a symptom in all but chapter and explains nothing.
+ * M54.-) is a symptom in all but chapter and explains nothing. A symptom the clinician
+ * attributes to a condition ("the cough is from the sarcoid"; coding.json `attributed`) is
+ * integral to it when a condition is coded (IV.D).
  */
 function dropIntegralSymptoms(byCode: Map<string, CodedDiagnosis>): void {
   // Systems explained by any coded diagnosis (and signs by a non-R symptom), and by those the clinician frames.
@@ -316,6 +319,8 @@ function dropIntegralSymptoms(byCode: Map<string, CodedDiagnosis>): void {
     d.concept.systems.forEach((s) => all[into].add(s));
     if (d.mentions.some(clinicianFrames)) d.concept.systems.forEach((s) => framed[into].add(s));
   }
+  // The clinician attributing the symptom to a condition coded beside it says so outright.
+  const coded = (d: CodedDiagnosis): boolean => [...byCode.values()].some((o) => o !== d && (o.basis === 'present' || o.basis === 'combination') && o.concept.kind !== 'symptom');
   for (const d of [...byCode.values()]) {
     if (d.concept.kind !== 'symptom') continue;
     // A symptom the clinician gives as the problem ("what you have is a fever and an acute cough")
@@ -325,6 +330,7 @@ function dropIntegralSymptoms(byCode: Map<string, CodedDiagnosis>): void {
     // So is a sign named as the subject of an uncertain diagnosis ("this rash … could be psoriasis", IV.H).
     const by = d.mentions.some((m) => (clinicianFrames(m) && m.framing === 'impression') || m.doubtedSubject === true) ? framed : all;
     if (d.concept.systems.some((s) => by.dx.has(s) || (d.code.startsWith('R') && by.signs.has(s)))) byCode.delete(d.code);
+    else if (d.mentions.some((m) => m.attributed) && coded(d)) byCode.delete(d.code);
   }
 }
 
@@ -382,6 +388,21 @@ function dropPassingSymptoms(byCode: Map<string, CodedDiagnosis>, closingFrom: n
   for (const d of [...byCode.values()]) {
     if (framed(d) || presenting(d) || d.concept.kind !== 'symptom') continue;
     if (d.count < needed || (definitive && !symptomTakenUp(d, closingFrom, recaps)) || (!definitive && !clinicianSays(d))) byCode.delete(d.code);
+  }
+}
+
+/**
+ * In a labelled text with no assessment part to gate it, a symptom only the patient names (or
+ * affirms to a question) beside a diagnosis the clinician states is the patient's story, not
+ * taken up: the diagnosis accounts for the visit (issue #18 policy: what the patient says and the
+ * clinician does not take up is not coded; guidelines IV.D).
+ */
+function dropPatientSymptoms(byCode: Map<string, CodedDiagnosis>): void {
+  const stated = (m: Mention): boolean => m.speaker === 'clinician' && m.status === 'present' && !m.answered && !m.asked;
+  const diagnosed = [...byCode.values()].some((d) => d.concept.kind === 'dx' && d.basis === 'present' && d.mentions.some(stated));
+  if (!diagnosed) return;
+  for (const d of [...byCode.values()]) {
+    if (d.concept.kind === 'symptom' && d.basis === 'present' && !d.mentions.some((m) => m.presenting) && !clinicianSays(d)) byCode.delete(d.code);
   }
 }
 

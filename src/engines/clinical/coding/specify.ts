@@ -120,8 +120,12 @@ function sitesIn(text: string): SiteHit[] {
     const site = sites.get(m[0].toLowerCase().replace(/\s+/g, ' '));
     if (site) out.push({ site, start: m.index, end: m.index + m[0].length });
   }
-  return out;
+  // "the back of the right forearm", "the palm side of the finger": a face of the site named
+  // after it, not a site of its own.
+  return out.filter((hit, i) => !(out[i + 1] && SURFACE_OF.test(text.slice(hit.end, out[i + 1]!.start))));
 }
+// Between a surface word and the site it is a face of.
+const SURFACE_OF = /^\s+(?:side\s+)?of\s+(?:(?:the|your|my|his|her|their|this|that)\s+)?(?:(?:right|left)\s+)?$/i;
 
 // A word with other senses is an injury only with a site this near (characters between),
 // and not with the words of its other senses this near ("strain your urine").

@@ -1,7 +1,7 @@
 // NegEx/ConText-style assertion status of one concept mention inside its sentence.
 import type { Span } from '../../ports.ts';
 import { splitSentences, sentenceAt } from './sentences.ts';
-import { TOKEN_RE, presupposingWords, triggerTrie, type Category, type TriggerRule } from './triggers.ts';
+import { TOKEN_RE, innerAdverbs, presupposingWords, triggerTrie, type Category, type TriggerRule } from './triggers.ts';
 import { endsWithCheckIn, opensWithWhWord, withoutLeadingWords } from '../language/discourse.ts';
 
 export interface Assertion {
@@ -43,16 +43,23 @@ function tokenize(text: string, span: Span): Token[] {
 /** Longest-first phrase matches; a pseudo-trigger hides any trigger it covers. */
 function findMatches(tokens: Token[]): Match[] {
   const root = triggerTrie();
+  const adverbs = innerAdverbs();
   const matches: Match[] = [];
   let i = 0;
   while (i < tokens.length) {
     let node = root;
-    let best: { to: number; rules: TriggerRule[] } | undefined;
+    let best: { to: number; rules: TriggerRule[]; skipped: boolean } | undefined;
+    let skipped = false;
     for (let j = i; j < tokens.length; j++) {
       const n = node.next.get(tokens[j]!.text);
+      // An adverb inside a phrase leaves it the same trigger ("can sometimes cause").
+      if (!n && node !== root && adverbs.has(tokens[j]!.text)) {
+        skipped = true;
+        continue;
+      }
       if (!n) break;
       node = n;
-      if (n.rules.length) best = { to: j + 1, rules: n.rules };
+      if (n.rules.length) best = { to: j + 1, rules: n.rules, skipped };
     }
     if (!best) {
       i++;
@@ -61,7 +68,8 @@ function findMatches(tokens: Token[]): Match[] {
     if (!best.rules.some((r) => r.kind === 'pseudo')) {
       for (const rule of best.rules) matches.push({ from: i, to: best.to, rule });
     }
-    i = best.to;
+    // A phrase read across an adverb does not hide a trigger that starts inside it ("was also negative for").
+    i = best.skipped ? i + 1 : best.to;
   }
   return matches;
 }

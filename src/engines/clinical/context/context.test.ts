@@ -24,6 +24,13 @@ test('negation scope ends at "but" and at "just a"', () => {
   assert.equal(of('There is no fracture, just a laceration on the left forearm.', 'fracture').negated, true);
 });
 
+test('an adverb inside a trigger phrase leaves it the same trigger, and hides no trigger inside it', () => {
+  assert.equal(of('Ramipril can sometimes cause a dry cough.', 'dry cough').hypothetical, true);
+  assert.equal(of("I don't really have any chest pain.", 'chest pain').negated, true);
+  assert.equal(of('The mammogram was also negative for malignancy.', 'malignancy').negated, true);
+  assert.equal(of('Sometimes I have chest pain.', 'chest pain').negated, false);
+});
+
 test('pseudo-triggers do not negate', () => {
   assert.equal(of('The pain is not improving.', 'pain').negated, false);
   assert.equal(of('There was no change in his headaches.', 'headaches').negated, false);

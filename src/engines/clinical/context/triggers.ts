@@ -35,12 +35,19 @@ export function tokensOf(phrase: string): string[] {
 
 let cached: TrieNode | undefined;
 let presupposing: Set<string> | undefined;
+let adverbs: Set<string> | undefined;
 let relatives: Set<string> | undefined;
 
 /** The one-word family triggers ("mother", "parents", "grandma"): the relatives a mention may belong to. */
 export function relativeWords(): Set<string> {
   triggerTrie();
   return relatives!;
+}
+
+/** Adverbs said inside a trigger phrase that leave it the same trigger ("can sometimes cause", "don't really have"). */
+export function innerAdverbs(): Set<string> {
+  triggerTrie();
+  return adverbs!;
 }
 
 /** Determiners that presuppose the mention right after them ("your asthma", "these headaches"). */
@@ -78,6 +85,7 @@ export function triggerTrie(): TrieNode {
   const family = data.family as Partial<Record<Direction, string[]>>;
   relatives = new Set((family.both ?? []).map(tokensOf).filter((t) => t.length === 1).map((t) => t[0]!));
   presupposing = new Set((data.question as { presupposing?: string[] }).presupposing ?? []);
+  adverbs = new Set(((data.inner_adverbs as { words?: string[] } | undefined)?.words ?? []).map((w) => w.toLowerCase()));
   cached = root;
   return root;
 }

@@ -27,12 +27,14 @@ export interface CodingCues {
   };
   indications: { verbs: string[]; objects: string[]; phrases: string[]; referring: string[]; reach: number };
   open_offers: CueList & { reach: number };
-  safety_net: CueList;
+  safety_net: CueList & { conditional_openers: string[]; conditional_actions: string[] };
   no_recurrence: CueList;
   index_of_phrase: { why?: string; links: string[]; skipped: string[] };
   latin_plurals: { why?: string; endings: string[][] };
   ruled_out_before: CueList & { stops: string[]; reach: number };
   reported_in_general: CueList & { reach: number };
+  answered_with_another: { why?: string; plain_yes: string[] };
+  attributed: { why?: string; be: string[]; after: string[]; determiners: string[]; before: string[]; reach: number };
   service_names: { why?: string; after: string[]; referred_to: string[]; reach: number };
   idioms: CueList;
   patient_sex: { why?: string; ages: string[]; reach: number; female: string[]; male: string[] };
