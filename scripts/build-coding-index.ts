@@ -140,12 +140,16 @@ const GENERAL = new Set(['pain', 'history', 'status', 'examination', 'encounter'
 const WORDS = /^[a-z][a-z0-9' -]*$/;
 
 /** "Enlargement, enlarged" → ["enlargement", "enlarged"]; the term without nonessential words. */
-const forms = (term: string): string[] => term.toLowerCase().replace(/\s*\([^)]*\)/g, '').split(',').map((t) => t.trim().replace(/\s+/g, ' ')).filter((t) => WORDS.test(t));
+// A bracket gives the term's abbreviation ("prostate specific antigen [PSA]"): the term is said without it (bracketAbbreviations adds it).
+const forms = (term: string): string[] => term.toLowerCase().replace(/\s*\([^)]*\)/g, '').replace(/\s*\[[^\]]*\]/g, '').split(',').map((t) => t.trim().replace(/\s+/g, ' ')).filter((t) => WORDS.test(t));
 /**
  * A subterm's forms: its comma forms only when they are one word's variants ("infectious,
  * infective"); otherwise the comma qualifies ("escaped, heart" under Beat is not "heart beat").
  */
 function subtermForms(term: string): string[] {
+  // "Fibrillation, atrial or auricular, persistent": either word is said ("persistent atrial fibrillation").
+  const either = /^([a-z]+) or ([a-z]+)$/.exec(forms(term).length === 1 ? forms(term)[0]! : '');
+  if (either) return [either[1]!, either[2]!];
   const all = forms(term);
   const stem = all[0]?.slice(0, 4) ?? '';
   return all.every((f) => f.startsWith(stem)) ? all : [];
@@ -256,6 +260,11 @@ for (const e of entries) {
       }
     }
   } else {
+    // "Elevated, prostate specific antigen [PSA] R97.20": the abbreviation is said for the subterm ("elevated psa").
+    for (const m of mains) for (const abbr of bracketAbbreviations(e.written)) {
+      add(`${m} ${abbr}`, spec, e);
+      add(`${abbr} ${m}`, spec, e);
+    }
     for (const m of mains) for (const s of subtermForms(e.path[1]!)) {
       if (!sayable(s)) continue;
       add(`${m} ${s}`, spec, e);
@@ -386,6 +395,11 @@ function inverted(mains: string[]): string[] {
   if (mains.length < 2 || GENERAL.has(mains[0]!)) return [];
   const stem = mains[0]!.slice(0, 4);
   return mains.every((f) => f.startsWith(stem)) ? [] : [[...mains].reverse().join(' ')];
+}
+
+/** The abbreviations a term gives in brackets ("cancer antigen 125 [CA 125]" → "ca 125"). */
+function bracketAbbreviations(written: string): string[] {
+  return [...written.matchAll(/\[([^\]]+)\]/g)].map((m) => tokens(m[1]!.toLowerCase()).join(' ')).filter((a) => a.length >= 2);
 }
 
 /** A subterm said as a qualifier of its term: not a bare connective or an "NEC" catch-all. */
@@ -613,7 +627,7 @@ const sectionOf = (code: string): string => sections.get(code.slice(0, 3)) ?? co
  * Cellulitis, lower limb"), if it is a site (see siteSubterms).
  */
 function siteRows(main: { u: string; term: string }, term: string, raw: string, titled: string): string[] {
-  const site = tokens(forms(titled)[0] ?? '').join(' ');
+  const site = jointSite(tokens(forms(titled)[0] ?? '').join(' '));
   const spec = resolveAtSite(raw, site);
   if (!spec || !main.term) return [];
   const u = spec.replace(/^.*U:/, '');
@@ -622,12 +636,25 @@ function siteRows(main: { u: string; term: string }, term: string, raw: string, 
   const out: string[] = [];
   for (const f of forms(term)) {
     // "hip NEC" is the hip, less the sites the index lists apart.
-    const words = tokens(f).join(' ').replace(/ nec$/, '');
+    const said = tokens(f).join(' ').replace(/ nec$/, '');
+    const words = jointSite(said);
     if (!SITE_WORDS.has(words)) continue;
+    // A joint said by its part ("hands") is as often the part itself ("your hands are shaky"): read
+    // in the condition's sentence only, never from the whole visit (`near`).
+    const reach = words !== said ? '\tnear' : '';
     if (!r) out.push(`${main.u}\t${main.term}\t${words}\t${spec}\ttied`);
-    else if ([r, u].some((c) => new RegExp(`\\b${site.replace(/ nec$/, '')}\\b`).test((billable.get(c) ?? '').toLowerCase()))) out.push(`${main.u}\t${main.term}\t${words}\t${spec}`);
+    else if ([r, u].some((c) => new RegExp(`\\b${site.replace(/ nec$/, '')}\\b`).test((billable.get(c) ?? '').toLowerCase()))) out.push(`${main.u}\t${main.term}\t${words}\t${spec}${reach}`);
   }
   return out;
+}
+
+/**
+ * "Osteoarthritis, hand joint M19.04-": a joint named by its body part is said, and titled, by the
+ * part ("osteoarthritis of both hands", "Primary osteoarthritis, right hand" M19.041).
+ */
+function jointSite(site: string): string {
+  const part = site.replace(/ joints?$/, '');
+  return part !== site && SITE_WORDS.has(part) ? part : site;
 }
 
 /** The entry a subterm's "see" reference names under its own main term ("see Cellulitis, lower limb"), if any. */
@@ -641,6 +668,9 @@ function siteSubterms(): string[] {
   const rows: string[] = [];
   let main: { u: string; term: string } | undefined;
   let container = false; // under a first-level subterm with the main term's own code
+  // …or under a first-level subterm of another code of the main term's section that is no site, a
+  // type of it ("Osteoarthritis, primary M19.91 — hand joint M19.04-"): its sites are that type's.
+  let typed: { u: string; term: string } | undefined;
   for (const e of entries) {
     if (e.level === 0) {
       const spec = e.code ? resolve(e.code) : undefined;
@@ -648,9 +678,15 @@ function siteSubterms(): string[] {
       continue;
     }
     if (!main) continue;
-    if (e.level === 1) container = e.code !== '' && resolve(e.code)?.replace(/^.*U:/, '') === main.u;
-    if (!(e.level === 1 || (e.level === 2 && container))) continue;
+    if (e.level === 1) {
+      const u = e.code ? resolve(e.code)?.replace(/^.*U:/, '') : undefined;
+      container = u === main.u;
+      const site = SITE_WORDS.has(jointSite(tokens(forms(e.path[1]!)[0] ?? '').join(' ')));
+      typed = u && !container && !site && !u.includes(':') && billable.has(u) && sectionOf(u) === sectionOf(main.u) ? { u, term: main.term } : undefined;
+    }
     const target = e.code ? e : seeWithin(e);
+    if (e.level === 2 && typed && target?.code) rows.push(...siteRows(typed, e.path[2]!, target.code, target.path[target.level]!));
+    if (!(e.level === 1 || (e.level === 2 && container))) continue;
     if (target?.code) rows.push(...siteRows(main, e.path[e.level]!, target.code, target.path[target.level]!));
   }
   return [...new Set(rows)];

@@ -3,6 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { codeText } from './index.ts';
+import { indexConcept } from './index-terms.ts';
 
 const assessed = (line: string): string[] => codeText(`ASSESSMENT\n${line}.\nPLAN\nWe will treat this.`).diagnoses.map((d) => d.code.coding[0]!.code);
 const spans = (line: string): string[] => codeText(`ASSESSMENT\n${line}.\n`).diagnoses.map((d) => d.text_span.text);
@@ -71,4 +72,17 @@ test('a plural main term is read in the singular before its subterm (Index: Migr
   assert.deepEqual(assessed('Migraines without aura'), ['G43.009']);
   assert.deepEqual(spans('Migraines without aura'), ['Migraines without aura']);
   assert.deepEqual(assessed('Migraines'), ['G43.909']);
+});
+
+test('an index term abbreviated in brackets is read as said, abbreviation and all ("Elevated, prostate specific antigen [PSA]")', () => {
+  assert.equal(indexConcept('elevated psa')?.codes.U, 'R97.20');
+  assert.equal(indexConcept('elevated prostate specific antigen')?.codes.U, 'R97.20');
+});
+
+test('an index subterm "a or b" is said as either word ("Fibrillation, atrial or auricular, persistent")', () => {
+  assert.equal(indexConcept('persistent atrial fibrillation')?.codes.U, 'I48.19');
+});
+
+test('a site said after "from" is read before its head, as after "of" ("bleeding from the rectum" = rectal bleeding)', () => {
+  assert.ok(codeText('Assessment: bleeding from the rectum. Colonoscopy.').diagnoses.some((d) => d.code.coding[0]!.code === 'K62.5'));
 });

@@ -6,6 +6,8 @@ import { SIDE_WORDS, type Side } from './side.ts';
 import { attributedToCause, confirmed, isBareList, opensWithPlainYes, listsCauses, namesRisks, plannedProcedure, presupposed, saysNoRecurrence, startsIdiom } from './cue-phrases.ts';
 import { isQuestion, answersAffirming, answersNo, answersYes, endsWithTag, opensAsQuestion, opensLikeQuestion, withoutLeadingWords } from '../language/discourse.ts';
 import { findIndexTerms } from './index-terms.ts';
+import { linkedCode, linkedConcept } from './links.ts';
+import { numberedStarts } from './numbered.ts';
 import { findSiteSymptoms } from './site-symptoms.ts';
 import { joinSpelledLetters } from './spelled.ts';
 import { turnsOf, type Speaker, type Turns } from './speaker.ts';
@@ -403,7 +405,7 @@ export function findMentions(text: string, closingFrom?: number, turns: Turns = 
     const tail = text.slice(m.end, sentence.end);
     // A treated measure given its control state by the clinician ("blood pressure is at goal") is
     // their assessment of the condition, as an impression is.
-    const framing = framingAt(lead, tail, m.start >= assessmentFrom, speaker === 'patient', m.concept.kind === 'status') ?? (m.concept.statesControl && speaker !== 'patient' ? 'impression' : undefined);
+    const framing = framingAt(lead, tail, m.start >= assessmentFrom, speaker === 'patient', m.concept.kind !== 'symptom', m.concept.kind === 'status') ?? (m.concept.statesControl && speaker !== 'patient' ? 'impression' : undefined);
     if (m.concept.measureOnly && !headsTreatedMeasure(text, m.end, lead, framing, speaker, turns)) continue;
     const framed = framing !== undefined;
     const turnStart = turns.list[turnAt(m.start)]?.span.start ?? 0;
@@ -424,6 +426,9 @@ export function findMentions(text: string, closingFrom?: number, turns: Turns = 
     const attributed = status === 'present' && speaker !== 'patient' && concept.kind === 'symptom' && attributedToCause(lead, tail);
     out.push({ concept, start: m.start, end: m.end, sentence, side, status, assertion, framed, framing, familyWeighed: weighed, speaker, answered, presenting, historyTaking: m.start >= historyFrom, asked: isQuestion(said), attributed });
   }
+  linkedConditions(text, out);
+  numberedHeadings(text, out, assessmentFrom);
+  familyAmongProblems(out, turnAt, assessmentFrom);
   carryFamily(text, out);
   coordinatedFraming(text, out);
   uncertainSubjects(out);
@@ -433,6 +438,61 @@ export function findMentions(text: string, closingFrom?: number, turns: Turns = 
   eradicatedMalignancies(text, out);
   pastEvents(out);
   return out;
+}
+
+/**
+ * A condition the clinician links to another ("irritable bowel syndrome with diarrhea", "anemia of
+ * chronic kidney disease") is the index's combination code for the link (links.ts; guidelines
+ * I.A.15); the linked condition keeps its own mention. The condition named elsewhere in the visit
+ * without the link is that one documented at its specificity (I.B.2-3), when one link is said for it.
+ */
+function linkedConditions(text: string, mentions: Mention[]): void {
+  const codeAt = (offset: number): string | undefined => mentions.find((n) => n.start === offset)?.concept.codes.U;
+  const linked = new Map<Concept, Set<Concept>>();
+  for (const m of mentions) {
+    const code = linkedCode(m.concept.codes.U, text.slice(m.end, m.sentence.end), m.end, codeAt);
+    if (!code) continue;
+    const into = linkedConcept(m.concept, code);
+    linked.set(m.concept, (linked.get(m.concept) ?? new Set()).add(into));
+    m.concept = into;
+  }
+  for (const m of mentions) {
+    const into = linked.get(m.concept);
+    if (into?.size === 1) m.concept = [...into][0]!;
+  }
+}
+
+/**
+ * A problem a spoken numbered list heads where the assessment is said (numbered.ts: "… two
+ * hyperkalemia … three anemia of chronic kidney disease", punctuated or not) is framed as a problem
+ * heading, as "number two, …" is (discourse.ts). Not in the patient's words.
+ */
+function numberedHeadings(text: string, mentions: Mention[], from: number): void {
+  const headed = numberedStarts(text, from, mentions.map((m) => m.start));
+  for (const m of mentions) {
+    if (m.framed || !headed.has(m.start) || m.speaker === 'patient') continue;
+    m.framed = true;
+    m.framing = 'heading';
+    if (m.status === 'unasserted') m.status = 'present';
+  }
+}
+
+/**
+ * A relative's condition the clinician lists among the problems assessed — where the assessment
+ * is said, after a problem the clinician heads or gives as the impression in the same turn
+ * ("assessment: exertional chest pain…; hyperlipidemia…; strong family history of premature
+ * coronary disease") — is relied on for the patient's care (issue #18 policy: family history coded
+ * when the assessment relies on it; guidelines I.C.21.c.4, family history codes where it puts the patient
+ * at risk of the condition the visit works up).
+ */
+function familyAmongProblems(mentions: Mention[], turnAt: TurnAt, from: number): void {
+  for (const m of mentions) {
+    // "No family history of colon cancer" lists none.
+    if (m.status !== 'family' || m.assertion.negated || m.familyWeighed || m.speaker === 'patient' || m.start < from) continue;
+    const turn = turnAt(m.start);
+    const listed = mentions.some((n) => n.start < m.start && n.start >= from && turnAt(n.start) === turn && n.framed && n.framing !== 'reason' && n.status === 'present' && n.speaker !== 'patient');
+    if (listed) m.familyWeighed = true;
+  }
 }
 
 // Acute events whose past occurrence has its own code (old MI, personal history of stroke,

@@ -448,7 +448,7 @@ test('a GP names the diagnosis plainly ("so that\'s shingles"); a judgement or a
   assert.equal(framingAt("that's expected on a", '.', false), undefined);
   assert.equal(framingAt('that is why you have', '.', false), undefined);
   assert.equal(framingAt("so you've got a past medical history of", '.', false), undefined);
-  assert.equal(framingAt("so that's", '.', false, false, true), undefined);
+  assert.equal(framingAt("so that's", '.', false, false, false, true), undefined);
 });
 
 test('the sign named as the subject of an uncertain diagnosis is coded, not explained away by a symptom of the history (IV.H)', () => {
@@ -460,4 +460,31 @@ test('a naming governed by a hedge frames nothing ("this seems like, uh, what we
   assert.equal(framingAt('this seems like uh, what we call the', '.', false), undefined);
   assert.equal(framingAt('so these are what we call', '.', false), 'impression');
   assert.equal(framingAt("it sounds like a chest infection, and because you've got a", '.', false), 'impression');
+});
+
+test('a condition a treatment prevents, or whose risk it lowers, is not the patient\'s (context-triggers.json hypothetical)', () => {
+  const said = (text: string): string[] => codeText(text).diagnoses.map((d) => d.code.coding[0]!.code);
+  assert.ok(!said('Assessment: atrial fibrillation, persistent. Continue warfarin for stroke prevention.').includes('I63.9'));
+  assert.ok(!said('Assessment: hyperlipidemia. The statin is meant to reduce your risk of stroke.').includes('I63.9'));
+  assert.ok(said('Assessment: stroke. Start aspirin.').includes('I63.9'));
+});
+
+test('a symptom the tabular says to code beside its diagnosis stays (BPH with LUTS N40.1 and nocturia R35.1)', () => {
+  assert.deepEqual(codes('Assessment and plan. Number one, benign prostatic hyperplasia with lower urinary tract symptoms. Number two, nocturia, three times nightly.'), ['N40.1', 'R35.1']);
+});
+
+test('a diagnosis the clinician names with a copula in the assessment is the impression; a symptom after one is not (coding.json named_as)', () => {
+  const visit = (closing: string): string => [
+    '[doctor] hi, what brings you in?', '[patient] my elbows have thick patches and my face gets red, and I get pimples on my cheeks.',
+    '[doctor] any joint pain?', '[patient] no.', '[doctor] okay, let me take a look at your skin and your elbows and your nails today.',
+    '[patient] sure, go ahead, they have been like this for a couple of months now and the cream from the pharmacy did nothing.',
+    '[doctor] thanks. the exam shows thick silvery plaques on both elbows and redness over the cheeks and nose with small papules.',
+    closing, '[patient] okay.', '[doctor] see you in three months.',
+  ].join('\n');
+  const got = codes(visit('[doctor] okay, let me go over everything. first, the patches on your elbows are plaque psoriasis, so clobetasol ointment twice a day. second, the redness and bumps on your face are rosacea, so metronidazole gel every night.'));
+  assert.ok(got.includes('L40.0') && got.includes('L71.9'), got.join(' '));
+});
+
+test('a condition named with its type and elsewhere with its side is that type on that side (Colles fracture + left distal radius fracture → S52.532A)', () => {
+  assert.deepEqual(codes('X-ray shows a Colles fracture, dorsally angulated. Assessment: closed fracture of the left distal radius. Cast for six weeks.'), ['S52.532A']);
 });

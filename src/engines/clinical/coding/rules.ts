@@ -43,3 +43,13 @@ export function familyHistoryCode(code: string): string | undefined {
   family ??= lexiconTable('family-history.tsv').map(([p, z]) => [p!, z!] as [string, string]);
   return family.find(([prefix]) => code.startsWith(prefix))?.[1];
 }
+
+let additional: Map<string, string[]> | undefined;
+/**
+ * Is `symptom` one of the associated symptoms the tabular list says to code beside the diagnosis
+ * `code` ("use additional code for associated symptoms": BPH with LUTS N40.1 and nocturia R35.1)?
+ */
+export function codedBeside(code: string, symptom: string): boolean {
+  additional ??= new Map(lexiconTable('additional-codes.tsv').map(([dx, list]) => [dx!, (list ?? '').split(',').filter(Boolean)]));
+  return (additional.get(code) ?? []).some((p) => codeMatches(p, symptom));
+}

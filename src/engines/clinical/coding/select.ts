@@ -2,7 +2,7 @@
 import { icd10cmTitle, isBillable, type Concept } from '../lexicon/index.ts';
 import type { Mention } from './mentions.ts';
 import { ASSESSMENT_PART } from './discourse.ts';
-import { addedCode, codeMatches, combinationRules, familyHistoryCode } from './rules.ts';
+import { addedCode, codedBeside, codeMatches, combinationRules, familyHistoryCode } from './rules.ts';
 import { yieldsToSubterm } from './main-terms.ts';
 import { puerperiumCode } from './puerperium.ts';
 import { pregnancyCode, weeksCode } from './pregnancy.ts';
@@ -108,6 +108,7 @@ export function selectDiagnoses(mentions: readonly Mention[], visit: VisitFacts)
     if (d.basis === 'history' && [...byCode.values()].some((o) => o.concept === d.concept && o.basis === 'present')) byCode.delete(d.code);
   }
   takeDocumentedSpecificity(byCode);
+  takeDocumentedSide(byCode);
   // What the visit assessed is decided first, so a passing mention ("the last time you had an
   // asthma attack?") cannot displace an assessed condition through a combination rule.
   const labelled = mentions.some((m) => m.speaker !== undefined);
@@ -268,6 +269,30 @@ function takeDocumentedSpecificity(byCode: Map<string, CodedDiagnosis>): void {
   }
 }
 
+/** The side a code's concept gives it, when the code is one of its codes by side. */
+const sideOfCode = (d: CodedDiagnosis): 'R' | 'L' | undefined => (d.concept.codes.R === d.code ? 'R' : d.concept.codes.L === d.code ? 'L' : undefined);
+
+/**
+ * One condition named with its type but no side ("Colles fracture" S52.539A, "…of unspecified
+ * radius") and elsewhere with its side but no type ("fracture of the left distal radius" S52.502A,
+ * "Unspecified fracture of the lower end of left radius") is that type on that side, S52.532A: each
+ * axis coded as documented (guidelines I.B.2-3, I.B.13 laterality). Only when the visit names one
+ * such sided code of the category, and the typed code has codes by side.
+ */
+function takeDocumentedSide(byCode: Map<string, CodedDiagnosis>): void {
+  for (const d of [...byCode.values()]) {
+    if (d.basis !== 'present' || d.code !== d.concept.codes.U || !d.concept.codes.R || !d.concept.codes.L) continue;
+    const sided = [...byCode.values()].filter((o) => o !== d && o.basis === 'present' && o.code.slice(0, 3) === d.code.slice(0, 3) && UNSPECIFIC.test(o.title) && sideOfCode(o) !== undefined);
+    if (sided.length !== 1) continue;
+    const [o] = sided as [CodedDiagnosis];
+    const code = d.concept.codes[sideOfCode(o)!]!;
+    if (!isBillable(code) || byCode.has(code)) continue;
+    byCode.delete(d.code);
+    byCode.delete(o.code);
+    byCode.set(code, { ...d, code, title: icd10cmTitle(code) ?? code, count: d.count + o.count, mentions: [...d.mentions, ...o.mentions] });
+  }
+}
+
 /**
  * The same condition is coded once, at its most specific code (guidelines I.B.2-3, IV.B): an
  * "unspecified" code yields to a specific code of that condition — the same concept in its
@@ -323,6 +348,8 @@ function dropIntegralSymptoms(byCode: Map<string, CodedDiagnosis>): void {
   const coded = (d: CodedDiagnosis): boolean => [...byCode.values()].some((o) => o !== d && (o.basis === 'present' || o.basis === 'combination') && o.concept.kind !== 'symptom');
   for (const d of [...byCode.values()]) {
     if (d.concept.kind !== 'symptom') continue;
+    // The tabular list's "use additional code" for the diagnosis's associated symptoms keeps them.
+    if ([...byCode.keys()].some((code) => codedBeside(code, d.code))) continue;
     // A symptom the clinician gives as the problem ("what you have is a fever and an acute cough")
     // is explained only by a condition the clinician gives likewise, not by one named in the
     // history taking (guidelines IV.D: a symptom is left out when a related diagnosis is established).

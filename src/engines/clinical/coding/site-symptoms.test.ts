@@ -43,3 +43,7 @@ test('a question naming a site, answered with the symptom alone, is the symptom 
   assert.deepEqual(codes('Doctor: How is your knee?\nPatient: No pain at all now.\nDoctor: Great.'), []);
   assert.ok(!codes('Doctor: What happened to your knee?\nPatient: I hurt my back lifting a box.\nDoctor: I see.').some((c) => c.startsWith('M25.56')));
 });
+
+test('a type subterm takes its sites: primary osteoarthritis of both hands is the right and the left hand (index-sites.ts)', () => {
+  assert.deepEqual(codes('Assessment and plan. One, primary osteoarthritis of both hands. Start diclofenac gel.'), ['M19.041', 'M19.042']);
+});

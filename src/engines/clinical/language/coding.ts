@@ -22,7 +22,8 @@ export interface CodingCues {
   problem_headings: {
     openers: string[]; determiners: string[]; ordinals: string[]; nouns: string[]; links: string[];
     ordinal_problem: { ordinals: string[]; nouns: string[]; fillers: string[] };
-    numbered_item: { openers: string[]; numerals: string[]; phrases: string[]; lead_reach: number; reach: number; bare_lead: number };
+    numbered_item: { openers: string[]; numerals: string[]; phrases: string[]; lead_reach: number; reach: number; bare_lead: number; list_gap: number; counted: string[] };
+    named_as: { copulas: string[]; then: string[] };
     impressions: string[]; naming: { phrases: string[]; reach: number; not_across: string[]; hedged_by: string[] }; reported: string[]; standpoints: string[];
   };
   indications: { verbs: string[]; objects: string[]; phrases: string[]; referring: string[]; reach: number };
@@ -30,6 +31,7 @@ export interface CodingCues {
   safety_net: CueList & { conditional_openers: string[]; conditional_actions: string[] };
   no_recurrence: CueList;
   index_of_phrase: { why?: string; links: string[]; skipped: string[] };
+  linked_conditions: { why?: string; links: string[]; skipped: string[] };
   latin_plurals: { why?: string; endings: string[][] };
   ruled_out_before: CueList & { stops: string[]; reach: number };
   reported_in_general: CueList & { reach: number };

@@ -9,6 +9,11 @@ const UNITS: Record<string, number> = {
 const TENS: Record<string, number> = { twenty: 20, thirty: 30, forty: 40, fifty: 50, sixty: 60, seventy: 70, eighty: 80, ninety: 90 };
 const NUMBER_WORD = new RegExp(`\\b(?:${[...Object.keys(UNITS), ...Object.keys(TENS), 'hundred', 'thousand', 'point', 'and', 'a'].join('|')})\\b`, 'i');
 
+/** Is a lower-case word a number said as a word or written in digits ("twenty", "one", "12")? */
+export function isNumberWord(word: string): boolean {
+  return UNITS[word] !== undefined || TENS[word] !== undefined || word === 'hundred' || word === 'thousand' || /^\d+$/.test(word);
+}
+
 /** Parses a run of number words; returns the value and the number of words used, or undefined. */
 function parseRun(words: string[]): { value: string; used: number } | undefined {
   let i = 0;
