@@ -580,6 +580,8 @@ function mainTermDefaults(): Map<string, { terms: Set<string>; subs: Set<string>
   return defaults;
 }
 const defaults = mainTermDefaults();
+// A main term said in other words (index-synonyms.tsv: "deafness" as "hearing loss") yields to its subterms said so too.
+for (const d of defaults.values()) for (const [word, said] of SYNONYM_ROWS) if (d.terms.has(word)) said.split('|').forEach((w) => d.terms.add(w));
 for (const [code, d] of neoplasmDefaults) {
   const merged = defaults.get(code) ?? { terms: new Set<string>(), subs: new Set<string>() };
   d.terms.forEach((t) => merged.terms.add(t));

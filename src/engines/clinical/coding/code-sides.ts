@@ -12,5 +12,22 @@ export function sidesOf(code: string): string | undefined {
   return table.get(code);
 }
 
+let bySided: Map<string, { unspecified: string; side: string }> | undefined;
+
+/** The unspecified-side code and side of a code by side ("Unspecified otitis externa, right ear" H60.91 → H60.90, R). */
+export function sideOfCode(code: string): { unspecified: string; side: string } | undefined {
+  if (!bySided) {
+    sidesOf('');
+    bySided = new Map();
+    for (const [unspecified, sides] of table!) {
+      for (const part of sides.split(',')) {
+        const [side, c] = part.split(':');
+        if (side && c && side !== 'U') bySided.set(c, { unspecified, side });
+      }
+    }
+  }
+  return bySided.get(code);
+}
+
 /** Does the concept have codes by side already? */
 export const sided = (codes: Concept['codes']): boolean => Boolean(codes.R || codes.L);

@@ -14,7 +14,7 @@ export function wordsBefore(text: string, from: number, to: number): string {
 }
 
 /** The framing patterns, compiled once from the cue words (data/language/en/coding.json). */
-interface FramingCues { namedAs: RegExp; reason: RegExp; reach: number; heading: RegExp; ordinalProblem: RegExp; numberedItem: RegExp; bareLead: number; impression: RegExp; reported: RegExp; standpoint: RegExp }
+interface FramingCues { namedAs: RegExp; reason: RegExp; reach: number; heading: RegExp; ordinalProblem: RegExp; numberedItem: RegExp; bareLead: number; impression: RegExp; naming: RegExp; namingHedged: RegExp; reported: RegExp; standpoint: RegExp }
 let framingCues: FramingCues | undefined;
 function framing(): FramingCues {
   if (framingCues) return framingCues;
@@ -35,6 +35,10 @@ function framing(): FramingCues {
     numberedItem: new RegExp(`^(?:\\S+\\s+){0,${wordReach(ni.lead_reach)}}(?:(?:${alternation(ni.openers)})\\s+(?:${alternation(ni.numerals)})|${alternation(ni.phrases)})(?:\\s+\\S+){0,${wordReach(ni.reach)}}$`),
     bareLead: ni.bare_lead,
     impression: new RegExp(`${wordsPattern(h.impressions)}(?:\\s+\\S+){0,8}$`),
+    // A plain naming ("so that's shingles") reaches less far than "my impression is…".
+    naming: new RegExp(`${wordsPattern(h.naming.phrases)}(?:\\s+(?!(?:${alternation(h.naming.not_across)})\\b)\\S+){0,${wordReach(h.naming.reach)}}$`),
+    // …unless a hedge governs it ("this seems like uh, what we call the bursitis").
+    namingHedged: new RegExp(`${wordsPattern(h.naming.hedged_by)}(?:\\s+\\S+){0,2}\\s+${wordsPattern(h.naming.phrases)}`),
     // "the patches … are plaque psoriasis", "that's what we call …": a copula right before the condition.
     namedAs: new RegExp(`(?:^|\\s)(?:${alternation(h.named_as.copulas)})(?:\\s+(?:${alternation(h.named_as.then)}))?$`),
     // "you've been diagnosed with…": a diagnosis made before, reported; not this visit's impression.
@@ -57,14 +61,16 @@ export type Framing = 'heading' | 'impression' | 'reason';
  * for the visit; undefined when it is not. `diagnosis`: the mention names a diagnosis, not a
  * symptom (a copula frames only a diagnosis). `inAssessment`: the mention lies where the
  * assessment is said (from assessment.ts assessmentStart on). `patientSays`: the patient's turn
- * (a bare name there answers a question; it heads no problem).
+ * (a bare name there answers a question; it heads no problem). `status`: the mention is a status
+ * (Z code), which a plain naming does not frame.
  */
-export function framingAt(lead: string, tail: string, inAssessment: boolean, patientSays = false, diagnosis = false): Framing | undefined {
+export function framingAt(lead: string, tail: string, inAssessment: boolean, patientSays = false, diagnosis = false, status = false): Framing | undefined {
   const f = framing();
   const padded = lead ? `${lead} ` : '';
   if (f.ordinalProblem.test(lead) || f.standpoint.test(tail)) return 'heading';
   if (inAssessment && (f.heading.test(padded) || f.numberedItem.test(lead) || (!patientSays && bareName(lead, tail, f.bareLead)))) return 'heading';
-  if (f.impression.test(lead) && !f.reported.test(lead)) return 'impression';
+  // A status (a drug taken, an organ removed) is no diagnosis named plainly ("that's expected on a blood thinner").
+  if ((f.impression.test(lead) || (!status && f.naming.test(lead) && !f.namingHedged.test(lead))) && !f.reported.test(lead)) return 'impression';
   // A diagnosis named by a copula ('…are plaque psoriasis'); a symptom after one describes ('the child is tired').
   if (inAssessment && !patientSays && diagnosis && f.namedAs.test(lead)) return 'impression';
   let last = -1;

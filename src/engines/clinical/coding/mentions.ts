@@ -1,7 +1,7 @@
 // Concept mentions of a visit with their assertion status and the side they refer to.
 import type { Span } from '../../ports.ts';
 import { assertionsFor, sentenceAt, splitSentences, type Assertion } from '../context/index.ts';
-import { findConcepts, icd10cmTitle, tokenize, type Concept, type Token } from '../lexicon/index.ts';
+import { drugLexicon, findConcepts, icd10cmTitle, tokenize, type Concept, type Token } from '../lexicon/index.ts';
 import { SIDE_WORDS, type Side } from './side.ts';
 import { attributedToCause, confirmed, isBareList, opensWithPlainYes, listsCauses, namesRisks, plannedProcedure, presupposed, saysNoRecurrence, startsIdiom } from './cue-phrases.ts';
 import { isQuestion, answersAffirming, answersNo, answersYes, endsWithTag, opensAsQuestion, opensLikeQuestion, withoutLeadingWords } from '../language/discourse.ts';
@@ -49,6 +49,8 @@ export interface Mention {
   historyTaking?: boolean;
   /** Said in a sentence that asks ('who has diabetes?'), whatever the answer. */
   asked?: boolean;
+  /** A sign the clinician names as the subject of an uncertain diagnosis ("this rash … could be psoriasis"). */
+  doubtedSubject?: boolean;
   /** A malignancy the visit finds no recurrence of: history, and the visit a follow-up after its treatment. */
   eradicated?: boolean;
   /** A symptom the clinician attributes to a condition ("…are from the sarcoid"): its presentation. */
@@ -205,6 +207,29 @@ function visitSides(tokens: Token[]): Map<string, Side> {
 }
 const SIDE_MAJORITY = 3;
 
+// The last word before a measure the clinician heads as a problem: the heading's own words ("for the", "number three, your").
+const HEAD_END = new Set(['for', 'about', 'regarding', 'the', 'your', 'his', 'her', 'their']);
+
+/**
+ * A treated measure alone names its condition only as a problem the clinician heads, right after
+ * the heading's words, and treats in that turn with a prescription drug ("for the blood pressure,
+ * I'll increase the losartan"; "number three, your blood pressure, 138 over 80 … continue
+ * lisinopril"): chronic conditions are coded when the plan treats them (issue #18 policy).
+ * Elsewhere it is a reading ("number two your blood pressure it was elevated today").
+ */
+function headsTreatedMeasure(text: string, end: number, lead: string, framing: Framing | undefined, speaker: Speaker | undefined, turns: Turns): boolean {
+  if (framing !== 'heading' || speaker !== 'clinician' || !HEAD_END.has(lead.trim().split(/\s+/).at(-1)?.toLowerCase() ?? '')) return false;
+  const turn = turns.list[turns.turnAt(end)];
+  const rest = text.slice(end, turn ? turn.span.end : end).toLowerCase();
+  const drugs = drugLexicon();
+  return (rest.match(/[a-z]+/g) ?? []).some((w) => drugs.get(w)?.rx === true);
+}
+
+/** The sides a sentence names for body parts (visitSides read over its tokens alone). */
+function sentenceSides(tokens: readonly Token[], sentence: Span): Map<string, Side> {
+  return visitSides(tokens.filter((t) => t.start >= sentence.start && t.end <= sentence.end));
+}
+
 /** The body part of a sided concept: named in its phrase ("knee pain"), else in its right-side code's title ("Medial epicondylitis, right elbow"). */
 function bodyPartOf(concept: Concept): string | undefined {
   const inWords = (words: string): string | undefined => words.toLowerCase().split(/[^a-z]+/).map((w) => w.replace(/s$/, '')).find((w) => BODY_PARTS.has(w));
@@ -321,6 +346,10 @@ function visitContext(text: string, tokens: Token[]): VisitContext {
 /** A mention's concept made specific by its words and the visit, with its side; undefined when the words rule it out. */
 function sidedConcept(m: { concept: Concept; start: number; end: number; from: number; to: number }, visit: VisitContext, said: string, saidStart: number, sentence: Span): { concept: Concept; side: Side } | undefined {
   let side = sideOf(visit.tokens, m.from, m.to, sentence);
+  // The side the sentence names for the concept's body part, further off than sideOf reads
+  // ("swimmer's ear, otitis externa, an infection of the right ear canal"): one sentence, one ear
+  // (laterality is coded when documented, guidelines I.B.13).
+  if (side === 'U') side = sideInVisit(m.concept, sentenceSides(visit.tokens, sentence));
   // The visit's side of the body part: for a sided code, and for the site code a combination
   // rule adds beside an unsided one (E11.621 diabetic foot ulcer + L97.5- by side).
   if (side === 'U') side = sideInVisit(m.concept, visit.sides());
@@ -374,7 +403,10 @@ export function findMentions(text: string, closingFrom?: number, turns: Turns = 
     const assertion = assertionsFor(text, { start: m.start, end: m.end }, sentence);
     const lead = wordsBefore(text, Math.min(saidStart, m.start), m.start);
     const tail = text.slice(m.end, sentence.end);
-    const framing = framingAt(lead, tail, m.start >= assessmentFrom, speaker === 'patient', m.concept.kind !== 'symptom');
+    // A treated measure given its control state by the clinician ("blood pressure is at goal") is
+    // their assessment of the condition, as an impression is.
+    const framing = framingAt(lead, tail, m.start >= assessmentFrom, speaker === 'patient', m.concept.kind !== 'symptom', m.concept.kind === 'status') ?? (m.concept.statesControl && speaker !== 'patient' ? 'impression' : undefined);
+    if (m.concept.measureOnly && !headsTreatedMeasure(text, m.end, lead, framing, speaker, turns)) continue;
     const framed = framing !== undefined;
     const turnStart = turns.list[turnAt(m.start)]?.span.start ?? 0;
     let status = statusIn({ text, sentences, sentence, said, lead, tail, assertion, framing, start: m.start, turnAt, turnStart });
@@ -400,6 +432,7 @@ export function findMentions(text: string, closingFrom?: number, turns: Turns = 
   carryFamily(text, out);
   coordinatedFraming(text, out);
   deniedInAnswer(out, turnAt);
+  uncertainSubjects(out);
   firstComplaint(out, turnAt);
   answeredWithAnother(text, out, turns);
   removedConditions(text, out);
@@ -544,6 +577,21 @@ function coordinatedFraming(text: string, mentions: Mention[]): void {
     if (!COORDINATED.test(text.slice(prior.end, m.start))) continue;
     m.framed = true;
     m.framing = prior.framing;
+  }
+}
+
+/**
+ * The sign a clinician names as the subject of an uncertain diagnosis in the same sentence ("so
+ * this rash on your elbow could be psoriasis, could be eczema") is the problem the visit codes
+ * (guidelines IV.H: an uncertain diagnosis is coded by the sign or symptom that led to it), as a
+ * symptom given as the impression is; it does not make the text an assessed one (select.ts passingGated).
+ */
+function uncertainSubjects(mentions: Mention[]): void {
+  for (let i = 0; i < mentions.length; i++) {
+    const m = mentions[i]!;
+    if (m.framed || m.concept.kind !== 'symptom' || m.status !== 'present' || m.speaker !== 'clinician') continue;
+    const doubted = mentions.slice(i + 1).find((d) => d.sentence.start === m.sentence.start && d.concept.kind === 'dx' && d.status === 'uncertain' && d.speaker === 'clinician');
+    if (doubted) m.doubtedSubject = true;
   }
 }
 

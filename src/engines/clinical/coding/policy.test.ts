@@ -311,7 +311,7 @@ test('a surface named of a site ("the back of the right forearm") is a face of t
 
 test('a symptom the clinician attributes to a coded condition is its presentation (IV.D)', () => {
   const visit = '[doctor] number one, your sarcoidosis in the lungs, we will start prednisone.\n';
-  assert.deepEqual(codes(`${visit}[doctor] and the shortness of breath and cough are from the sarcoid, so treating it should help.`), ['D86.9']);
+  assert.deepEqual(codes(`${visit}[doctor] and the shortness of breath and cough are from the sarcoid, so treating it should help.`), ['D86.0']); // Sarcoidosis, lung D86.0 (specifiers.tsv)
   // Hedged, or with nothing coded beside it, it stays.
   assert.ok(codes(`${visit}[doctor] and the cough could be from the weather, we will see.`).includes('R05.9'));
   assert.ok(codes('[doctor] yes that\'s why you\'re lightheaded, we will recheck it.').includes('R42'));
@@ -431,6 +431,35 @@ test('lumbago with sciatica M54.4- supersedes sciatica M54.3-; menopausal night 
 test('an elevated blood pressure reading without a diagnosis of hypertension is R03.0, not I10 (Index: Elevated, blood pressure, reading)', () => {
   assert.deepEqual(codes('ASSESSMENT\nElevated blood pressure reading without diagnosis of hypertension.\nPLAN\nHome monitoring.'), ['R03.0']);
   assert.deepEqual(codes('ASSESSMENT\nElevated blood pressure.\nPLAN\nStart lisinopril.'), ['I10']);
+});
+
+test('a treated measure given its control state is the chronic condition managed; a reading alone is not', () => {
+  const chat = Array.from({ length: 14 }, (_, i) => `[doctor] and how has the walking been going , week ${i} ?\n[patient] fine , i have been out most days with the dog .`).join('\n');
+  const visit = (closing: string): string => `[doctor] hi , what brings you in ?\n[patient] just my check up .\n${chat}\n[doctor] ${closing}\n[patient] okay .`;
+  assert.deepEqual(codes(visit('so your blood pressure is at goal , so we will keep the lisinopril the same , and your cholesterol is at goal too .')), ['E78.5', 'I10']);
+  assert.deepEqual(codes(visit("so your blood pressure isn't at target yet , so i'd like to add in ramipril .")), ['I10']);
+  assert.deepEqual(codes(visit('your blood pressure is one eighteen over seventy six today , which is lovely .')), []);
+});
+
+test('a GP names the diagnosis plainly ("so that\'s shingles"); a judgement or a status after "that\'s" is no naming', () => {
+  assert.equal(framingAt("so that's", '.', false), 'impression');
+  assert.equal(framingAt("okay so you've got", '.', false), 'impression');
+  assert.equal(framingAt("that's what we call", '.', false), 'impression');
+  assert.equal(framingAt("that's expected on a", '.', false), undefined);
+  assert.equal(framingAt('that is why you have', '.', false), undefined);
+  assert.equal(framingAt("so you've got a past medical history of", '.', false), undefined);
+  assert.equal(framingAt("so that's", '.', false, false, false, true), undefined);
+});
+
+test('the sign named as the subject of an uncertain diagnosis is coded, not explained away by a symptom of the history (IV.H)', () => {
+  const text = "[doctor] how long has the elbow been itchy?\n[patient] a couple of months, it gets flaky.\n[doctor] so this rash on your elbow could be psoriasis, could be eczema, i'm not sure from looking at it.";
+  assert.ok(codes(text).includes('R21'));
+});
+
+test('a naming governed by a hedge frames nothing ("this seems like, uh, what we call the bursitis")', () => {
+  assert.equal(framingAt('this seems like uh, what we call the', '.', false), undefined);
+  assert.equal(framingAt('so these are what we call', '.', false), 'impression');
+  assert.equal(framingAt("it sounds like a chest infection, and because you've got a", '.', false), 'impression');
 });
 
 test('a condition a treatment prevents, or whose risk it lowers, is not the patient\'s (context-triggers.json hypothetical)', () => {

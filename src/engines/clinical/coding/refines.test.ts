@@ -42,3 +42,10 @@ test('a code under the node is more specific even when another axis stays unspec
   assert.deepEqual(codes('Assessment: back pain. Low back pain.'), ['M54.50']);
   assert.deepEqual(codes('Assessment: joint pain. Knee pain.'), ['M25.569']);
 });
+
+test('an unspecified type at a side yields to a type at the same side, not the other side', () => {
+  // Unspecified otitis externa, right ear H60.91 → Swimmer's ear, right ear H60.331 (both otitis externa, H60).
+  assert.equal(refines('H60.331', 'H60.91'), true);
+  assert.equal(refines('H60.332', 'H60.91'), false);
+  assert.equal(refines('H66.91', 'H60.91'), false);
+});

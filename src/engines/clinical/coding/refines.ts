@@ -1,6 +1,6 @@
 // Does a specific code name the same condition as an unspecified one, more exactly? By the tabular
 // hierarchy of the billable code set and its side table (guidelines I.B.2-3, IV.B).
-import { sidesOf } from './code-sides.ts';
+import { sideOfCode, sidesOf } from './code-sides.ts';
 
 // A 7-character code's extension (initial encounter "A"…) and the "X" placeholders before it.
 const EXTENSION = /^([A-Z]\d[\dA-Z]\.[\dA-Z]{3})([A-Z])$/;
@@ -41,6 +41,17 @@ export function refines(specific: string, unspecified: string): boolean {
   const bySide = sidesOf(unspecified);
   if (bySide && bySide.split(',').some((s) => s.slice(2) === specific)) return true;
   const at = unspecifiedNode(unspecified);
-  if (!at) return false;
+  if (!at) return sameSideRefines(specific, unspecified);
   return specific.startsWith(at.node) && (at.extension === '' || specific.endsWith(at.extension));
+}
+
+/**
+ * An unspecified type at a side ("Unspecified otitis externa, right ear" H60.91) is refined by a
+ * type at the same side ("Swimmer's ear, right ear" H60.331) when the unspecified-side forms refine
+ * (H60.339 under H60, which H60.90 stands for).
+ */
+function sameSideRefines(specific: string, unspecified: string): boolean {
+  const u = sideOfCode(unspecified);
+  const s = sideOfCode(specific);
+  return u !== undefined && s !== undefined && u.side === s.side && refines(s.unspecified, u.unspecified);
 }

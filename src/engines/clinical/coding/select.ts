@@ -355,12 +355,15 @@ function dropMainTermDefaults(byCode: Map<string, CodedDiagnosis>): void {
  * integral to it when a condition is coded (IV.D).
  */
 function dropIntegralSymptoms(byCode: Map<string, CodedDiagnosis>): void {
-  const explained = new Set<string>();
-  const signsExplained = new Set<string>();
+  // Systems explained by any coded diagnosis (and signs by a non-R symptom), and by those the clinician frames.
+  const all = { dx: new Set<string>(), signs: new Set<string>() };
+  const framed = { dx: new Set<string>(), signs: new Set<string>() };
   for (const d of byCode.values()) {
     if (d.basis === 'family' || d.basis === 'history') continue;
-    if (d.concept.kind === 'dx') d.concept.systems.forEach((s) => explained.add(s));
-    else if (d.concept.kind === 'symptom' && !/^[RM]/.test(d.code)) d.concept.systems.forEach((s) => signsExplained.add(s));
+    const into = d.concept.kind === 'dx' ? 'dx' : d.concept.kind === 'symptom' && !/^[RM]/.test(d.code) ? 'signs' : undefined;
+    if (!into) continue;
+    d.concept.systems.forEach((s) => all[into].add(s));
+    if (d.mentions.some(clinicianFrames)) d.concept.systems.forEach((s) => framed[into].add(s));
   }
   // The clinician attributing the symptom to a condition coded beside it says so outright.
   const coded = (d: CodedDiagnosis): boolean => [...byCode.values()].some((o) => o !== d && (o.basis === 'present' || o.basis === 'combination') && o.concept.kind !== 'symptom');
@@ -368,7 +371,13 @@ function dropIntegralSymptoms(byCode: Map<string, CodedDiagnosis>): void {
     if (d.concept.kind !== 'symptom') continue;
     // The tabular list's "use additional code" for the diagnosis's associated symptoms keeps them.
     if ([...byCode.keys()].some((code) => codedBeside(code, d.code))) continue;
-    if (d.concept.systems.some((s) => explained.has(s) || (d.code.startsWith('R') && signsExplained.has(s)))) byCode.delete(d.code);
+    // A symptom the clinician gives as the problem ("what you have is a fever and an acute cough")
+    // is explained only by a condition the clinician gives likewise, not by one named in the
+    // history taking (guidelines IV.D: a symptom is left out when a related diagnosis is established).
+    // (A problem heading, "for your ankle pain", names what a diagnosis then explains.)
+    // So is a sign named as the subject of an uncertain diagnosis ("this rash … could be psoriasis", IV.H).
+    const by = d.mentions.some((m) => (clinicianFrames(m) && m.framing === 'impression') || m.doubtedSubject === true) ? framed : all;
+    if (d.concept.systems.some((s) => by.dx.has(s) || (d.code.startsWith('R') && by.signs.has(s)))) byCode.delete(d.code);
     else if (d.mentions.some((m) => m.attributed) && coded(d)) byCode.delete(d.code);
   }
 }
@@ -393,6 +402,9 @@ function dropPatientOnlySymptoms(byCode: Map<string, CodedDiagnosis>): void {
     if (d.concept.kind === 'symptom' && d.basis === 'present' && d.mentions.every((m) => m.speaker === 'patient')) byCode.delete(d.code);
   }
 }
+
+/** The clinician gives it as the impression or a problem of the assessment (mentions.ts framing). */
+const clinicianFrames = (m: Mention): boolean => m.speaker === 'clinician' && m.status === 'present' && (m.framing === 'impression' || m.framing === 'heading');
 
 /**
  * In a long visit, code what the visit was about, not passing remarks: what the clinician

@@ -10,6 +10,7 @@ import { indexSiteSpec, visitIndexSiteSpec } from './index-sites.ts';
 import { tiedTo } from './site-ties.ts';
 import { sided, sidesOf } from './code-sides.ts';
 import { systemsOf } from './systems.ts';
+import { withSubterm } from './with-subterms.ts';
 
 
 const words = (alternatives: string): RegExp => new RegExp(`\\b(?:${alternatives})\\b`, 'i');
@@ -275,6 +276,9 @@ export function specify(concept: Concept, sentence: string, ctx: SpecifyContext)
     }
     return forEncounter({ concept: withCodes(concept, next) }, ctx);
   }
+  // The "with" member of a tabular pair whose qualifier the sentence says ("irritable bowel syndrome with diarrhea" K58.0).
+  const qualified = sided(concept.codes) ? undefined : withSubterm(concept.codes.U, sentence);
+  if (qualified) return forEncounter({ concept: withCodes(concept, { U: qualified }) }, ctx);
   // A site subterm of the index named in the sentence (I.B.3: the documented site).
   const site = indexSiteSpec(concept.codes.U, concept.name, sentence, ctx.at) ?? visitIndexSiteSpec(concept.codes.U, concept.name, ctx.visit);
   // A malignancy's site gives its personal-history code too (History, personal, malignant neoplasm, breast Z85.3).

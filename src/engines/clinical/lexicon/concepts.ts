@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { phraseTokens, type Token } from './tokens.ts';
 import { americanSpelling } from './british.ts';
 import { languageData } from '../language/data.ts';
-import { tsvRows } from './tables.ts';
+import { lexiconTable, tsvRows } from './tables.ts';
 
 export type ConceptKind = 'dx' | 'chronic' | 'symptom' | 'status' | 'ignore';
 
@@ -17,6 +17,10 @@ export interface Concept {
   history: string;
   /** The first listed phrase, used as the concept's name. */
   name: string;
+  /** Matched as a treated measure said with its control state ("blood pressure is at goal"): the clinician's assessment of it. */
+  statesControl?: boolean;
+  /** Matched as the treated measure alone ("for the blood pressure, …"): the condition only where the clinician heads it as a problem. */
+  measureOnly?: boolean;
 }
 
 export interface ConceptMention {
@@ -84,6 +88,7 @@ export function conceptLexicon(): { concepts: Concept[]; root: Node } {
     }
     node.concept ??= concept; // first listing wins
   };
+  for (const { concept, phrases } of measureStates(concepts)) for (const p of phrases) add(p, concept);
   for (const c of concepts) {
     for (const term of (c as Concept & { terms: string[] }).terms) {
       // British spellings are matched as the American forms (british.ts), in phrase and text alike.
@@ -96,6 +101,32 @@ export function conceptLexicon(): { concepts: Concept[]; root: Node } {
   }
   cached = { concepts, root };
   return cached;
+}
+
+interface MeasureStates { links: string[]; states: string[] }
+
+/**
+ * The phrases of a treated measure said with its control state (data/lexicon/managed-measures.tsv
+ * × data/language/en/coding.json measure_states: "blood pressure is at goal"), each with the
+ * chronic condition's concept marked as so stated; and the measure alone, marked as such (a
+ * problem heading makes it the condition: "for the blood pressure, I'll increase the losartan").
+ */
+function measureStates(concepts: readonly Concept[]): { concept: Concept; phrases: string[][] }[] {
+  const { links, states } = languageData<{ measure_states: MeasureStates }>('coding').measure_states;
+  const out: { concept: Concept; phrases: string[][] }[] = [];
+  for (const [code, measures] of lexiconTable('managed-measures.tsv')) {
+    const base = concepts.find((c) => c.codes.U === code);
+    if (!base || !measures) throw new Error(`managed-measures.tsv: no concept codes ${code}`);
+    const concept: Concept = { codes: base.codes, kind: base.kind, systems: base.systems, history: base.history, name: base.name, statesControl: true };
+    const phrases: string[][] = [];
+    for (const measure of measures.split('|')) {
+      for (const link of links) for (const state of states) phrases.push(phraseTokens(`${measure} ${link} ${state}`).map(americanSpelling));
+    }
+    out.push({ concept, phrases });
+    const alone: Concept = { ...concept, statesControl: false, measureOnly: true };
+    out.push({ concept: alone, phrases: measures.split('|').map((m) => phraseTokens(m).map(americanSpelling)) });
+  }
+  return out;
 }
 
 const SIDE_WORDS = new Set(['right', 'left', 'bilateral']);
