@@ -426,6 +426,16 @@ export function findMentions(text: string, closingFrom?: number, turns: Turns = 
     const attributed = status === 'present' && speaker !== 'patient' && concept.kind === 'symptom' && attributedToCause(lead, tail);
     out.push({ concept, start: m.start, end: m.end, sentence, side, status, assertion, framed, framing, familyWeighed: weighed, speaker, answered, presenting, historyTaking: m.start >= historyFrom, asked: isQuestion(said), attributed });
   }
+  visitPasses(text, out, turns, assessmentFrom);
+  return out;
+}
+
+/**
+ * The passes that read mentions against each other and the visit, in order: links and numbered
+ * problems first (they frame), then family, coordination and answers, then what ends a condition.
+ */
+function visitPasses(text: string, out: Mention[], turns: Turns, assessmentFrom: number): void {
+  const { turnAt } = turns;
   linkedConditions(text, out);
   numberedHeadings(text, out, assessmentFrom);
   familyAmongProblems(out, turnAt, assessmentFrom);
@@ -438,7 +448,6 @@ export function findMentions(text: string, closingFrom?: number, turns: Turns = 
   removedConditions(text, out);
   eradicatedMalignancies(text, out);
   pastEvents(out);
-  return out;
 }
 
 /**
