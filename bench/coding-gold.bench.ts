@@ -31,6 +31,8 @@ const INPUTS: Input[] = [
   { name: 'mts-dialog (back-translated via Spanish)', corpus: 'mts-dialog', main: false, text: (e) => mtsBackTranslated(e.source.id!, 'ES', e.source.file) },
   // Not in the overall rows, so those stay comparable with earlier runs.
   { name: 'mts-dialog chief complaints (dialogue)', corpus: 'mts-dialog-cc', main: false, text: (e) => mtsDialogue(e.source.id!, e.source.file) },
+  // Labelled after this engine's tuning rounds, never tuned on: a check on real dialogue by other hands.
+  { name: 'mts-dialog present illness (dialogue)', corpus: 'mts-dialog-hpi', main: false, text: (e) => mtsDialogue(e.source.id!, e.source.file) },
   { name: 'primock57 (transcript)', corpus: 'primock57', main: true, text: (e) => primockTranscript(e.id) },
 ];
 

@@ -11,7 +11,7 @@ const SHARED = pathToFileURL(`${sharedData()}/`);
 /** A source dataset. */
 export type Corpus = 'aci-bench' | 'mts-dialog' | 'primock57';
 /** A label file (`src/<set>.txt` -> `<set>.json`); several may label rows of one dataset. */
-export type LabelSet = Corpus | 'mts-dialog-cc';
+export type LabelSet = Corpus | 'mts-dialog-cc' | 'mts-dialog-hpi';
 export type Split = 'dev' | 'heldout';
 
 export interface GoldCode { code: string; reason: string }
@@ -32,6 +32,8 @@ const ABOUT: Record<LabelSet, string> = {
     'ICD-10-CM gold codes for MTS-Dialog train/valid rows whose section (assessment, diagnosis, plan, …) documents a codable problem, written by hand from section_text (issue #18 policy). Held out: numeric ID divisible by 3. See README.md.',
   'mts-dialog-cc':
     'ICD-10-CM gold codes for every MTS-Dialog train/valid chief-complaint (CC) row, written by hand from section_text as the reason for a chief-complaint-only encounter (guidelines IV.D, IV.H); rows with nothing codable have no codes and a noCodeReason. Held out: numeric ID divisible by 3. See README.md.',
+  'mts-dialog-hpi':
+    'ICD-10-CM gold codes for the MTS-Dialog train/valid history-of-present-illness (GENHX) rows whose ID is divisible by 5, written by hand from section_text as the reason for the encounter the HPI documents, before any coder run on them; rows with nothing codable have no codes and a noCodeReason. Held out: numeric ID divisible by 3. See README.md.',
   primock57:
     'ICD-10-CM gold codes for the 40 PriMock57 consultations here, written by hand from the clinician note (issue #18 policy). Held out: 1-based position in the sorted list divisible by 3. See README.md.',
 };
@@ -41,9 +43,9 @@ export function billableCodes(): Set<string> {
   return new Set(lines.filter(Boolean).map((l) => l.split('\t')[1]!));
 }
 
-const DATASET: Record<LabelSet, Corpus> = { 'aci-bench': 'aci-bench', 'mts-dialog': 'mts-dialog', primock57: 'primock57', 'mts-dialog-cc': 'mts-dialog' };
+const DATASET: Record<LabelSet, Corpus> = { 'aci-bench': 'aci-bench', 'mts-dialog': 'mts-dialog', primock57: 'primock57', 'mts-dialog-cc': 'mts-dialog', 'mts-dialog-hpi': 'mts-dialog' };
 /** Encounter id prefix for MTS-Dialog rows, distinct per label set so ids never collide across files. */
-const MTS_PREFIX: Partial<Record<LabelSet, string>> = { 'mts-dialog': 'mts-', 'mts-dialog-cc': 'mts-cc-' };
+const MTS_PREFIX: Partial<Record<LabelSet, string>> = { 'mts-dialog': 'mts-', 'mts-dialog-cc': 'mts-cc-', 'mts-dialog-hpi': 'mts-hpi-' };
 /** The code written for a row with nothing codable: `ID :: NONE = reason`. */
 const NONE = 'NONE';
 

@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import { sharedData } from '../../../scripts/lib/shared-data.ts';
 import { build, primockOrder, type GoldFile, type LabelSet } from './build.ts';
 
-const SETS: LabelSet[] = ['aci-bench', 'mts-dialog', 'primock57', 'mts-dialog-cc'];
+const SETS: LabelSet[] = ['aci-bench', 'mts-dialog', 'primock57', 'mts-dialog-cc', 'mts-dialog-hpi'];
 const valid = new Set(
   readFileSync(`${sharedData()}/icd10cm/icd10cm_codes_2026.tsv`, 'utf8').split('\n').slice(1).filter(Boolean).map((l) => l.split('\t')[1]!),
 );
@@ -38,7 +38,7 @@ for (const set of SETS) {
 test('held-out rule: ACI-bench and MTS-Dialog by id divisible by 3', () => {
   const aci = JSON.parse(readFileSync(new URL('aci-bench.json', import.meta.url), 'utf8')) as GoldFile;
   for (const e of aci.encounters) assert.equal(e.split, Number(e.id.slice(3)) % 3 === 0 ? 'heldout' : 'dev', e.id);
-  for (const set of ['mts-dialog', 'mts-dialog-cc']) {
+  for (const set of ['mts-dialog', 'mts-dialog-cc', 'mts-dialog-hpi']) {
     const mts = JSON.parse(readFileSync(new URL(`${set}.json`, import.meta.url), 'utf8')) as GoldFile;
     for (const e of mts.encounters) assert.equal(e.split, e.source.id! % 3 === 0 ? 'heldout' : 'dev', e.id);
   }
