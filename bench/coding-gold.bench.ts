@@ -1,7 +1,8 @@
 // Coding benchmark on the independent gold labels (bench/data/coding-gold, issue #18): precision,
 // recall and F1 at full code and 3-character category, per corpus and input (ACI-bench also as its own
 // ASR transcripts, MTS-Dialog also as its own back-translations: the same visits in words the engine
-// was not written around; MTS-Dialog's chief-complaint rows as their own label set), dev and held out;
+// was not written around; MTS-Dialog's chief-complaint and present-illness rows as label sets of their own,
+// outside the overall rows), dev and held out;
 // span exactness and latency. Prints ids and codes only, never transcript text.
 // `--detail` lists dev encounters (gold vs predicted); held-out encounters are never listed.
 import { readFileSync } from 'node:fs';
