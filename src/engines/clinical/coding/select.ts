@@ -385,6 +385,10 @@ function dropIntegralSymptoms(byCode: Map<string, CodedDiagnosis>): void {
 /** The clinician states it as the patient's, not asking about it (a diagnosis said, not history taken). */
 const clinicianStates = (m: Mention): boolean => m.speaker === 'clinician' && m.status === 'present' && !m.asked && !m.answered;
 
+/** A diagnosis coded on one of `bases` that the clinician states (the two patient-symptom rules hinge on it). */
+const clinicianStatesDiagnosis = (byCode: Map<string, CodedDiagnosis>, bases: readonly Basis[]): boolean =>
+  [...byCode.values()].some((d) => d.concept.kind === 'dx' && bases.includes(d.basis) && d.mentions.some(clinicianStates));
+
 /**
  * Once the clinician states a diagnosis, a symptom only the patient names — never said, asked
  * about or summed up by the clinician — is its presentation or a remark not taken up: not coded
@@ -396,8 +400,7 @@ const clinicianStates = (m: Mention): boolean => m.speaker === 'clinician' && m.
  * ck31), a headache (MTS-Dialog chief complaint train-634).
  */
 function dropPatientOnlySymptoms(byCode: Map<string, CodedDiagnosis>): void {
-  const diagnosed = [...byCode.values()].some((d) => d.concept.kind === 'dx' && (d.basis === 'present' || d.basis === 'combination') && d.mentions.some(clinicianStates));
-  if (!diagnosed) return;
+  if (!clinicianStatesDiagnosis(byCode, ['present', 'combination'])) return;
   for (const d of [...byCode.values()]) {
     if (d.concept.kind === 'symptom' && d.basis === 'present' && d.mentions.every((m) => m.speaker === 'patient')) byCode.delete(d.code);
   }
@@ -467,9 +470,7 @@ function dropPassingSymptoms(byCode: Map<string, CodedDiagnosis>, closingFrom: n
  * clinician does not take up is not coded; guidelines IV.D).
  */
 function dropPatientSymptoms(byCode: Map<string, CodedDiagnosis>): void {
-  const stated = (m: Mention): boolean => m.speaker === 'clinician' && m.status === 'present' && !m.answered && !m.asked;
-  const diagnosed = [...byCode.values()].some((d) => d.concept.kind === 'dx' && d.basis === 'present' && d.mentions.some(stated));
-  if (!diagnosed) return;
+  if (!clinicianStatesDiagnosis(byCode, ['present'])) return;
   for (const d of [...byCode.values()]) {
     if (d.concept.kind === 'symptom' && d.basis === 'present' && !d.mentions.some((m) => m.presenting) && !clinicianSays(d)) byCode.delete(d.code);
   }
