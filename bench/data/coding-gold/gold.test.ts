@@ -5,9 +5,9 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { sharedData } from '../../../scripts/lib/shared-data.ts';
-import { build, primockOrder, type GoldFile, type LabelSet } from './build.ts';
+import { build, primockOrder, SPLIT_RULE, type GoldFile, type LabelSet } from './build.ts';
 
-const SETS: LabelSet[] = ['aci-bench', 'mts-dialog', 'primock57', 'mts-dialog-cc', 'mts-dialog-hpi'];
+const SETS = Object.keys(SPLIT_RULE) as LabelSet[];
 const valid = new Set(
   readFileSync(`${sharedData()}/icd10cm/icd10cm_codes_2026.tsv`, 'utf8').split('\n').slice(1).filter(Boolean).map((l) => l.split('\t')[1]!),
 );
@@ -21,7 +21,7 @@ for (const set of SETS) {
   });
 
   // The split is fixed by the id rule, not by a target share: the 81 CC rows happen to hold 34 ids divisible by 3.
-  test(`${set}: billable codes with reasons, and about a third held out`, () => {
+  test(`${set}: billable codes with reasons, and the split its rule fixes`, () => {
     for (const e of stored.encounters) {
       if (e.codes.length === 0) assert.ok((e.noCodeReason ?? '').length >= 5, `${e.id} has no codes and no reason`);
       else assert.equal(e.noCodeReason, undefined, `${e.id} has codes and a no-code reason`);
@@ -29,6 +29,11 @@ for (const set of SETS) {
         assert.ok(valid.has(c.code), `${e.id} ${c.code}`);
         assert.ok(c.reason.length >= 5, `${e.id} ${c.code} reason`);
       }
+    }
+    const rule = SPLIT_RULE[set];
+    if (rule !== 'id rule') {
+      for (const e of stored.encounters) assert.equal(e.split, rule, e.id);
+      return;
     }
     const held = stored.encounters.filter((e) => e.split === 'heldout').length / stored.encounters.length;
     assert.ok(held > 0.25 && held < 0.45, `held-out share ${held}`);
