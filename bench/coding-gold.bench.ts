@@ -34,8 +34,9 @@ const INPUTS: Input[] = [
   { name: 'mts-dialog chief complaints (dialogue)', corpus: 'mts-dialog-cc', main: false, text: (e) => mtsDialogue(e.source.id!, e.source.file) },
   // Labelled after this engine's tuning rounds, never tuned on: a check on real dialogue by other hands.
   { name: 'mts-dialog present illness (dialogue)', corpus: 'mts-dialog-hpi', main: false, text: (e) => mtsDialogue(e.source.id!, e.source.file) },
-  // Two more present-illness sets by writers blind to the engine: every row of the first is a check row (its
-  // aggregate gates tuning), every row of the second held out (a verdict nobody tunes on).
+  // Three more present-illness sets by writers blind to the engine: every row of the first is a dev row, of the
+  // second a check row (its aggregate gates tuning), of the third held out (a verdict nobody tunes on).
+  { name: 'mts-dialog present illness, second dev set (dialogue)', corpus: 'mts-dialog-hpi-dev2', main: false, text: (e) => mtsDialogue(e.source.id!, e.source.file) },
   { name: 'mts-dialog present illness, check set (dialogue)', corpus: 'mts-dialog-hpi-check', main: false, text: (e) => mtsDialogue(e.source.id!, e.source.file) },
   { name: 'mts-dialog present illness, verdict set (dialogue)', corpus: 'mts-dialog-hpi-verdict', main: false, text: (e) => mtsDialogue(e.source.id!, e.source.file) },
   { name: 'primock57 (transcript)', corpus: 'primock57', main: true, text: (e) => primockTranscript(e.id) },
