@@ -3,7 +3,7 @@ import type { Span } from '../../ports.ts';
 import { assertionsFor, sentenceAt, splitSentences, type Assertion } from '../context/index.ts';
 import { drugLexicon, findConcepts, icd10cmTitle, tokenize, type Concept, type Token } from '../lexicon/index.ts';
 import { SIDE_WORDS, type Side } from './side.ts';
-import { attributedToCause, confirmed, isBareList, opensWithPlainYes, listsCauses, namesRisks, plannedProcedure, presupposed, saysNoRecurrence, startsIdiom } from './cue-phrases.ts';
+import { attributedToCause, confirmed, guessedByPatient, isBareList, opensWithPlainYes, listsCauses, namesRisks, plannedProcedure, presupposed, saysNoRecurrence, startsIdiom } from './cue-phrases.ts';
 import { isQuestion, answersAffirming, answersNo, answersYes, endsWithTag, opensAsQuestion, opensLikeQuestion, withoutLeadingWords } from '../language/discourse.ts';
 import { findIndexTerms } from './index-terms.ts';
 import { linkedCode, linkedConcept } from './links.ts';
@@ -417,6 +417,8 @@ export function findMentions(text: string, closingFrom?: number, turns: Turns = 
     if (status === 'present' && m.concept.kind === 'status' && plannedProcedure(lead)) status = 'hypothetical';
     // "It could be anything from depression, to arthritis": examples of what a question asks about.
     if (status === 'present' && namedAsExample(lead)) status = 'hypothetical';
+    // The patient side's own guess at a diagnosis ("I think it is a stroke") is uncertain (IV.H).
+    if (status === 'present' && speaker === 'patient' && m.concept.kind === 'dx' && guessedByPatient(lead)) status = 'uncertain';
     const answered = status === 'present' && framing !== 'heading' && !presupposed(lead) && (assertion.question || unmarkedQuestion(text, sentences, sentence, turnAt) !== undefined);
     const specified = sidedConcept(m, visit, said, saidStart, sentence);
     if (!specified) continue;

@@ -516,3 +516,10 @@ test('in an excerpt, a chronic condition named only as history is not coded; nam
 test('a yes to a question about several things does not cover the one the answer denies', () => {
   assert.deepEqual(codes('Doctor: Any numbness or tingling in your feet?\nPatient: Yes, some numbness, but no tingling.\nDoctor: Your feet show reduced sensation.'), ['R20.0']);
 });
+
+test("the patient side's own guess at a diagnosis is uncertain; the clinician's 'I think you have' is the impression (coding.json patient_guess)", () => {
+  const guess = 'Guest_family: Since lunch he cannot lift his left leg. I think it is a stroke.\nDoctor: When did he last eat?\nGuest_family: At noon.';
+  assert.ok(!codes(guess).includes('I63.9'));
+  const impression = 'Patient: My throat hurts.\nDoctor: I think you have pharyngitis.';
+  assert.ok(codes(impression).includes('J02.9'));
+});
