@@ -523,3 +523,10 @@ test("the patient side's own guess at a diagnosis is uncertain; the clinician's 
   const impression = 'Patient: My throat hurts.\nDoctor: I think you have pharyngitis.';
   assert.ok(codes(impression).includes('J02.9'));
 });
+
+test('in an excerpt, a status the clinician only reads back from the record or asks the patient to confirm is surgical history, not coded', () => {
+  const readBack = 'Doctor: Tell me about your surgeries in the past.\nPatient: I have a list here.\nDoctor: So, according to this you had a heart bypass in the nineties.\nPatient: Yes.';
+  assert.ok(!codes(readBack).includes('Z95.1'));
+  const confirmed = "Doctor: You've had a rotator cuff repair before, correct?\nPatient: Yes, that's right.\nDoctor: What brings you in?\nPatient: My elbow hurts.";
+  assert.ok(!codes(confirmed).includes('Z98.890'));
+});

@@ -116,6 +116,7 @@ export function selectDiagnoses(mentions: readonly Mention[], visit: VisitFacts)
   if (labelled && !conversation) {
     dropHistoryTaking(byCode);
     dropPastMentionsOnly(byCode);
+    dropRecordedStatus(byCode);
   }
   const assessing = assessmentMarked || mentions.some(assessesProblem);
   if (passingGated({ labelled, textLength, mentions: mentions.length, assessing })) dropPassingSymptoms(byCode, closingFrom, recapSentences(mentions));
@@ -165,6 +166,21 @@ function dropPastMentionsOnly(byCode: Map<string, CodedDiagnosis>): void {
     // A status (a transplant, a joint replaced) is a procedure done: said in the past, it stands.
     if (d.concept.kind === 'status') continue;
     if (d.basis === 'present' && d.mentions.every((m) => m.status === 'historical' && !m.framed)) byCode.delete(d.code);
+  }
+}
+
+/**
+ * In an excerpt, a status (a graft, a repair, a device) the clinician only reads back from the
+ * record while taking the history ("according to this you had a bypass graft"), or asks the
+ * patient to confirm ("you've had a rotator cuff repair before, correct?"), is the surgical
+ * history, not a status shaping this visit's care: not coded (issue #18 policy, Z codes only
+ * where the guidelines call for them; IV.J). Framed as a problem, it is. Dev: mts-dialog-hpi
+ * train-235 (a past-history round), train-1070 (the repair asked about before the re-tear).
+ */
+function dropRecordedStatus(byCode: Map<string, CodedDiagnosis>): void {
+  const recorded = (m: Mention): boolean => !m.framed && (m.historyTaking === true || m.answered === true || m.asked === true);
+  for (const d of [...byCode.values()]) {
+    if (d.concept.kind === 'status' && d.basis === 'present' && d.mentions.every(recorded)) byCode.delete(d.code);
   }
 }
 
