@@ -530,3 +530,14 @@ test('in an excerpt, a status the clinician only reads back from the record or a
   const confirmed = "Doctor: You've had a rotator cuff repair before, correct?\nPatient: Yes, that's right.\nDoctor: What brings you in?\nPatient: My elbow hurts.";
   assert.ok(!codes(confirmed).includes('Z98.890'));
 });
+
+test('the answer to the opening question is the reason for the visit, even after preliminaries and a question about the history (IV.G)', () => {
+  const visit = [
+    'Doctor: Hello. Are you his daughter?', 'Guest_family: Yes, I am. He is eighty two.',
+    'Doctor: Can he tell me his medical history himself?', 'Guest_family: Not really, he forgets things.',
+    'Doctor: Where does he live now?', 'Guest_family: In a care home near the river, for two years now.',
+    'Doctor: And what brings you in today?', 'Guest_family: Since this morning he has had a bad stomach ache.',
+    'Doctor: His chest film from the emergency room shows pneumonia.', 'Guest_family: Okay.',
+  ].join('\n');
+  assert.ok(codes(visit).includes('R10.9'));
+});

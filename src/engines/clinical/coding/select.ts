@@ -144,7 +144,9 @@ export function selectDiagnoses(mentions: readonly Mention[], visit: VisitFacts)
  * condition only when the clinician weighs it for the patient's care.
  */
 function dropHistoryTaking(byCode: Map<string, CodedDiagnosis>): void {
-  const takenUp = (m: Mention): boolean => !m.historyTaking || (m.speaker === 'clinician' && m.status === 'present' && !m.answered && !m.asked);
+  // The answer to the opening question is the reason for the encounter (guidelines IV.G), not history
+  // taken, even when a question about the history came first ("can he give me his history?").
+  const takenUp = (m: Mention): boolean => !m.historyTaking || (m.presenting === true && m.status === 'present') || (m.speaker === 'clinician' && m.status === 'present' && !m.answered && !m.asked);
   // The patient's own words ("she died due to a stroke") do not weigh it for care: the clinician does.
   const weighed = (m: Mention): boolean => m.familyWeighed === true && m.speaker !== 'patient';
   for (const d of [...byCode.values()]) {
@@ -413,12 +415,14 @@ const clinicianStatesDiagnosis = (byCode: Map<string, CodedDiagnosis>, bases: re
  * (dropPassingSymptoms) loses nothing more; an excerpt too short to gate is read the same way.
  * Dev: the teeth that ache with sinusitis (coding-snippets cs40), "tired" beside the diagnosis
  * (coding-visits cv25, coding-consults cc40), tingling (cv16), "peeing a lot" (coding-clinic
- * ck31), a headache (MTS-Dialog chief complaint train-634).
+ * ck31), a headache (MTS-Dialog chief complaint train-634). The answer to the opening question
+ * stays: it is the reason for the encounter (IV.G), left out only when integral to the diagnosis
+ * (dropIntegralSymptoms).
  */
 function dropPatientOnlySymptoms(byCode: Map<string, CodedDiagnosis>): void {
   if (!clinicianStatesDiagnosis(byCode, ['present', 'combination'])) return;
   for (const d of [...byCode.values()]) {
-    if (d.concept.kind === 'symptom' && d.basis === 'present' && d.mentions.every((m) => m.speaker === 'patient')) byCode.delete(d.code);
+    if (d.concept.kind === 'symptom' && d.basis === 'present' && d.mentions.every((m) => m.speaker === 'patient' && !m.presenting)) byCode.delete(d.code);
   }
 }
 
