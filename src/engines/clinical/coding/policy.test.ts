@@ -541,3 +541,8 @@ test('the answer to the opening question is the reason for the visit, even after
   ].join('\n');
   assert.ok(codes(visit).includes('R10.9'));
 });
+
+test("the clinician stating the chief complaint frames the reason for the visit (coding.json reason_for_visit)", () => {
+  assert.equal(framingAt('so i see the chief complaint is', ' and poor sleep.', false), 'reason');
+  assert.equal(framingAt('her main complaint is', '.', false), 'reason');
+});

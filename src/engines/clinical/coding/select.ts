@@ -517,8 +517,13 @@ function dropUnmanagedChronic(byCode: Map<string, CodedDiagnosis>): void {
   }
 }
 
-/** Named in the patient's answer to the opening question (mentions.ts `presenting`). */
-const presentingNamed = (d: CodedDiagnosis): boolean => d.mentions.some((m) => m.presenting && m.status === 'present');
+/**
+ * Named in the patient's answer to the opening question (mentions.ts `presenting`), or stated by
+ * the clinician as the reason for the visit ("I see the chief complaint is memory loss"): the
+ * presenting complaint (guidelines IV.G).
+ */
+const presentingNamed = (d: CodedDiagnosis): boolean =>
+  d.mentions.some((m) => m.status === 'present' && (m.presenting || (m.framing === 'reason' && m.speaker === 'clinician' && !m.asked)));
 
 /**
  * Was a condition taken up where the assessment is said? In a text with labelled turns, a
