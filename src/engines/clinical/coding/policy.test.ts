@@ -546,3 +546,14 @@ test("the clinician stating the chief complaint frames the reason for the visit 
   assert.equal(framingAt('so i see the chief complaint is', ' and poor sleep.', false), 'reason');
   assert.equal(framingAt('her main complaint is', '.', false), 'reason');
 });
+
+test('a complaint the clinician follows up with a question about it is taken up, beside a diagnosis the clinician states (follow-up.ts)', () => {
+  const visit = [
+    'Doctor: Your chest film from this morning shows pneumonia.', 'Patient: Oh, that explains the cough.',
+    'Doctor: Is anything else bothering you?', 'Patient: I get dizzy when I stand.',
+    'Doctor: How long does it last each time?', 'Patient: A minute or so.',
+  ].join('\n');
+  assert.ok(codes(visit).includes('R42'));
+  const aside = visit.replace('Doctor: How long does it last each time?', 'Doctor: Let us check your blood counts today.');
+  assert.ok(!codes(aside).includes('R42'));
+});

@@ -417,12 +417,13 @@ const clinicianStatesDiagnosis = (byCode: Map<string, CodedDiagnosis>, bases: re
  * (coding-visits cv25, coding-consults cc40), tingling (cv16), "peeing a lot" (coding-clinic
  * ck31), a headache (MTS-Dialog chief complaint train-634). The answer to the opening question
  * stays: it is the reason for the encounter (IV.G), left out only when integral to the diagnosis
- * (dropIntegralSymptoms).
+ * (dropIntegralSymptoms); so does a complaint the clinician follows up with a question about it
+ * (follow-up.ts: taken up).
  */
 function dropPatientOnlySymptoms(byCode: Map<string, CodedDiagnosis>): void {
   if (!clinicianStatesDiagnosis(byCode, ['present', 'combination'])) return;
   for (const d of [...byCode.values()]) {
-    if (d.concept.kind === 'symptom' && d.basis === 'present' && d.mentions.every((m) => m.speaker === 'patient' && !m.presenting)) byCode.delete(d.code);
+    if (d.concept.kind === 'symptom' && d.basis === 'present' && d.mentions.every((m) => m.speaker === 'patient' && !m.presenting && !m.followedUp)) byCode.delete(d.code);
   }
 }
 
