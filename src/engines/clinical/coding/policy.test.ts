@@ -557,3 +557,8 @@ test('a complaint the clinician follows up with a question about it is taken up,
   const aside = visit.replace('Doctor: How long does it last each time?', 'Doctor: Let us check your blood counts today.');
   assert.ok(!codes(aside).includes('R42'));
 });
+
+test("in an excerpt, a personal-history Z code from the patient's words alone is not coded; an old infarction stays (I.C.9.e.4)", () => {
+  const story = 'Doctor: When did the numbness in your hand start?\nPatient: About two years ago, after my stroke.\nDoctor: Does it keep you from writing?';
+  assert.ok(!codes(story).includes('Z86.73'));
+});

@@ -117,6 +117,7 @@ export function selectDiagnoses(mentions: readonly Mention[], visit: VisitFacts)
     dropHistoryTaking(byCode);
     dropPastMentionsOnly(byCode);
     dropRecordedStatus(byCode);
+    dropPatientHistory(byCode);
   }
   const assessing = assessmentMarked || mentions.some(assessesProblem);
   if (passingGated({ labelled, textLength, mentions: mentions.length, assessing })) dropPassingSymptoms(byCode, closingFrom, recapSentences(mentions));
@@ -183,6 +184,20 @@ function dropRecordedStatus(byCode: Map<string, CodedDiagnosis>): void {
   const recorded = (m: Mention): boolean => !m.framed && (m.historyTaking === true || m.answered === true || m.asked === true);
   for (const d of [...byCode.values()]) {
     if (d.concept.kind === 'status' && d.basis === 'present' && d.mentions.every(recorded)) byCode.delete(d.code);
+  }
+}
+
+/**
+ * In an excerpt, a personal-history Z code (Z85–Z87, basis 'history') from the
+ * patient's words alone ("after my stroke") is the story told, not a past condition the clinician
+ * weighs for this visit's care: not coded (issue #18 policy: history only mentioned is not coded,
+ * nor what the patient says that the clinician does not take up; IV.J). A whole visit reads this
+ * by its closing part (dropPassingSymptoms, historyTakenUp). Dev: mts-dialog-hpi train-145.
+ */
+function dropPatientHistory(byCode: Map<string, CodedDiagnosis>): void {
+  for (const d of [...byCode.values()]) {
+    // A history the classification codes as a condition (old myocardial infarction I25.2, I.C.9.e.4) is not a Z code: it stays.
+    if (d.basis === 'history' && d.code.startsWith('Z') && d.mentions.every((m) => m.speaker === 'patient' || m.asked === true || m.answered === true)) byCode.delete(d.code);
   }
 }
 
