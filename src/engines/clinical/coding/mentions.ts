@@ -3,7 +3,7 @@ import type { Span } from '../../ports.ts';
 import { assertionsFor, sentenceAt, splitSentences, type Assertion } from '../context/index.ts';
 import { drugLexicon, findConcepts, icd10cmTitle, tokenize, type Concept, type Token } from '../lexicon/index.ts';
 import { SIDE_WORDS, type Side } from './side.ts';
-import { attributedToCause, confirmed, isBareList, opensWithPlainYes, listsCauses, namesRisks, plannedProcedure, presupposed, saysNoRecurrence, startsIdiom } from './cue-phrases.ts';
+import { attributedToCause, confirmed, guessedByPatient, isBareList, opensWithPlainYes, listsCauses, namesRisks, plannedProcedure, presupposed, saysNoRecurrence, startsIdiom } from './cue-phrases.ts';
 import { isQuestion, answersAffirming, answersNo, answersYes, endsWithTag, opensAsQuestion, opensLikeQuestion, withoutLeadingWords } from '../language/discourse.ts';
 import { findIndexTerms } from './index-terms.ts';
 import { linkedCode, linkedConcept } from './links.ts';
@@ -15,6 +15,7 @@ import { othersSaid } from '../transcript/index.ts';
 import { assessmentStart } from './assessment.ts';
 import { historyTakingFrom, namedAsExample } from './history-taking.ts';
 import { presentingSpans } from './presenting.ts';
+import { followedUp } from './follow-up.ts';
 import { specify, visitSiteOf, type InjurySite } from './specify.ts';
 import { familyWeighed, followsUpHealingInjury, framingAt, type Framing, localStatus, pastFollowUp, punctuatedLead, otherSense, removedNear, sharesFamilyExperiencer, wordsBefore } from './discourse.ts';
 
@@ -55,6 +56,8 @@ export interface Mention {
   eradicated?: boolean;
   /** A symptom the clinician attributes to a condition ("…are from the sarcoid"): its presentation. */
   attributed?: boolean;
+  /** Said by the patient in a turn the clinician follows up with a question about it (follow-up.ts). */
+  followedUp?: boolean;
 }
 
 // The other speaker turning a statement down outright ("no no no").
@@ -417,6 +420,8 @@ export function findMentions(text: string, closingFrom?: number, turns: Turns = 
     if (status === 'present' && m.concept.kind === 'status' && plannedProcedure(lead)) status = 'hypothetical';
     // "It could be anything from depression, to arthritis": examples of what a question asks about.
     if (status === 'present' && namedAsExample(lead)) status = 'hypothetical';
+    // The patient side's own guess at a diagnosis ("I think it is a stroke") is uncertain (IV.H).
+    if (status === 'present' && speaker === 'patient' && m.concept.kind === 'dx' && guessedByPatient(lead)) status = 'uncertain';
     const answered = status === 'present' && framing !== 'heading' && !presupposed(lead) && (assertion.question || unmarkedQuestion(text, sentences, sentence, turnAt) !== undefined);
     const specified = sidedConcept(m, visit, said, saidStart, sentence);
     if (!specified) continue;
@@ -424,7 +429,7 @@ export function findMentions(text: string, closingFrom?: number, turns: Turns = 
     const weighed = status === 'family' ? familyWeighed(said) : undefined;
     const presenting = presentingIn.some((p) => p.start <= m.start && m.start < p.end);
     const attributed = status === 'present' && speaker !== 'patient' && concept.kind === 'symptom' && attributedToCause(lead, tail);
-    out.push({ concept, start: m.start, end: m.end, sentence, side, status, assertion, framed, framing, familyWeighed: weighed, speaker, answered, presenting, historyTaking: m.start >= historyFrom, asked: isQuestion(said), attributed });
+    out.push({ concept, start: m.start, end: m.end, sentence, side, status, assertion, framed, framing, familyWeighed: weighed, speaker, answered, presenting, historyTaking: m.start >= historyFrom, asked: isQuestion(said), attributed, followedUp: status === 'present' && concept.kind === 'symptom' && followedUp(text, turns, m.start) });
   }
   visitPasses(text, out, turns, assessmentFrom);
   return out;

@@ -13,14 +13,19 @@ const ACKNOWLEDGEMENT_WORDS = 3;
 
 /** Spans of the visit's presenting complaint; none when the text does not label its turns. */
 export function presentingSpans(text: string, turns: Turns['list']): Span[] {
-  const opening = Math.floor(text.length * OPENING_SHARE);
-  const lines = turns.filter((t) => t.span.start < opening);
+  const asks = (t: Turns['list'][number]): boolean => t.speaker === 'clinician' && asksForReason(text.slice(t.span.start, t.span.end));
+  const first = turns.findIndex(asks);
+  if (first < 0) return [];
+  // The first time the clinician asks it is the opening question, however long the preliminaries
+  // before it (age, who is with the patient, whether they can give a history); asked again in the
+  // opening, it is still about the visit's reason.
+  const opening = Math.max(Math.floor(text.length * OPENING_SHARE), turns[first]!.span.end);
   const spans: Span[] = [];
-  lines.forEach((line, i) => {
-    if (line.speaker !== 'clinician' || !asksForReason(text.slice(line.span.start, line.span.end))) return;
+  turns.forEach((line, i) => {
+    if (line.span.start >= opening || !asks(line)) return;
     spans.push(line.span);
     let answered = 0;
-    for (const next of lines.slice(i + 1)) {
+    for (const next of turns.slice(i + 1)) {
       if (next.speaker === 'patient') {
         spans.push(next.span);
         if (++answered >= ANSWER_LINES) break;

@@ -116,6 +116,8 @@ export function selectDiagnoses(mentions: readonly Mention[], visit: VisitFacts)
   if (labelled && !conversation) {
     dropHistoryTaking(byCode);
     dropPastMentionsOnly(byCode);
+    dropRecordedStatus(byCode);
+    dropPatientHistory(byCode);
   }
   const assessing = assessmentMarked || mentions.some(assessesProblem);
   if (passingGated({ labelled, textLength, mentions: mentions.length, assessing })) dropPassingSymptoms(byCode, closingFrom, recapSentences(mentions));
@@ -143,7 +145,9 @@ export function selectDiagnoses(mentions: readonly Mention[], visit: VisitFacts)
  * condition only when the clinician weighs it for the patient's care.
  */
 function dropHistoryTaking(byCode: Map<string, CodedDiagnosis>): void {
-  const takenUp = (m: Mention): boolean => !m.historyTaking || (m.speaker === 'clinician' && m.status === 'present' && !m.answered && !m.asked);
+  // The answer to the opening question is the reason for the encounter (guidelines IV.G), not history
+  // taken, even when a question about the history came first ("can he give me his history?").
+  const takenUp = (m: Mention): boolean => !m.historyTaking || (m.presenting === true && m.status === 'present') || (m.speaker === 'clinician' && m.status === 'present' && !m.answered && !m.asked);
   // The patient's own words ("she died due to a stroke") do not weigh it for care: the clinician does.
   const weighed = (m: Mention): boolean => m.familyWeighed === true && m.speaker !== 'patient';
   for (const d of [...byCode.values()]) {
@@ -165,6 +169,35 @@ function dropPastMentionsOnly(byCode: Map<string, CodedDiagnosis>): void {
     // A status (a transplant, a joint replaced) is a procedure done: said in the past, it stands.
     if (d.concept.kind === 'status') continue;
     if (d.basis === 'present' && d.mentions.every((m) => m.status === 'historical' && !m.framed)) byCode.delete(d.code);
+  }
+}
+
+/**
+ * In an excerpt, a status (a graft, a repair, a device) the clinician only reads back from the
+ * record while taking the history ("according to this you had a bypass graft"), or asks the
+ * patient to confirm ("you've had a rotator cuff repair before, correct?"), is the surgical
+ * history, not a status shaping this visit's care: not coded (issue #18 policy, Z codes only
+ * where the guidelines call for them; IV.J). Framed as a problem, it is. Dev: mts-dialog-hpi
+ * train-235 (a past-history round), train-1070 (the repair asked about before the re-tear).
+ */
+function dropRecordedStatus(byCode: Map<string, CodedDiagnosis>): void {
+  const recorded = (m: Mention): boolean => !m.framed && (m.historyTaking === true || m.answered === true || m.asked === true);
+  for (const d of [...byCode.values()]) {
+    if (d.concept.kind === 'status' && d.basis === 'present' && d.mentions.every(recorded)) byCode.delete(d.code);
+  }
+}
+
+/**
+ * In an excerpt, a personal-history Z code (Z85–Z87, basis 'history') from the
+ * patient's words alone ("after my stroke") is the story told, not a past condition the clinician
+ * weighs for this visit's care: not coded (issue #18 policy: history only mentioned is not coded,
+ * nor what the patient says that the clinician does not take up; IV.J). A whole visit reads this
+ * by its closing part (dropPassingSymptoms, historyTakenUp). Dev: mts-dialog-hpi train-145.
+ */
+function dropPatientHistory(byCode: Map<string, CodedDiagnosis>): void {
+  for (const d of [...byCode.values()]) {
+    // A history the classification codes as a condition (old myocardial infarction I25.2, I.C.9.e.4) is not a Z code: it stays.
+    if (d.basis === 'history' && d.code.startsWith('Z') && d.mentions.every((m) => m.speaker === 'patient' || m.asked === true || m.answered === true)) byCode.delete(d.code);
   }
 }
 
@@ -397,12 +430,15 @@ const clinicianStatesDiagnosis = (byCode: Map<string, CodedDiagnosis>, bases: re
  * (dropPassingSymptoms) loses nothing more; an excerpt too short to gate is read the same way.
  * Dev: the teeth that ache with sinusitis (coding-snippets cs40), "tired" beside the diagnosis
  * (coding-visits cv25, coding-consults cc40), tingling (cv16), "peeing a lot" (coding-clinic
- * ck31), a headache (MTS-Dialog chief complaint train-634).
+ * ck31), a headache (MTS-Dialog chief complaint train-634). The answer to the opening question
+ * stays: it is the reason for the encounter (IV.G), left out only when integral to the diagnosis
+ * (dropIntegralSymptoms); so does a complaint the clinician follows up with a question about it
+ * (follow-up.ts: taken up).
  */
 function dropPatientOnlySymptoms(byCode: Map<string, CodedDiagnosis>): void {
   if (!clinicianStatesDiagnosis(byCode, ['present', 'combination'])) return;
   for (const d of [...byCode.values()]) {
-    if (d.concept.kind === 'symptom' && d.basis === 'present' && d.mentions.every((m) => m.speaker === 'patient')) byCode.delete(d.code);
+    if (d.concept.kind === 'symptom' && d.basis === 'present' && d.mentions.every((m) => m.speaker === 'patient' && !m.presenting && !m.followedUp)) byCode.delete(d.code);
   }
 }
 
@@ -497,8 +533,13 @@ function dropUnmanagedChronic(byCode: Map<string, CodedDiagnosis>): void {
   }
 }
 
-/** Named in the patient's answer to the opening question (mentions.ts `presenting`). */
-const presentingNamed = (d: CodedDiagnosis): boolean => d.mentions.some((m) => m.presenting && m.status === 'present');
+/**
+ * Named in the patient's answer to the opening question (mentions.ts `presenting`), or stated by
+ * the clinician as the reason for the visit ("I see the chief complaint is memory loss"): the
+ * presenting complaint (guidelines IV.G).
+ */
+const presentingNamed = (d: CodedDiagnosis): boolean =>
+  d.mentions.some((m) => m.status === 'present' && (m.presenting || (m.framing === 'reason' && m.speaker === 'clinician' && !m.asked)));
 
 /**
  * Was a condition taken up where the assessment is said? In a text with labelled turns, a

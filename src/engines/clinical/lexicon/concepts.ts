@@ -69,10 +69,13 @@ let cached: { concepts: Concept[]; root: Node } | undefined;
 // Determiners a lay phrase may take in any of its forms ("pain in my/your/the hip": data/language/en/coding.json concept_determiners).
 const DETERMINER = '\u0000det';
 let determiners: Set<string> | undefined;
-/** The token as the concept tree keys it: every determiner as one key. */
+// Words that name the same in a lay phrase ("difficulty/trouble hearing": coding.json concept_equivalents).
+let equivalents: Map<string, string> | undefined;
+/** The token as the concept tree keys it: every determiner as one key, an equivalent word as the one it stands for. */
 function conceptKey(norm: string): string {
   determiners ??= new Set(languageData<{ concept_determiners: { words: string[] } }>('coding').concept_determiners.words);
-  return determiners.has(norm) ? DETERMINER : norm;
+  equivalents ??= new Map(Object.entries(languageData<{ concept_equivalents: { words: Record<string, string> } }>('coding').concept_equivalents.words));
+  return determiners.has(norm) ? DETERMINER : equivalents.get(norm) ?? norm;
 }
 
 export function conceptLexicon(): { concepts: Concept[]; root: Node } {

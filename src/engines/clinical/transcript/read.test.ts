@@ -3,6 +3,13 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { cleanUtterance, readTranscript } from './index.ts';
 
+test('a one-line dialogue parts its turns at a "Doctor:" label after a sentence end, not at a word with a colon inside one', () => {
+  const text = 'Guest_family: What is wrong with his ear? Doctor: Well, it looks red. Note: the drops help. Patient: Okay.';
+  const t = readTranscript(text);
+  assert.deepEqual(t.turns.map((x) => x.role), ['family', 'clinician', 'patient']);
+  assert.equal(text.slice(t.turns[1]!.span.start, t.turns[1]!.span.end), 'Well, it looks red. Note: the drops help.');
+});
+
 test('timestamped labelled turns keep spans into the text and map roles', () => {
   const text = '[00:01:02] Doctor: How is the knee?\n[00:01:09] Patient: It hurts when I walk.';
   const t = readTranscript(text);

@@ -44,20 +44,22 @@ function labelledTurns(text: string): RawTurn[] | undefined {
 }
 
 // A bracketed role label inside a line ("… okay . [patient] yes …"): some ASR exports put a whole visit on one line.
-const INLINE_LABEL = /\[([A-Za-z][A-Za-z_ ]{0,30})\]/g;
+// …or a "Doctor:" label after a sentence's end ("… have? Doctor: Well, …"): a translated dialogue's line runs on likewise.
+const INLINE_LABEL = /\[([A-Za-z][A-Za-z_ ]{0,30})\]|(?<=[.?!][ \t]{1,3})([A-Z][A-Za-z_]{1,24}(?:[ _]?\d)?)[ \t]*:(?=[ \t])/g;
 
 /** One labelled line as turns: its own label's, then one more at each bracketed label that names a role. */
 function inlineTurns(line: string, lineStart: number, label: string, bodyStart: number): RawTurn[] {
   const end = line.replace(/\s+$/, '').length;
   const turns: RawTurn[] = [{ label, span: { start: lineStart + bodyStart, end: lineStart + end } }];
   for (const m of line.slice(bodyStart, end).matchAll(INLINE_LABEL)) {
-    if (!roleFromLabel(m[1]!.trim())) continue;
+    const name = (m[1] ?? m[2])!.trim();
+    if (!roleFromLabel(name)) continue;
     const at = bodyStart + m.index!;
     const prev = turns[turns.length - 1]!;
     prev.span.end = lineStart + line.slice(0, at).trimEnd().length;
     const after = at + m[0].length;
     const start = after + (line.slice(after).length - line.slice(after).trimStart().length);
-    turns.push({ label: m[1]!.trim(), span: { start: lineStart + start, end: lineStart + end } });
+    turns.push({ label: name, span: { start: lineStart + start, end: lineStart + end } });
   }
   return turns.filter((t) => t.span.end > t.span.start);
 }
