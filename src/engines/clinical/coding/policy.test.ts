@@ -516,3 +516,10 @@ test('in an excerpt, a chronic condition named only as history is not coded; nam
 test('a yes to a question about several things does not cover the one the answer denies', () => {
   assert.deepEqual(codes('Doctor: Any numbness or tingling in your feet?\nPatient: Yes, some numbness, but no tingling.\nDoctor: Your feet show reduced sensation.'), ['R20.0']);
 });
+
+test('a diagnosis the GP gives as the patient\'s, softened, and names for them is the impression; unnamed or tested for, it stays hedged', () => {
+  const visit = (says: string): string => `Doctor: Hello, what brings you in?\nPatient: My hands have been itchy and red for a week.\nDoctor: Any fevers?\nPatient: No.\nDoctor: ${says}\nDoctor: I'll give you a steroid cream to use twice a day.`;
+  assert.deepEqual(codes(visit('I think you may have something, um, called dermatitis.')), ['L30.9']);
+  assert.ok(!codes(visit('You may have dermatitis.')).includes('L30.9'));
+  assert.ok(!codes(visit('We need to check if you may have something called dermatitis.')).includes('L30.9'));
+});
