@@ -287,6 +287,7 @@ for (const e of entries) {
 }
 secondLevelPhrases();
 listedSitePhrases();
+sentSitePhrases();
 const spineRows = spineRegionPhrases();
 
 interface SpineTargets {
@@ -470,6 +471,33 @@ function listedSitePhrases(): void {
     if (!spec || m === undefined) continue;
     add(`${e.path[e.level]} ${m}`, spec, e);
     add(`${m} ${e.path[e.level]}`, spec, e);
+  }
+}
+
+/**
+ * Sites listed under the entry a first-level subterm is sent to under another main term, where
+ * it is the same subterm ("Swelling, joint — see Effusion, joint": its subterms elbow M25.42-,
+ * wrist M25.43- are the joints of the swelling), said as the main term's own third level is
+ * ("elbow joint swelling", as "Pain, joint, elbow" M25.52- is "elbow joint pain"). Site
+ * composition (src/engines/clinical/coding/site-symptoms.ts) asks for "<site> joint <main>" first.
+ * Added after the first two levels, whose phrases win.
+ */
+function sentSitePhrases(): void {
+  for (const e of entries) {
+    if (e.level !== 1 || !e.see || e.code) continue;
+    const path = e.see.toLowerCase().split(',').map((t) => t.trim().replace(/\s*\([^)]*\)/g, ''));
+    if (path.length !== 2 || path[0] === e.path[0] || path[1] !== e.path[1]) continue;
+    const m = forms(e.path[0]!)[0];
+    if (m === undefined) continue;
+    for (const c of entries) {
+      if (c.level !== 2 || c.path[0] !== path[0] || c.path[1] !== path[1] || !SITE_WORDS.has(c.path[2]!)) continue;
+      const spec = codeOf(c);
+      if (!spec) continue;
+      // Recorded under the subterm said ("swelling, joint, elbow"), so the main term's kind holds.
+      const said: Entry = { ...c, path: [...e.path, c.path[2]!] };
+      add(`${c.path[2]} ${e.path[1]} ${m}`, spec, said);
+      add(`${m} ${e.path[1]} ${c.path[2]}`, spec, said);
+    }
   }
 }
 

@@ -86,3 +86,8 @@ test('an index subterm "a or b" is said as either word ("Fibrillation, atrial or
 test('a site said after "from" is read before its head, as after "of" ("bleeding from the rectum" = rectal bleeding)', () => {
   assert.ok(codeText('Assessment: bleeding from the rectum. Colonoscopy.').diagnoses.some((d) => d.code.coding[0]!.code === 'K62.5'));
 });
+
+test('a subterm the index sends to the same subterm of another main term takes its sites: Swelling, joint — see Effusion, joint', () => {
+  assert.deepEqual(assessed('Left elbow joint swelling'), ['M25.422']);
+  assert.deepEqual(assessed('Right wrist joint swelling'), ['M25.431']);
+});
