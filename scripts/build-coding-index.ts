@@ -37,9 +37,17 @@ const byTitle = new Map([...billable].map(([code, title]) => [title.toLowerCase(
  */
 function sidedSiblings(u: string): string | undefined {
   const title = billable.get(u)?.toLowerCase() ?? '';
-  const i = title.lastIndexOf('unspecified');
+  // The side takes the place of the last "unspecified" that names one ("…of unspecified hip,
+  // unspecified stage" L89.209 → "…of right hip, unspecified stage" L89.219).
+  let i = title.lastIndexOf('unspecified');
   if (i < 0) return undefined;
-  const as = (side: string): string | undefined => byTitle.get(title.slice(0, i) + side + title.slice(i + 'unspecified'.length)) ?? commaSided(title, side);
+  const sided = (at: number, side: string): string | undefined => byTitle.get(title.slice(0, at) + side + title.slice(at + 'unspecified'.length));
+  while (i > 0 && !(sided(i, 'right') && sided(i, 'left'))) {
+    const before = title.lastIndexOf('unspecified', i - 1);
+    if (before < 0) break;
+    i = before;
+  }
+  const as = (side: string): string | undefined => sided(i, side) ?? commaSided(title, side);
   const r = as('right');
   const l = as('left');
   // The bilateral title drops the part: "…, unspecified ear" → "…, bilateral" (H91.90 → H91.93).
@@ -69,8 +77,13 @@ function resolve(raw: string): string | undefined {
   if (billable.has(prefix)) return prefix;
   const under = sorted.filter((c) => c.startsWith(prefix) && (!/^[ST]/.test(c) || c.endsWith('A')));
   if (under.length === 1) return under[0];
+  // Among equals, the code unspecified on the most axes: "L89.2-" (hip, stage not said) is L89.209
+  // "…of unspecified hip, unspecified stage", not L89.200 "…of unspecified hip, unstageable".
+  // ("…with loss of consciousness of unspecified duration" says a state, not an axis left open; a
+  // title opening "Unspecified tear…" leaves open the type the index term names, "bucket-handle".)
+  const unspecifiedAxes = (c: string): number => billable.get(c)!.match(/(?<!^)unspecified(?! duration)/gi)?.length ?? 0;
   const pick = (re: RegExp, not?: RegExp): string | undefined =>
-    under.filter((c) => re.test(billable.get(c)!) && !(not && not.test(billable.get(c)!))).sort((a, b) => a.length - b.length || a.localeCompare(b))[0];
+    under.filter((c) => re.test(billable.get(c)!) && !(not && not.test(billable.get(c)!))).sort((a, b) => a.length - b.length || unspecifiedAxes(b) - unspecifiedAxes(a) || a.localeCompare(b))[0];
   // The unspecified code of no side first ("C50.9-" → C50.919, not C50.911 "…of right female breast").
   // …else the code the tabular list titles as the one "without mention of" the axes the others add
   // ("M51.36-" → M51.369 "…lumbar region without mention of lumbar back pain or lower extremity pain").
@@ -287,6 +300,7 @@ for (const e of entries) {
 }
 secondLevelPhrases();
 listedSitePhrases();
+sentSitePhrases();
 const spineRows = spineRegionPhrases();
 
 interface SpineTargets {
@@ -470,6 +484,33 @@ function listedSitePhrases(): void {
     if (!spec || m === undefined) continue;
     add(`${e.path[e.level]} ${m}`, spec, e);
     add(`${m} ${e.path[e.level]}`, spec, e);
+  }
+}
+
+/**
+ * Sites listed under the entry a first-level subterm is sent to under another main term, where
+ * it is the same subterm ("Swelling, joint — see Effusion, joint": its subterms elbow M25.42-,
+ * wrist M25.43- are the joints of the swelling), said as the main term's own third level is
+ * ("elbow joint swelling", as "Pain, joint, elbow" M25.52- is "elbow joint pain"). Site
+ * composition (src/engines/clinical/coding/site-symptoms.ts) asks for "<site> joint <main>" first.
+ * Added after the first two levels, whose phrases win.
+ */
+function sentSitePhrases(): void {
+  for (const e of entries) {
+    if (e.level !== 1 || !e.see || e.code) continue;
+    const path = e.see.toLowerCase().split(',').map((t) => t.trim().replace(/\s*\([^)]*\)/g, ''));
+    if (path.length !== 2 || path[0] === e.path[0] || path[1] !== e.path[1]) continue;
+    const m = forms(e.path[0]!)[0];
+    if (m === undefined) continue;
+    for (const c of entries) {
+      if (c.level !== 2 || c.path[0] !== path[0] || c.path[1] !== path[1] || !SITE_WORDS.has(c.path[2]!)) continue;
+      const spec = codeOf(c);
+      if (!spec) continue;
+      // Recorded under the subterm said ("swelling, joint, elbow"), so the main term's kind holds.
+      const said: Entry = { ...c, path: [...e.path, c.path[2]!] };
+      add(`${c.path[2]} ${e.path[1]} ${m}`, spec, said);
+      add(`${m} ${e.path[1]} ${c.path[2]}`, spec, said);
+    }
   }
 }
 
@@ -668,6 +709,14 @@ function seeWithin(e: Entry): Entry | undefined {
   return path.length === 2 && path[0] === e.path[0] ? byPath.get(path.join('|')) : undefined;
 }
 
+/** A first-level subterm of a main term with no code, coded and no site itself: the condition it names ("pressure ulcer"). */
+function subtermCondition(e: Entry, head: string): { u: string; term: string } | undefined {
+  const u = e.code ? resolve(e.code)?.replace(/^.*U:/, '') : undefined;
+  const sub = tokens(forms(e.path[1]!)[0] ?? '').join(' ');
+  if (!u || u.includes(':') || !sub || SITE_WORDS.has(jointSite(sub))) return undefined;
+  return { u, term: `${sub} ${head}` };
+}
+
 function siteSubterms(): string[] {
   const rows: string[] = [];
   let main: { u: string; term: string } | undefined;
@@ -675,11 +724,24 @@ function siteSubterms(): string[] {
   // …or under a first-level subterm of another code of the main term's section that is no site, a
   // type of it ("Osteoarthritis, primary M19.91 — hand joint M19.04-"): its sites are that type's.
   let typed: { u: string; term: string } | undefined;
+  // A main term with no code of its own names its conditions by first-level subterm ("Ulcer,
+  // pressure L89.9-"): such a subterm is the condition, said before the main term ("pressure
+  // ulcer"), and its own subterms its sites ("hip L89.2-").
+  let headless: string | undefined;
+  let named: { u: string; term: string } | undefined;
   for (const e of entries) {
     if (e.level === 0) {
       const spec = e.code ? resolve(e.code) : undefined;
       main = spec ? { u: spec.replace(/^.*U:/, ''), term: tokens(forms(e.path[0]!)[0] ?? '').join(' ') } : undefined;
+      headless = !e.code && !e.see ? tokens(forms(e.path[0]!)[0] ?? '').join(' ') : undefined;
+      named = undefined;
       continue;
+    }
+    if (headless && e.level === 1) named = subtermCondition(e, headless);
+    // "contiguous site of back, buttock, hip" is none of the sites it lists.
+    if (headless && e.level === 2 && named && !/\bof\b/.test(e.path[2]!)) {
+      const target = e.code ? e : seeWithin(e);
+      if (target?.code) rows.push(...siteRows(named, e.path[2]!, target.code, target.path[target.level]!));
     }
     if (!main) continue;
     if (e.level === 1) {

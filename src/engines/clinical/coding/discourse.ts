@@ -83,6 +83,26 @@ function bareName(lead: string, tail: string, maxLead: number): boolean {
   return /^[^\w?]*$/.test(tail) && lead.split(' ').filter(Boolean).length <= maxLead;
 }
 
+let softenedCues: { naming: RegExp; doubt: RegExp } | undefined;
+/**
+ * Does the clinician give the condition to the patient as theirs, softened by a modal, and teach
+ * its name ("you may have something called gastroenteritis"; coding.json naming.softened)? The
+ * modal is politeness: the condition is the impression. `lead`: the words of its sentence before
+ * it; `fillers`: hesitations read past ("something, uh, called").
+ */
+export function softenedNaming(lead: string, fillers: ReadonlySet<string>): boolean {
+  if (!softenedCues) {
+    const s = codingCues().problem_headings.naming.softened;
+    softenedCues = {
+      naming: new RegExp(`${wordsPattern(s.attributions)}(?:\\s+\\S+)?\\s+(?:${alternation(s.terms)})(?:\\s+\\S+){0,${wordReach(s.reach)}}$`),
+      doubt: new RegExp(wordsPattern(s.keeps_doubt)),
+    };
+  }
+  const plain = lead.split(' ').filter((w) => w && !fillers.has(w)).join(' ');
+  const m = softenedCues.naming.exec(plain);
+  return m !== null && !softenedCues.doubt.test(plain.slice(0, m.index));
+}
+
 /** Is the mention framed at all (see framingAt)? */
 export function framedAt(lead: string, tail: string, inAssessment: boolean): boolean {
   return framingAt(lead, tail, inAssessment) !== undefined;

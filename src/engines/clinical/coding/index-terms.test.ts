@@ -86,3 +86,16 @@ test('an index subterm "a or b" is said as either word ("Fibrillation, atrial or
 test('a site said after "from" is read before its head, as after "of" ("bleeding from the rectum" = rectal bleeding)', () => {
   assert.ok(codeText('Assessment: bleeding from the rectum. Colonoscopy.').diagnoses.some((d) => d.code.coding[0]!.code === 'K62.5'));
 });
+
+test('a subterm the index sends to the same subterm of another main term takes its sites: Swelling, joint — see Effusion, joint', () => {
+  assert.deepEqual(assessed('Left elbow joint swelling'), ['M25.422']);
+  assert.deepEqual(assessed('Right wrist joint swelling'), ['M25.431']);
+});
+
+test('a coded subterm of a main term with no code takes its own site subterms, unspecified on the axes not said', () => {
+  // Ulcer (no code), pressure L89.9-, hip L89.2-: the right hip, stage not said, is L89.219.
+  assert.deepEqual(assessed('Pressure ulcer of the right hip'), ['L89.219']);
+  assert.deepEqual(assessed('Pressure ulcer of the left heel'), ['L89.629']);
+  // A type the index term names is kept: Tear, meniscus, bucket-handle is not "Unspecified tear".
+  assert.equal(indexConcept('bucket handle meniscus tear')?.codes.R, 'S83.200A');
+});

@@ -17,7 +17,7 @@ import { historyTakingFrom, namedAsExample } from './history-taking.ts';
 import { presentingSpans } from './presenting.ts';
 import { followedUp } from './follow-up.ts';
 import { specify, visitSiteOf, type InjurySite } from './specify.ts';
-import { familyWeighed, followsUpHealingInjury, framingAt, type Framing, localStatus, pastFollowUp, punctuatedLead, otherSense, removedNear, sharesFamilyExperiencer, wordsBefore } from './discourse.ts';
+import { familyWeighed, followsUpHealingInjury, framingAt, type Framing, localStatus, pastFollowUp, punctuatedLead, otherSense, removedNear, sharesFamilyExperiencer, softenedNaming, wordsBefore } from './discourse.ts';
 
 export type { Side } from './side.ts';
 export type Status = 'present' | 'negated' | 'uncertain' | 'hypothetical' | 'family' | 'historical' | 'unasserted';
@@ -408,11 +408,14 @@ export function findMentions(text: string, closingFrom?: number, turns: Turns = 
     const tail = text.slice(m.end, sentence.end);
     // A treated measure given its control state by the clinician ("blood pressure is at goal") is
     // their assessment of the condition, as an impression is.
-    const framing = framingAt(lead, tail, m.start >= assessmentFrom, speaker === 'patient', m.concept.kind !== 'symptom', m.concept.kind === 'status') ?? (m.concept.statesControl && speaker !== 'patient' ? 'impression' : undefined);
+    // A diagnosis the clinician gives as the patient's, softened ("you may have something called…"), is the impression.
+    const softened = speaker !== 'patient' && m.concept.kind === 'dx' && softenedNaming(lead, FILLERS);
+    const framing = softened ? 'impression' : framingAt(lead, tail, m.start >= assessmentFrom, speaker === 'patient', m.concept.kind !== 'symptom', m.concept.kind === 'status') ?? (m.concept.statesControl && speaker !== 'patient' ? 'impression' : undefined);
     if (m.concept.measureOnly && !headsTreatedMeasure(text, m.end, lead, framing, speaker, turns)) continue;
     const framed = framing !== undefined;
     const turnStart = turns.list[turnAt(m.start)]?.span.start ?? 0;
     let status = statusIn({ text, sentences, sentence, said, lead, tail, assertion, framing, start: m.start, turnAt, turnStart });
+    if (softened && (status === 'uncertain' || status === 'hypothetical') && !assertion.negated && !assertion.family && !assertion.question) status = 'present';
     // "Who has it?" "My mother." "OK, so she has hyperthyroidism": a relative's condition (ICD-10-CM
     // codes what the patient has; a relative's only as family history, Z80–Z84).
     if (status !== 'negated' && others.some((o) => o.start <= m.start && m.end <= o.end)) status = 'family';

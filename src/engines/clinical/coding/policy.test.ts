@@ -562,3 +562,17 @@ test("in an excerpt, a personal-history Z code from the patient's words alone is
   const story = 'Doctor: When did the numbness in your hand start?\nPatient: About two years ago, after my stroke.\nDoctor: Does it keep you from writing?';
   assert.ok(!codes(story).includes('Z86.73'));
 });
+
+test('a diagnosis the GP gives as the patient\'s, softened, and names for them is the impression; unnamed or tested for, it stays hedged', () => {
+  const visit = (says: string): string => `Doctor: Hello, what brings you in?\nPatient: My hands have been itchy and red for a week.\nDoctor: Any fevers?\nPatient: No.\nDoctor: ${says}\nDoctor: I'll give you a steroid cream to use twice a day.`;
+  assert.deepEqual(codes(visit('I think you may have something, um, called dermatitis.')), ['L30.9']);
+  assert.ok(!codes(visit('You may have dermatitis.')).includes('L30.9'));
+  assert.ok(!codes(visit('We need to check if you may have something called dermatitis.')).includes('L30.9'));
+});
+
+test('a GP reading out the reason given at booking opens the visit as "what brings you in" does', () => {
+  const chat = Array.from({ length: 30 }, (_, i) => `Doctor: And how is work going at the moment, week ${i}?\nPatient: It is fine, I have been going in most days and walking the dog.`).join('\n');
+  const visit = (opening: string): string => `Doctor: Can I check your name and date of birth?\nPatient: Sam, fifth of May.\nDoctor: ${opening}\nPatient: Yes, I have a swelling in my left elbow since last week.\n${chat}\nDoctor: OK, I will send you some information.`;
+  assert.deepEqual(codes(visit("So it says here you've got a problem with your elbow, is that right?")), ['M25.422']);
+  assert.deepEqual(codes(visit('Any plans for the weekend?')), []);
+});

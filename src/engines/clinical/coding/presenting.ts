@@ -2,6 +2,8 @@
 // question ("how can I help you today?" → "I've had diarrhoea for three days"), and the rest of
 // that question's turn ("tell me what's been going on. You said you're a bit short of breath").
 import type { Span } from '../../ports.ts';
+import { spokenAlternation, wordsPattern } from '../language/data.ts';
+import { codingCues } from '../language/coding.ts';
 import { asksForReason } from '../language/discourse.ts';
 import type { Turns } from './speaker.ts';
 
@@ -11,9 +13,19 @@ const OPENING_SHARE = 0.3;
 const ANSWER_LINES = 3;
 const ACKNOWLEDGEMENT_WORDS = 3;
 
+let booked: RegExp | undefined;
+/** Does the clinician read out the reason given at booking ("it says here you're feeling…"; coding.json booked_reason)? */
+function readsBookedReason(turn: string): boolean {
+  booked ??= new RegExp(wordsPattern(codingCues().booked_reason.phrases, spokenAlternation), 'i');
+  return booked.test(turn);
+}
+
 /** Spans of the visit's presenting complaint; none when the text does not label its turns. */
 export function presentingSpans(text: string, turns: Turns['list']): Span[] {
-  const asks = (t: Turns['list'][number]): boolean => t.speaker === 'clinician' && asksForReason(text.slice(t.span.start, t.span.end));
+  const asks = (t: Turns['list'][number]): boolean => {
+    const said = text.slice(t.span.start, t.span.end);
+    return t.speaker === 'clinician' && (asksForReason(said) || readsBookedReason(said));
+  };
   const first = turns.findIndex(asks);
   if (first < 0) return [];
   // The first time the clinician asks it is the opening question, however long the preliminaries

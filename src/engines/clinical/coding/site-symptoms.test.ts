@@ -53,3 +53,10 @@ test('two sites joined by "and" share the symptom said after them, or asked abou
   assert.deepEqual(coded('Patient: I have had neck and lower back pain all week.'), ['M54.2', 'M54.50']);
   assert.deepEqual(coded("Doctor: Where's the pain located?\nPatient: It's mainly my left shoulder and lower back."), ['M25.512', 'M54.50']);
 });
+
+test('a word said again after a comma is a stutter: the site after it is still tied to the symptom', () => {
+  assert.deepEqual(codes('Doctor: What brings you in?\nPatient: I have a swelling on, on, on my left elbow.'), ['M25.422']);
+  assert.deepEqual(codes('Doctor: What brings you in?\nPatient: I get a pain in, in my belly.'), ['R10.9']);
+  // A list comma between two sites still parts them.
+  assert.deepEqual(codes('Doctor: What brings you in?\nPatient: I have pain in my back, knee is fine.'), ['M54.9']);
+});

@@ -6,7 +6,7 @@ import type { Concept, ConceptMention, Token } from '../lexicon/index.ts';
 import { phraseTokens } from '../lexicon/index.ts';
 import { lexiconTable } from '../lexicon/tables.ts';
 import { indexConcept } from './index-terms.ts';
-import { tiedTo } from './site-ties.ts';
+import { tiedTo, unstuttered } from './site-ties.ts';
 import type { Turns } from './speaker.ts';
 import { systemsOf } from './systems.ts';
 
@@ -107,7 +107,9 @@ function siteAfter(text: string, tokens: readonly Token[], i: number, t: Tables)
   const adjacent = siteAt(tokens, i + 1, t);
   if (adjacent) return adjacent;
   if (!t.prepositions.has(next.norm)) return undefined;
-  for (let j = i + 2; j < tokens.length && j <= i + 1 + REACH; j++) {
+  for (let j = i + 2, last = i + 1 + REACH; j < tokens.length && j <= last; j++) {
+    // A stuttered word ("on, on, on my elbow") is read once: it takes none of the reach.
+    if (tokens[j]!.norm === tokens[j - 1]!.norm) last++;
     const hit = siteAt(tokens, j, t);
     if (!hit) continue;
     const at = { start: tokens[i]!.start, end: tokens[i]!.end };
@@ -142,7 +144,7 @@ function symptomAfter(tokens: readonly Token[], from: number, t: Tables): { main
 function mentionOf(text: string, tokens: readonly Token[], from: number, to: number, main: string, site: Site): ConceptMention | undefined {
   const start = tokens[from]!.start;
   const end = tokens[to - 1]!.end;
-  if (BREAK.test(text.slice(start, end))) return undefined;
+  if (BREAK.test(unstuttered(text.slice(start, end)))) return undefined;
   const concept = codedAt(main, site);
   return concept ? { concept, start, end, from, to } : undefined;
 }
