@@ -36,6 +36,15 @@ test("the clinician's dictated summary, naming the patient by age and sex, run i
   assert.equal(text.slice(t.turns[1]!.span.start, t.turns[1]!.span.end), 'you too .');
   // A patient speaking of a child's age is still the patient.
   assert.deepEqual(readTranscript('[doctor] who is at home ?\n[patient] my 5-year-old and my husband .').turns.map((x) => x.role), ['clinician', 'patient']);
+
+test("the clinician's dictation speaking of the patient in the third person, run into the patient's turn, is the clinician's", () => {
+  const text = '[doctor] any questions ?\n[patient] no . okay . the patient is a good candidate for a knee replacement and agrees to proceed .';
+  const t = readTranscript(text);
+  assert.deepEqual(t.turns.map((x) => x.role), ['clinician', 'patient', 'clinician']);
+  assert.equal(text.slice(t.turns[1]!.span.start, t.turns[1]!.span.end), 'no . okay .');
+  // Asking about "the patient" is not dictating.
+  assert.deepEqual(readTranscript('[doctor] hello .\n[patient] are you seeing the patient before me ?').turns.map((x) => x.role), ['clinician', 'patient']);
+});
 });
 
 test('generic speakers: the one who examines and asks is the clinician', () => {

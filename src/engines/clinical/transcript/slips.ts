@@ -1,7 +1,7 @@
 // Diarisation slips: the clinician's assessment said inside a turn the transcript gives the patient.
 import type { Span } from '../../ports.ts';
 import { splitSentences } from '../context/index.ts';
-import { languageData, spokenAlternation } from '../language/data.ts';
+import { languageData, spokenAlternation, wordsPattern } from '../language/data.ts';
 import { codingCues } from '../language/coding.ts';
 import { withoutLeadingWords } from '../language/discourse.ts';
 import type { SpeakerRole } from './types.ts';
@@ -20,11 +20,15 @@ function opensAssessment(sentence: string): boolean {
 }
 
 let dictated: RegExp | undefined;
-// The patient named by age and sex, as a dictated note does ("pleasant 65-year-old female":
-// speakers.json dictation); a patient does not speak of themselves so.
+// The patient named by age and sex, or in the third person, as a dictated note does ("pleasant
+// 65-year-old female", "the patient is alert": speakers.json dictation); a patient does not speak
+// of themselves so.
 function dictatesPatient(sentence: string): boolean {
-  dictated ??= new RegExp(`\\b\\d{1,3}[- ](?:${spokenAlternation(languageData<{ dictation: { ageSex: string[] } }>('speakers').dictation.ageSex)})\\b`, 'i');
-  return dictated.test(sentence);
+  if (!dictated) {
+    const { ageSex, thirdPerson } = languageData<{ dictation: { ageSex: string[]; thirdPerson: string[] } }>('speakers').dictation;
+    dictated = new RegExp(`\\b\\d{1,3}[- ](?:${spokenAlternation(ageSex)})\\b|${wordsPattern(thirdPerson, spokenAlternation)}`, 'i');
+  }
+  return dictated.test(sentence) && !/\?\s*$/.test(sentence);
 }
 
 /**
