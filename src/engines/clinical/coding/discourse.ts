@@ -16,6 +16,11 @@ export function wordsBefore(text: string, from: number, to: number): string {
 /** The framing patterns, compiled once from the cue words (data/language/en/coding.json). */
 interface FramingCues { namedAs: RegExp; reason: RegExp; reach: number; heading: RegExp; ordinalProblem: RegExp; numberedItem: RegExp; bareLead: number; impression: RegExp; naming: RegExp; namingHedged: RegExp; reported: RegExp; standpoint: RegExp }
 let framingCues: FramingCues | undefined;
+
+/** "referred (by dr. …) for", "sent you over for": the referral's reason, the referrer's name between. */
+function referral(r: { openers: string[]; between: number; then: string[] }): string {
+  return `(?:${alternation(r.openers)})(?:\\s+\\S+){0,${wordReach(r.between)}}?\\s+(?:${alternation(r.then)})`;
+}
 function framing(): FramingCues {
   if (framingCues) return framingCues;
   const c = codingCues();
@@ -25,8 +30,8 @@ function framing(): FramingCues {
   const ni = h.numbered_item;
   const det = alternation(h.determiners);
   framingCues = {
-    // "here (today) for", "presents (today) with", "complaining of", "brings you in".
-    reason: new RegExp(`\\b(?:(?:${alternation(r.here)})\\s+(?:${alternation(r.here_for)})|(?:${alternation(r.presenting)})(?:\\s+(?:${alternation(r.presenting_when)}))?\\s+(?:${alternation(r.presenting_with)})|${alternation(r.phrases)})\\b`, 'g'),
+    // "here (today) for", "presents (today) with", "complaining of", "brings you in", "referred by … for".
+    reason: new RegExp(`\\b(?:(?:${alternation(r.here)})\\s+(?:${alternation(r.here_for)})|(?:${alternation(r.presenting)})(?:\\s+(?:${alternation(r.presenting_when)}))?\\s+(?:${alternation(r.presenting_with)})|${alternation(r.phrases)}|${referral(r.referral)})\\b`, 'g'),
     reach: r.reach, // words from the trigger to the mention ("…with chf and copd")
     // "for your first problem of your…", "in terms of your…", then up to two words, then the mention.
     heading: new RegExp(`\\b(?:${alternation(h.openers)})\\s+(?:${det})\\s+(?:(?:(?:${alternation(h.ordinals)})\\s+)+(?:${alternation(h.nouns)})s?\\s+(?:(?:${alternation(h.links)})\\s+)?(?:(?:${det})\\s+)*)?(?:\\S+\\s+){0,2}$`),

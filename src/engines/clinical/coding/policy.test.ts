@@ -361,6 +361,14 @@ test("a diagnosis reported as made before ('you've been diagnosed with…') is h
   assert.equal(framingAt('she was diagnosed with', '', false), undefined);
 });
 
+test("the reason another clinician referred the patient is the visit's reason, the referrer's name between", () => {
+  assert.equal(framingAt('she is a new patient referred by dr jones for a long standing', '', false), 'reason');
+  assert.equal(framingAt('your family doctor sent you over for a', '', false), 'reason');
+  assert.equal(framingAt('the referral i have is for', '', false), 'reason');
+  // A referral the plan makes is not why the patient came, and reaches no further than its words.
+  assert.equal(framingAt('we will send a referral to the hematologist who will see you and check your', '', false), undefined);
+});
+
 test('a condition the opening names as the reason for the visit is coded when the assessment takes it up; an annual exam is the visit itself', () => {
   const history = Array.from({ length: 30 }, (_, i) => `[doctor] any other problem with your daily life, number ${i}?\n[patient] no, nothing else that i can think of.`).join('\n');
   const visit = (closing: string): string => `[doctor] he is here today for follow up of his gout and his annual exam.\n${history}\n[doctor] so let's talk about my assessment and plan. ${closing}`;

@@ -18,7 +18,7 @@ export interface CodingCues {
   presupposed: { possessives: string[]; openers: string[] };
   assessment_opens: CueList & { patient_may_say: string[] };
   risks_listed: CueList & { list_item_words: number };
-  reason_for_visit: { here: string[]; here_for: string[]; presenting: string[]; presenting_when: string[]; presenting_with: string[]; phrases: string[]; reach: number };
+  reason_for_visit: { here: string[]; here_for: string[]; presenting: string[]; presenting_when: string[]; presenting_with: string[]; phrases: string[]; reach: number; referral: { openers: string[]; between: number; then: string[] } };
   problem_headings: {
     openers: string[]; determiners: string[]; ordinals: string[]; nouns: string[]; links: string[];
     ordinal_problem: { ordinals: string[]; nouns: string[]; fillers: string[] };
