@@ -42,6 +42,11 @@ test("the clinician's dictation speaking of the patient in the third person, run
   const t = readTranscript(text);
   assert.deepEqual(t.turns.map((x) => x.role), ['clinician', 'patient', 'clinician']);
   assert.equal(text.slice(t.turns[1]!.span.start, t.turns[1]!.span.end), 'no . okay .');
+  // Addressing the patient by title and surname after a marker is the clinician too; the name as the subject is not.
+  const addressed = '[doctor] any questions ?\n[patient] no . alright , mrs. lane , i will go over your scan now .';
+  assert.deepEqual(readTranscript(addressed).turns.map((x) => x.role), ['clinician', 'patient', 'clinician']);
+  assert.deepEqual(readTranscript('[doctor] who helps you ?\n[patient] mr lee , my neighbour , drives me .').turns.map((x) => x.role), ['clinician', 'patient']);
+  assert.deepEqual(readTranscript('[doctor] and your pills ?\n[patient] okay , i might miss one now .').turns.map((x) => x.role), ['clinician', 'patient']);
   // Asking about "the patient" is not dictating.
   assert.deepEqual(readTranscript('[doctor] hello .\n[patient] are you seeing the patient before me ?').turns.map((x) => x.role), ['clinician', 'patient']);
 });

@@ -1,7 +1,7 @@
 // Diarisation slips: the clinician's assessment said inside a turn the transcript gives the patient.
 import type { Span } from '../../ports.ts';
 import { splitSentences } from '../context/index.ts';
-import { languageData, spokenAlternation, wordsPattern } from '../language/data.ts';
+import { alternation, languageData, spokenAlternation, wordsPattern } from '../language/data.ts';
 import { codingCues } from '../language/coding.ts';
 import { withoutLeadingWords } from '../language/discourse.ts';
 import type { SpeakerRole } from './types.ts';
@@ -31,6 +31,20 @@ function dictatesPatient(sentence: string): boolean {
   return dictated.test(sentence) && !/\?\s*$/.test(sentence);
 }
 
+let vocative: RegExp | undefined;
+// The patient addressed by title and surname after a greeting or discourse marker ("alright , mr.
+// ward , …", "good morning miss reyes .") or alone ("mr. ward ."): the clinician speaking
+// (speakers.json dictation). A sentence opening with the name is the patient's subject ("mr smith helps me").
+function addressesPatient(sentence: string): boolean {
+  if (!vocative) {
+    const { vocativeTitles, vocativeLeads } = languageData<{ dictation: { vocativeTitles: string[]; vocativeLeads: string[] } }>('speakers').dictation;
+    const titles = alternation(vocativeTitles).replace(/\\\.(?=\||$)/g, '\\.?');
+    const address = `(?:${titles})\\s+[a-z][a-z'-]*`;
+    vocative = new RegExp(`^\\W*(?:(?:${spokenAlternation(vocativeLeads)})\\b\\W*${address}\\s*(?:[,.!]|$)|${address}\\s*[.!]?\\s*$)`, 'i');
+  }
+  return vocative.test(sentence);
+}
+
 /**
  * A patient's turn that goes on into the clinician's assessment: speech recognition joins the
  * clinician's closing dictation to the patient's last words ("[patient] sounds good . alright
@@ -43,7 +57,7 @@ export function splitAssessmentSlip<T extends { span: Span; role: SpeakerRole }>
   const { start, end } = turn.span;
   for (const s of splitSentences(text.slice(start, end))) {
     const sentence = text.slice(start + s.start, start + s.end);
-    if (!opensAssessment(sentence) && !dictatesPatient(sentence)) continue;
+    if (!opensAssessment(sentence) && !dictatesPatient(sentence) && !addressesPatient(sentence)) continue;
     const cut = start + s.start;
     const before: T[] = cut > start ? [{ ...turn, span: { start, end: start + text.slice(start, cut).trimEnd().length } }] : [];
     return [...before, { ...turn, role: 'clinician', span: { start: cut, end } }];
