@@ -383,6 +383,10 @@ test('a chronic condition the closing only mentions is not coded; one headed as 
   const visit = (closing: string): string => `[doctor] hi, how can i help you today?\n[patient] my ankle hurts since i fell.\n${history}\n[doctor] so let's talk about my assessment and plan. for your first problem, your ankle sprain, we will brace it. ${closing}`;
   assert.ok(!codes(visit('with your diabetes, cuts can heal slower, so keep it clean.')).includes('E11.9'));
   assert.ok(codes(visit('for your second condition of diabetes, continue the metformin.')).includes('E11.9'));
+  // The heading said in other words: 'as far as', 'in regards to', 'let's talk about'.
+  for (const heading of ['as far as your diabetes goes', 'in regards to your diabetes', "now let's talk about your diabetes"]) {
+    assert.ok(codes(visit(`${heading}, continue the metformin.`)).includes('E11.9'), heading);
+  }
   const both = codes(visit('for your second problem here, the newly found hypothyroidism and mild high cholesterol, we will check labs.'));
   assert.ok(both.includes('E03.9') && both.includes('E78.5'));
 });
