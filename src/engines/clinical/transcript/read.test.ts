@@ -52,6 +52,14 @@ test("the clinician's dictation speaking of the patient in the third person, run
 });
 });
 
+test("a patient-tagged turn that speaks to the listener about them throughout is the clinician's", () => {
+  const plan = '[doctor] any questions ?\n[patient] okay so your x-ray was normal , your strength is good , and your pain should settle , so you can keep doing your exercises and you will see the therapist next week .';
+  assert.deepEqual(readTranscript(plan).turns.map((x) => x.role), ['clinician', 'clinician']);
+  // The patient's own story, and "you know" said as a filler, stay the patient's.
+  const story = '[doctor] tell me more .\n[patient] well you know , you know how it is , you know , i get up and my knee aches and i can not walk far , you know , and then i sit down and you know it eases off .';
+  assert.deepEqual(readTranscript(story).turns.map((x) => x.role), ['clinician', 'patient']);
+});
+
 test('generic speakers: the one who examines and asks is the clinician', () => {
   const t = readTranscript('Speaker 1: What brings you in today? Any pain?\nSpeaker 2: My back has been sore for a week.\nSpeaker 1: Let me examine you.');
   assert.deepEqual(t.turns.map((x) => x.role), ['clinician', 'patient', 'clinician']);
