@@ -83,6 +83,18 @@ export function framingAt(lead: string, tail: string, inAssessment: boolean, pat
   return last >= 0 && lead.slice(last).split(' ').filter(Boolean).length <= f.reach ? 'reason' : undefined;
 }
 
+let listener: RegExp | undefined;
+/**
+ * Is a problem heading said to the listener ("for your next problem of your hypertension", "in
+ * terms of your depression")? The words right before the mention hold a second-person determiner
+ * (coding.json problem_headings.addressed): the clinician heads the patient's problem.
+ */
+export function headsToListener(lead: string): boolean {
+  const h = codingCues().problem_headings;
+  listener ??= new RegExp(`${wordsPattern(h.addressed)}(?:\\s+\\S+){0,${wordReach(h.addressed_reach)}}$`);
+  return listener.test(lead);
+}
+
 /** A sentence that is the condition's name alone ("chronic chf ."), as a dictated problem list says it; not asked. */
 function bareName(lead: string, tail: string, maxLead: number): boolean {
   return /^[^\w?]*$/.test(tail) && lead.split(' ').filter(Boolean).length <= maxLead;

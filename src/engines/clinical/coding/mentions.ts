@@ -16,7 +16,7 @@ import { assessmentStart } from './assessment.ts';
 import { historyTakingFrom, namedAsExample } from './history-taking.ts';
 import { presentingSpans } from './presenting.ts';
 import { specify, visitSiteOf, type InjurySite } from './specify.ts';
-import { familyWeighed, followsUpHealingInjury, framingAt, type Framing, localStatus, pastFollowUp, punctuatedLead, otherSense, removedNear, sharesFamilyExperiencer, wordsBefore } from './discourse.ts';
+import { familyWeighed, followsUpHealingInjury, framingAt, headsToListener, type Framing, localStatus, pastFollowUp, punctuatedLead, otherSense, removedNear, sharesFamilyExperiencer, wordsBefore } from './discourse.ts';
 
 export type { Side } from './side.ts';
 export type Status = 'present' | 'negated' | 'uncertain' | 'hypothetical' | 'family' | 'historical' | 'unasserted';
@@ -393,9 +393,7 @@ export function findMentions(text: string, closingFrom?: number, turns: Turns = 
   named.push(...composed);
   for (const m of [...named, ...indexed].sort((a, b) => a.start - b.start)) {
     if (m.concept.kind === 'ignore') continue;
-    const speaker = speakerAt(m.start);
-    // An index entry is read only in the clinician's words: the patient's are history.
-    if (indexed.has(m) && speaker === 'patient') continue;
+    const tagged = speakerAt(m.start);
     const sentence = sentenceAt(sentences, m.start) ?? { start: 0, end: text.length };
     const said = text.slice(sentence.start, sentence.end).replace(LABEL, '');
     const saidStart = sentence.end - said.length;
@@ -405,7 +403,14 @@ export function findMentions(text: string, closingFrom?: number, turns: Turns = 
     const tail = text.slice(m.end, sentence.end);
     // A treated measure given its control state by the clinician ("blood pressure is at goal") is
     // their assessment of the condition, as an impression is.
-    const framing = framingAt(lead, tail, m.start >= assessmentFrom, speaker === 'patient', m.concept.kind !== 'symptom', m.concept.kind === 'status') ?? (m.concept.statesControl && speaker !== 'patient' ? 'impression' : undefined);
+    const heading = framingAt(lead, tail, m.start >= assessmentFrom, tagged === 'patient', m.concept.kind !== 'symptom', m.concept.kind === 'status');
+    // A problem headed to the listener ("for your next problem, your hypertension") is the
+    // clinician's whatever the tag: speech recognition gives such turns to the patient, who does
+    // not head their own problems so.
+    const speaker = tagged === 'patient' && heading === 'heading' && headsToListener(lead) ? 'clinician' : tagged;
+    // An index entry is read only in the clinician's words: the patient's are history.
+    if (indexed.has(m) && speaker === 'patient') continue;
+    const framing = heading ?? (m.concept.statesControl && speaker !== 'patient' ? 'impression' : undefined);
     if (m.concept.measureOnly && !headsTreatedMeasure(text, m.end, lead, framing, speaker, turns)) continue;
     const framed = framing !== undefined;
     const turnStart = turns.list[turnAt(m.start)]?.span.start ?? 0;

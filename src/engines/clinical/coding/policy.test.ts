@@ -361,6 +361,14 @@ test("a diagnosis reported as made before ('you've been diagnosed with…') is h
   assert.equal(framingAt('she was diagnosed with', '', false), undefined);
 });
 
+test("a problem headed to the listener under the patient's tag is the clinician's heading (a diarisation slip)", () => {
+  const history = Array.from({ length: 30 }, (_, i) => `[doctor] any other problem with your daily life, number ${i}?\n[patient] no, nothing else that i can think of.`).join('\n');
+  const visit = (closing: string): string => `[doctor] hi, how can i help you today?\n[patient] my ankle hurts since i fell.\n${history}\n[doctor] so let's talk about my assessment and plan. for your first problem, your ankle sprain, we will brace it.\n${closing}`;
+  assert.ok(codes(visit('[patient] okay. for your second problem, your diabetes, we will continue the metformin.')).includes('E11.9'));
+  // The patient's own words about their condition stay the patient's.
+  assert.ok(!codes(visit('[patient] okay. and for the diabetes i still take the metformin.')).includes('E11.9'));
+});
+
 test("the reason another clinician referred the patient is the visit's reason, the referrer's name between", () => {
   assert.equal(framingAt('she is a new patient referred by dr jones for a long standing', '', false), 'reason');
   assert.equal(framingAt('your family doctor sent you over for a', '', false), 'reason');

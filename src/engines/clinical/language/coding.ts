@@ -24,6 +24,7 @@ export interface CodingCues {
     ordinal_problem: { ordinals: string[]; nouns: string[]; fillers: string[] };
     numbered_item: { openers: string[]; numerals: string[]; phrases: string[]; lead_reach: number; reach: number; bare_lead: number; list_gap: number; counted: string[] };
     named_as: { copulas: string[]; then: string[] };
+    addressed: string[]; addressed_reach: number;
     impressions: string[]; naming: { phrases: string[]; reach: number; not_across: string[]; hedged_by: string[] }; reported: string[]; standpoints: string[];
   };
   indications: { verbs: string[]; objects: string[]; phrases: string[]; referring: string[]; reach: number };
