@@ -47,6 +47,9 @@ test("the clinician's dictation speaking of the patient in the third person, run
   assert.deepEqual(readTranscript(addressed).turns.map((x) => x.role), ['clinician', 'patient', 'clinician']);
   assert.deepEqual(readTranscript('[doctor] who helps you ?\n[patient] mr lee , my neighbour , drives me .').turns.map((x) => x.role), ['clinician', 'patient']);
   assert.deepEqual(readTranscript('[doctor] and your pills ?\n[patient] okay , i might miss one now .').turns.map((x) => x.role), ['clinician', 'patient']);
+  // So is speaking to the documentation system.
+  const system = '[doctor] any questions ?\n[patient] no . okay . hey , dragon , order a chest x-ray . and from a cough standpoint we will wait .';
+  assert.deepEqual(readTranscript(system).turns.map((x) => x.role), ['clinician', 'patient', 'clinician']);
   // Asking about "the patient" is not dictating.
   assert.deepEqual(readTranscript('[doctor] hello .\n[patient] are you seeing the patient before me ?').turns.map((x) => x.role), ['clinician', 'patient']);
 });

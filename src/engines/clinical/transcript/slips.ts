@@ -4,6 +4,7 @@ import { splitSentences } from '../context/index.ts';
 import { alternation, languageData, spokenAlternation, wordsPattern } from '../language/data.ts';
 import { codingCues } from '../language/coding.ts';
 import { withoutLeadingWords } from '../language/discourse.ts';
+import { isDictation, stripWakeWords } from '../language/dictation.ts';
 import type { SpeakerRole } from './types.ts';
 
 let opener: RegExp | undefined;
@@ -45,19 +46,27 @@ function addressesPatient(sentence: string): boolean {
   return vocative.test(sentence);
 }
 
+// Said to the documentation system ("hey , dragon , order an echocardiogram", "please use my exam
+// template": dictation.json): the clinician dictating, whatever the tag; a patient does not.
+function speaksToSystem(sentence: string): boolean {
+  const said = withoutLeadingWords(sentence.trim());
+  return stripWakeWords(said) !== said || isDictation(said);
+}
+
 /**
  * A patient's turn that goes on into the clinician's assessment: speech recognition joins the
  * clinician's closing dictation to the patient's last words ("[patient] sounds good . alright
  * assessment and plan , chronic chf , …") or labels the dictated diagnosis as the patient's
  * ("[patient] diagnosis will be pituitary adenoma ."), or its dictated summary that names the
- * patient by age and sex. The turn is cut where that opens and the rest is the clinician's.
+ * patient by age and sex, addresses the patient by title, or speaks to the documentation system.
+ * The turn is cut where that opens and the rest is the clinician's.
  */
 export function splitAssessmentSlip<T extends { span: Span; role: SpeakerRole }>(text: string, turn: T): T[] {
   if (turn.role !== 'patient' && turn.role !== 'family') return [turn];
   const { start, end } = turn.span;
   for (const s of splitSentences(text.slice(start, end))) {
     const sentence = text.slice(start + s.start, start + s.end);
-    if (!opensAssessment(sentence) && !dictatesPatient(sentence) && !addressesPatient(sentence)) continue;
+    if (!opensAssessment(sentence) && !dictatesPatient(sentence) && !addressesPatient(sentence) && !speaksToSystem(sentence)) continue;
     const cut = start + s.start;
     const before: T[] = cut > start ? [{ ...turn, span: { start, end: start + text.slice(start, cut).trimEnd().length } }] : [];
     return [...before, { ...turn, role: 'clinician', span: { start: cut, end } }];
