@@ -84,7 +84,9 @@ function sideOf(tokens: Token[], from: number, to: number, sentence: Span): Side
 type Answer = 'yes' | 'affirmed' | 'no';
 
 function statusOf(a: Assertion, answer: Answer | undefined): Status {
-  if (a.family) return 'family';
+  // A relative's condition denied ("no family history of colon cancer") is no family history
+  // (Z80-Z84 record a relative's condition that is there); asked about, the answer decides.
+  if (a.family) return a.negated && !a.question ? 'negated' : 'family';
   if (a.question) {
     // "And no dizziness?" "Yes. I do.": the first-person clause affirms it whatever the question's polarity.
     if (answer === 'affirmed') return a.historical ? 'historical' : 'present';

@@ -369,6 +369,12 @@ test("a problem headed to the listener under the patient's tag is the clinician'
   assert.ok(!codes(visit('[patient] okay. and for the diabetes i still take the metformin.')).includes('E11.9'));
 });
 
+test('a denied family history is not coded, however the sentence runs on (an unpunctuated transcript)', () => {
+  const history = Array.from({ length: 30 }, (_, i) => `[doctor] any other problem with your daily life, number ${i}?\n[patient] no, nothing else that i can think of.`).join('\n');
+  const visit = `[doctor] hi, how can i help you today?\n[patient] i am due for my colonoscopy.\n${history}\n[doctor] assessment and plan the next one is a screening colonoscopy that she is overdue for no family history of colon cancer\n[patient] okay`;
+  assert.ok(!codes(visit).some((c) => c.startsWith('Z80')));
+});
+
 test("the reason another clinician referred the patient is the visit's reason, the referrer's name between", () => {
   assert.equal(framingAt('she is a new patient referred by dr jones for a long standing', '', false), 'reason');
   assert.equal(framingAt('your family doctor sent you over for a', '', false), 'reason');
