@@ -50,6 +50,10 @@ test("the clinician's dictation speaking of the patient in the third person, run
   // So is speaking to the documentation system.
   const system = '[doctor] any questions ?\n[patient] no . okay . hey , dragon , order a chest x-ray . and from a cough standpoint we will wait .';
   assert.deepEqual(readTranscript(system).turns.map((x) => x.role), ['clinician', 'patient', 'clinician']);
+  // So is ordering, prescribing or referring for the listener; the patient's own plans are not.
+  const orders = '[doctor] any questions ?\n[patient] no . okay for the diabetes i wan na order a hemoglobin a1c today .';
+  assert.deepEqual(readTranscript(orders).turns.map((x) => x.role), ['clinician', 'patient', 'clinician']);
+  assert.deepEqual(readTranscript('[doctor] and exercise ?\n[patient] i am going to start walking more and i will increase my water .').turns.map((x) => x.role), ['clinician', 'patient']);
   // Asking about "the patient" is not dictating.
   assert.deepEqual(readTranscript('[doctor] hello .\n[patient] are you seeing the patient before me ?').turns.map((x) => x.role), ['clinician', 'patient']);
 });

@@ -1,7 +1,7 @@
 // Diarisation slips: the clinician's assessment said inside a turn the transcript gives the patient.
 import type { Span } from '../../ports.ts';
 import { splitSentences } from '../context/index.ts';
-import { alternation, languageData, spokenAlternation, wordsPattern } from '../language/data.ts';
+import { alternation, languageData, spokenAlternation, wordReach, wordsPattern } from '../language/data.ts';
 import { codingCues } from '../language/coding.ts';
 import { withoutLeadingWords } from '../language/discourse.ts';
 import { isDictation, stripWakeWords } from '../language/dictation.ts';
@@ -46,6 +46,17 @@ function addressesPatient(sentence: string): boolean {
   return vocative.test(sentence);
 }
 
+let planAct: RegExp | undefined;
+// The speaker ordering, prescribing or referring for the listener ("i wan na order a hemoglobin
+// a1c", "we'll put you on …": speakers.json dictation.planActs): the clinician's plan.
+function ordersForListener(sentence: string): boolean {
+  if (!planAct) {
+    const p = languageData<{ dictation: { planActs: { subjects: string[]; between: string[]; reach: number; acts: string[] } } }>('speakers').dictation.planActs;
+    planAct = new RegExp(`${wordsPattern(p.subjects, spokenAlternation)}(?:\\s+(?:${spokenAlternation(p.between)})){0,${wordReach(p.reach)}}\\s+${wordsPattern(p.acts)}`, 'i');
+  }
+  return planAct.test(sentence) && !/\?\s*$/.test(sentence);
+}
+
 // Said to the documentation system ("hey , dragon , order an echocardiogram", "please use my exam
 // template": dictation.json): the clinician dictating, whatever the tag; a patient does not.
 function speaksToSystem(sentence: string): boolean {
@@ -66,7 +77,7 @@ export function splitAssessmentSlip<T extends { span: Span; role: SpeakerRole }>
   const { start, end } = turn.span;
   for (const s of splitSentences(text.slice(start, end))) {
     const sentence = text.slice(start + s.start, start + s.end);
-    if (!opensAssessment(sentence) && !dictatesPatient(sentence) && !addressesPatient(sentence) && !speaksToSystem(sentence)) continue;
+    if (!opensAssessment(sentence) && !dictatesPatient(sentence) && !addressesPatient(sentence) && !speaksToSystem(sentence) && !ordersForListener(sentence)) continue;
     const cut = start + s.start;
     const before: T[] = cut > start ? [{ ...turn, span: { start, end: start + text.slice(start, cut).trimEnd().length } }] : [];
     return [...before, { ...turn, role: 'clinician', span: { start: cut, end } }];
