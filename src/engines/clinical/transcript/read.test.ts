@@ -50,6 +50,8 @@ test("the clinician's dictation speaking of the patient in the third person, run
   // So is speaking to the documentation system.
   const system = '[doctor] any questions ?\n[patient] no . okay . hey , dragon , order a chest x-ray . and from a cough standpoint we will wait .';
   assert.deepEqual(readTranscript(system).turns.map((x) => x.role), ['clinician', 'patient', 'clinician']);
+  // …not the request words alone: a patient uses their inhaler.
+  assert.deepEqual(readTranscript('[doctor] and when you get short of breath ?\n[patient] i use my inhaler , it helps .').turns.map((x) => x.role), ['clinician', 'patient']);
   // So is ordering, prescribing or referring for the listener; the patient's own plans are not.
   const orders = '[doctor] any questions ?\n[patient] no . okay for the diabetes i wan na order a hemoglobin a1c today .';
   assert.deepEqual(readTranscript(orders).turns.map((x) => x.role), ['clinician', 'patient', 'clinician']);

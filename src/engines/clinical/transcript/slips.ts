@@ -4,7 +4,7 @@ import { splitSentences } from '../context/index.ts';
 import { alternation, languageData, spokenAlternation, wordReach, wordsPattern } from '../language/data.ts';
 import { codingCues } from '../language/coding.ts';
 import { withoutLeadingWords } from '../language/discourse.ts';
-import { isDictation, stripWakeWords } from '../language/dictation.ts';
+import { namesDocumentationTool, stripWakeWords } from '../language/dictation.ts';
 import type { SpeakerRole } from './types.ts';
 
 let opener: RegExp | undefined;
@@ -58,10 +58,11 @@ function ordersForListener(sentence: string): boolean {
 }
 
 // Said to the documentation system ("hey , dragon , order an echocardiogram", "please use my exam
-// template": dictation.json): the clinician dictating, whatever the tag; a patient does not.
+// template": dictation.json wake words and tools): the clinician dictating, whatever the tag; a patient does not.
 function speaksToSystem(sentence: string): boolean {
   const said = withoutLeadingWords(sentence.trim());
-  return stripWakeWords(said) !== said || isDictation(said);
+  // Not the request words alone ("use my …"): a patient uses their inhaler.
+  return stripWakeWords(said) !== said || namesDocumentationTool(said);
 }
 
 /**
