@@ -16,6 +16,11 @@ export function wordsBefore(text: string, from: number, to: number): string {
 /** The framing patterns, compiled once from the cue words (data/language/en/coding.json). */
 interface FramingCues { namedAs: RegExp; reason: RegExp; reach: number; heading: RegExp; ordinalProblem: RegExp; numberedItem: RegExp; bareLead: number; impression: RegExp; naming: RegExp; namingHedged: RegExp; reported: RegExp; standpoint: RegExp }
 let framingCues: FramingCues | undefined;
+
+/** "referred (by dr. …) for", "sent you over for": the referral's reason, the referrer's name between. */
+function referral(r: { openers: string[]; between: number; then: string[] }): string {
+  return `(?:${alternation(r.openers)})(?:\\s+\\S+){0,${wordReach(r.between)}}?\\s+(?:${alternation(r.then)})`;
+}
 function framing(): FramingCues {
   if (framingCues) return framingCues;
   const c = codingCues();
@@ -25,8 +30,8 @@ function framing(): FramingCues {
   const ni = h.numbered_item;
   const det = alternation(h.determiners);
   framingCues = {
-    // "here (today) for", "presents (today) with", "complaining of", "brings you in".
-    reason: new RegExp(`\\b(?:(?:${alternation(r.here)})\\s+(?:${alternation(r.here_for)})|(?:${alternation(r.presenting)})(?:\\s+(?:${alternation(r.presenting_when)}))?\\s+(?:${alternation(r.presenting_with)})|${alternation(r.phrases)})\\b`, 'g'),
+    // "here (today) for", "presents (today) with", "complaining of", "brings you in", "referred by … for".
+    reason: new RegExp(`\\b(?:(?:${alternation(r.here)})\\s+(?:${alternation(r.here_for)})|(?:${alternation(r.presenting)})(?:\\s+(?:${alternation(r.presenting_when)}))?\\s+(?:${alternation(r.presenting_with)})|${alternation(r.phrases)}|${referral(r.referral)})\\b`, 'g'),
     reach: r.reach, // words from the trigger to the mention ("…with chf and copd")
     // "for your first problem of your…", "in terms of your…", then up to two words, then the mention.
     heading: new RegExp(`\\b(?:${alternation(h.openers)})\\s+(?:${det})\\s+(?:(?:(?:${alternation(h.ordinals)})\\s+)+(?:${alternation(h.nouns)})s?\\s+(?:(?:${alternation(h.links)})\\s+)?(?:(?:${det})\\s+)*)?(?:\\S+\\s+){0,2}$`),
@@ -76,6 +81,18 @@ export function framingAt(lead: string, tail: string, inAssessment: boolean, pat
   let last = -1;
   for (const m of lead.matchAll(f.reason)) last = m.index + m[0].length;
   return last >= 0 && lead.slice(last).split(' ').filter(Boolean).length <= f.reach ? 'reason' : undefined;
+}
+
+let listener: RegExp | undefined;
+/**
+ * Is a problem heading said to the listener ("for your next problem of your hypertension", "in
+ * terms of your depression")? The words right before the mention hold a second-person determiner
+ * (coding.json problem_headings.addressed): the clinician heads the patient's problem.
+ */
+export function headsToListener(lead: string): boolean {
+  const h = codingCues().problem_headings;
+  listener ??= new RegExp(`${wordsPattern(h.addressed)}(?:\\s+\\S+){0,${wordReach(h.addressed_reach)}}$`);
+  return listener.test(lead);
 }
 
 /** A sentence that is the condition's name alone ("chronic chf ."), as a dictated problem list says it; not asked. */

@@ -24,6 +24,11 @@ test('"upper extremity" is the index\'s arm, coded by the side said', () => {
   assert.deepEqual(assessed('Left upper extremity neuropathy'), ['G56.92']);
 });
 
+test('hepatitis of a named virus type said short ("hep c") is the index\'s hepatitis of that type', () => {
+  assert.deepEqual(assessed('Hep C'), ['B19.20']);
+  assert.deepEqual(assessed('Hep B'), ['B19.10']);
+});
+
 test('a one-word main term the index calls a disorder is coded, in the plural too', () => {
   assert.deepEqual(assessed('Tics'), ['F95.9']);
 });

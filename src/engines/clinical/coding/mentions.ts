@@ -17,7 +17,7 @@ import { historyTakingFrom, namedAsExample } from './history-taking.ts';
 import { presentingSpans } from './presenting.ts';
 import { followedUp } from './follow-up.ts';
 import { specify, visitSiteOf, type InjurySite } from './specify.ts';
-import { familyWeighed, followsUpHealingInjury, framingAt, type Framing, localStatus, pastFollowUp, punctuatedLead, otherSense, removedNear, sharesFamilyExperiencer, softenedNaming, wordsBefore } from './discourse.ts';
+import { familyWeighed, followsUpHealingInjury, framingAt, headsToListener, type Framing, localStatus, pastFollowUp, punctuatedLead, otherSense, removedNear, sharesFamilyExperiencer, softenedNaming, wordsBefore } from './discourse.ts';
 
 export type { Side } from './side.ts';
 export type Status = 'present' | 'negated' | 'uncertain' | 'hypothetical' | 'family' | 'historical' | 'unasserted';
@@ -87,7 +87,9 @@ function sideOf(tokens: Token[], from: number, to: number, sentence: Span): Side
 type Answer = 'yes' | 'affirmed' | 'no';
 
 function statusOf(a: Assertion, answer: Answer | undefined): Status {
-  if (a.family) return 'family';
+  // A relative's condition denied ("no family history of colon cancer") is no family history
+  // (Z80-Z84 record a relative's condition that is there); asked about, the answer decides.
+  if (a.family) return a.negated && !a.question ? 'negated' : 'family';
   if (a.question) {
     // "And no dizziness?" "Yes. I do.": the first-person clause affirms it whatever the question's polarity.
     if (answer === 'affirmed') return a.historical ? 'historical' : 'present';
@@ -396,9 +398,7 @@ export function findMentions(text: string, closingFrom?: number, turns: Turns = 
   named.push(...composed);
   for (const m of [...named, ...indexed].sort((a, b) => a.start - b.start)) {
     if (m.concept.kind === 'ignore') continue;
-    const speaker = speakerAt(m.start);
-    // An index entry is read only in the clinician's words: the patient's are history.
-    if (indexed.has(m) && speaker === 'patient') continue;
+    const tagged = speakerAt(m.start);
     const sentence = sentenceAt(sentences, m.start) ?? { start: 0, end: text.length };
     const said = text.slice(sentence.start, sentence.end).replace(LABEL, '');
     const saidStart = sentence.end - said.length;
@@ -408,9 +408,16 @@ export function findMentions(text: string, closingFrom?: number, turns: Turns = 
     const tail = text.slice(m.end, sentence.end);
     // A treated measure given its control state by the clinician ("blood pressure is at goal") is
     // their assessment of the condition, as an impression is.
+    const heading = framingAt(lead, tail, m.start >= assessmentFrom, tagged === 'patient', m.concept.kind !== 'symptom', m.concept.kind === 'status');
+    // A problem headed to the listener ("for your next problem, your hypertension") is the
+    // clinician's whatever the tag: speech recognition gives such turns to the patient, who does
+    // not head their own problems so.
+    const speaker = tagged === 'patient' && heading === 'heading' && headsToListener(lead) ? 'clinician' : tagged;
+    // An index entry is read only in the clinician's words: the patient's are history.
+    if (indexed.has(m) && speaker === 'patient') continue;
     // A diagnosis the clinician gives as the patient's, softened ("you may have something called…"), is the impression.
     const softened = speaker !== 'patient' && m.concept.kind === 'dx' && softenedNaming(lead, FILLERS);
-    const framing = softened ? 'impression' : framingAt(lead, tail, m.start >= assessmentFrom, speaker === 'patient', m.concept.kind !== 'symptom', m.concept.kind === 'status') ?? (m.concept.statesControl && speaker !== 'patient' ? 'impression' : undefined);
+    const framing = softened ? 'impression' : heading ?? (m.concept.statesControl && speaker !== 'patient' ? 'impression' : undefined);
     if (m.concept.measureOnly && !headsTreatedMeasure(text, m.end, lead, framing, speaker, turns)) continue;
     const framed = framing !== undefined;
     const turnStart = turns.list[turnAt(m.start)]?.span.start ?? 0;

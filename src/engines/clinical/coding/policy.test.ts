@@ -361,6 +361,28 @@ test("a diagnosis reported as made before ('you've been diagnosed with…') is h
   assert.equal(framingAt('she was diagnosed with', '', false), undefined);
 });
 
+test("a problem headed to the listener under the patient's tag is the clinician's heading (a diarisation slip)", () => {
+  const history = Array.from({ length: 30 }, (_, i) => `[doctor] any other problem with your daily life, number ${i}?\n[patient] no, nothing else that i can think of.`).join('\n');
+  const visit = (closing: string): string => `[doctor] hi, how can i help you today?\n[patient] my ankle hurts since i fell.\n${history}\n[doctor] so let's talk about my assessment and plan. for your first problem, your ankle sprain, we will brace it.\n${closing}`;
+  assert.ok(codes(visit('[patient] okay. for your second problem, your diabetes, we will continue the metformin.')).includes('E11.9'));
+  // The patient's own words about their condition stay the patient's.
+  assert.ok(!codes(visit('[patient] okay. and for the diabetes i still take the metformin.')).includes('E11.9'));
+});
+
+test('a denied family history is not coded, however the sentence runs on (an unpunctuated transcript)', () => {
+  const history = Array.from({ length: 30 }, (_, i) => `[doctor] any other problem with your daily life, number ${i}?\n[patient] no, nothing else that i can think of.`).join('\n');
+  const visit = `[doctor] hi, how can i help you today?\n[patient] i am due for my colonoscopy.\n${history}\n[doctor] assessment and plan the next one is a screening colonoscopy that she is overdue for no family history of colon cancer\n[patient] okay`;
+  assert.ok(!codes(visit).some((c) => c.startsWith('Z80')));
+});
+
+test("the reason another clinician referred the patient is the visit's reason, the referrer's name between", () => {
+  assert.equal(framingAt('she is a new patient referred by dr jones for a long standing', '', false), 'reason');
+  assert.equal(framingAt('your family doctor sent you over for a', '', false), 'reason');
+  assert.equal(framingAt('the referral i have is for', '', false), 'reason');
+  // A referral the plan makes is not why the patient came, and reaches no further than its words.
+  assert.equal(framingAt('we will send a referral to the hematologist who will see you and check your', '', false), undefined);
+});
+
 test('a condition the opening names as the reason for the visit is coded when the assessment takes it up; an annual exam is the visit itself', () => {
   const history = Array.from({ length: 30 }, (_, i) => `[doctor] any other problem with your daily life, number ${i}?\n[patient] no, nothing else that i can think of.`).join('\n');
   const visit = (closing: string): string => `[doctor] he is here today for follow up of his gout and his annual exam.\n${history}\n[doctor] so let's talk about my assessment and plan. ${closing}`;
@@ -375,6 +397,10 @@ test('a chronic condition the closing only mentions is not coded; one headed as 
   const visit = (closing: string): string => `[doctor] hi, how can i help you today?\n[patient] my ankle hurts since i fell.\n${history}\n[doctor] so let's talk about my assessment and plan. for your first problem, your ankle sprain, we will brace it. ${closing}`;
   assert.ok(!codes(visit('with your diabetes, cuts can heal slower, so keep it clean.')).includes('E11.9'));
   assert.ok(codes(visit('for your second condition of diabetes, continue the metformin.')).includes('E11.9'));
+  // The heading said in other words: 'as far as', 'in regards to', 'let's talk about'.
+  for (const heading of ['as far as your diabetes goes', 'in regards to your diabetes', "now let's talk about your diabetes"]) {
+    assert.ok(codes(visit(`${heading}, continue the metformin.`)).includes('E11.9'), heading);
+  }
   const both = codes(visit('for your second problem here, the newly found hypothyroidism and mild high cholesterol, we will check labs.'));
   assert.ok(both.includes('E03.9') && both.includes('E78.5'));
 });

@@ -29,6 +29,11 @@ test('a region in the sentence of the condition is its region; a joint tied to i
   assert.deepEqual(codes('Doctor: She has arthritis in her knee and her neck feels fine.'), ['M17.9']);
 });
 
+test('the spine\'s facet joints said "facet" are the index\'s facet joint (Arthropathy, facet joint — see also Spondylosis)', () => {
+  assert.deepEqual(codes('Doctor: The x-ray shows lumbar facet arthropathy.'), ['M47.816']);
+  assert.deepEqual(codes('Doctor: There is cervical facet hypertrophy.'), ['M47.812']);
+});
+
 test('no region said: the main term keeps its own code', () => {
   assert.deepEqual(codes('Doctor: You have arthritis.'), ['M19.90']);
   assert.deepEqual(codes('Doctor: That is spondylosis.'), ['M47.9']);

@@ -19,12 +19,13 @@ export interface CodingCues {
   assessment_opens: CueList & { patient_may_say: string[] };
   risks_listed: CueList & { list_item_words: number };
   booked_reason: CueList;
-  reason_for_visit: { here: string[]; here_for: string[]; presenting: string[]; presenting_when: string[]; presenting_with: string[]; phrases: string[]; reach: number };
+  reason_for_visit: { here: string[]; here_for: string[]; presenting: string[]; presenting_when: string[]; presenting_with: string[]; phrases: string[]; reach: number; referral: { openers: string[]; between: number; then: string[] } };
   problem_headings: {
     openers: string[]; determiners: string[]; ordinals: string[]; nouns: string[]; links: string[];
     ordinal_problem: { ordinals: string[]; nouns: string[]; fillers: string[] };
     numbered_item: { openers: string[]; numerals: string[]; phrases: string[]; lead_reach: number; reach: number; bare_lead: number; list_gap: number; counted: string[] };
     named_as: { copulas: string[]; then: string[] };
+    addressed: string[]; addressed_reach: number;
     impressions: string[]; naming: { phrases: string[]; reach: number; not_across: string[]; hedged_by: string[]; softened: { attributions: string[]; terms: string[]; reach: number; keeps_doubt: string[] } }; reported: string[]; standpoints: string[];
   };
   indications: { verbs: string[]; objects: string[]; phrases: string[]; referring: string[]; reach: number };

@@ -30,6 +30,12 @@ export function isDictation(text: string): boolean {
   return DICTATION.test(text);
 }
 
+const DOCUMENTATION_OBJECT = new RegExp(`\\b(?:${alternation(d.objects)})\\b`, 'i');
+/** Names a documentation tool ("my exam template", "a dot phrase"): said only by the one documenting. */
+export function namesDocumentationTool(text: string): boolean {
+  return DOCUMENTATION_OBJECT.test(text);
+}
+
 // Linear: every alternative is a literal, and each repetition of LEAD must consume a word and its separator.
 const COMMAND = new RegExp(`${LEAD}(?:${alternation([...d.commands.display, ...d.commands.toPatient])})\\b`
   + `|${LEAD}in\\s+(?:the\\s+)?(?:${alternation(d.sectionDictation.sections)})[\\s,]+(?:${alternation(d.sectionDictation.then)})\\b`, 'i');

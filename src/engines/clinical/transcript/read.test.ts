@@ -43,6 +43,37 @@ test("the clinician's dictated summary, naming the patient by age and sex, run i
   assert.equal(text.slice(t.turns[1]!.span.start, t.turns[1]!.span.end), 'you too .');
   // A patient speaking of a child's age is still the patient.
   assert.deepEqual(readTranscript('[doctor] who is at home ?\n[patient] my 5-year-old and my husband .').turns.map((x) => x.role), ['clinician', 'patient']);
+
+test("the clinician's dictation speaking of the patient in the third person, run into the patient's turn, is the clinician's", () => {
+  const text = '[doctor] any questions ?\n[patient] no . okay . the patient is a good candidate for a knee replacement and agrees to proceed .';
+  const t = readTranscript(text);
+  assert.deepEqual(t.turns.map((x) => x.role), ['clinician', 'patient', 'clinician']);
+  assert.equal(text.slice(t.turns[1]!.span.start, t.turns[1]!.span.end), 'no . okay .');
+  // Addressing the patient by title and surname after a marker is the clinician too; the name as the subject is not.
+  const addressed = '[doctor] any questions ?\n[patient] no . alright , mrs. lane , i will go over your scan now .';
+  assert.deepEqual(readTranscript(addressed).turns.map((x) => x.role), ['clinician', 'patient', 'clinician']);
+  assert.deepEqual(readTranscript('[doctor] who helps you ?\n[patient] mr lee , my neighbour , drives me .').turns.map((x) => x.role), ['clinician', 'patient']);
+  assert.deepEqual(readTranscript('[doctor] and your pills ?\n[patient] okay , i might miss one now .').turns.map((x) => x.role), ['clinician', 'patient']);
+  // So is speaking to the documentation system.
+  const system = '[doctor] any questions ?\n[patient] no . okay . hey , dragon , order a chest x-ray . and from a cough standpoint we will wait .';
+  assert.deepEqual(readTranscript(system).turns.map((x) => x.role), ['clinician', 'patient', 'clinician']);
+  // …not the request words alone: a patient uses their inhaler.
+  assert.deepEqual(readTranscript('[doctor] and when you get short of breath ?\n[patient] i use my inhaler , it helps .').turns.map((x) => x.role), ['clinician', 'patient']);
+  // So is ordering, prescribing or referring for the listener; the patient's own plans are not.
+  const orders = '[doctor] any questions ?\n[patient] no . okay for the diabetes i wan na order a hemoglobin a1c today .';
+  assert.deepEqual(readTranscript(orders).turns.map((x) => x.role), ['clinician', 'patient', 'clinician']);
+  assert.deepEqual(readTranscript('[doctor] and exercise ?\n[patient] i am going to start walking more and i will increase my water .').turns.map((x) => x.role), ['clinician', 'patient']);
+  // Asking about "the patient" is not dictating.
+  assert.deepEqual(readTranscript('[doctor] hello .\n[patient] are you seeing the patient before me ?').turns.map((x) => x.role), ['clinician', 'patient']);
+});
+});
+
+test("a patient-tagged turn that speaks to the listener about them throughout is the clinician's", () => {
+  const plan = '[doctor] any questions ?\n[patient] okay so your x-ray was normal , your strength is good , and your pain should settle , so you can keep doing your exercises and you will see the therapist next week .';
+  assert.deepEqual(readTranscript(plan).turns.map((x) => x.role), ['clinician', 'clinician']);
+  // The patient's own story, and "you know" said as a filler, stay the patient's.
+  const story = '[doctor] tell me more .\n[patient] well you know , you know how it is , you know , i get up and my knee aches and i can not walk far , you know , and then i sit down and you know it eases off .';
+  assert.deepEqual(readTranscript(story).turns.map((x) => x.role), ['clinician', 'patient']);
 });
 
 test('generic speakers: the one who examines and asks is the clinician', () => {

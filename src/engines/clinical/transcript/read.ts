@@ -3,7 +3,7 @@ import type { Span } from '../../ports.ts';
 import { AT_CLAUSES, AT_MARKERS, splitSentences } from '../context/index.ts';
 import { cleanUtterance } from '../language/fillers.ts';
 import { isQuestion } from '../language/discourse.ts';
-import { addressRatio, CLINICIAN_TALK, inferRoles, roleFromLabel, saysEnough } from './roles.ts';
+import { addressesListener, addressRatio, CLINICIAN_TALK, inferRoles, roleFromLabel, saysEnough } from './roles.ts';
 import { splitAssessmentSlip } from './slips.ts';
 import type { Sentence, SpeakerRole, Transcript, Turn } from './types.ts';
 
@@ -214,7 +214,9 @@ export function readTurns(text: string): { format: Transcript['format']; turns: 
   const turns = raw.map((t) => ({ ...t, role: roleOf(t.label) }));
   // Only labelled turns can be mislabelled; a transcription JSON's words keep their own spans.
   if (format !== 'labelled') return { format, turns };
-  return { format, turns: turns.flatMap((t) => splitAssessmentSlip(text, t)) };
+  // A patient-tagged turn that addresses the listener throughout is the clinician's (roles.ts addressesListener).
+  const readAgain = (t: RoleTurn): RoleTurn => (t.role === 'patient' && addressesListener(text.slice(t.span.start, t.span.end)) ? { ...t, role: 'clinician' } : t);
+  return { format, turns: turns.flatMap((t) => splitAssessmentSlip(text, t)).map(readAgain) };
 }
 
 export function readTranscript(text: string): Transcript {

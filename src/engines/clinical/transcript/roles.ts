@@ -3,7 +3,8 @@ import { alternation, languageData, terms, wordsPattern } from '../language/data
 import type { SpeakerRole } from './types.ts';
 
 type LabelledRole = 'clinician' | 'patient' | 'family';
-interface SpeakerData { labels: Record<LabelledRole, string[]>; clinicianTalk: string[]; address: { listener: string[]; speaker: string[] } }
+interface TurnAddress { turnMinWords: number; turnMinListener: number; turnRatio: number; notAddress: string[] }
+interface SpeakerData { labels: Record<LabelledRole, string[]>; clinicianTalk: string[]; address: { listener: string[]; speaker: string[] } & TurnAddress }
 const d = languageData<SpeakerData>('speakers');
 
 // Every label entry, longest first, so "guest clinician" is read before "guest".
@@ -60,4 +61,20 @@ export function addressRatio(lines: readonly string[]): number | undefined {
   if (!saysEnough(lines)) return undefined;
   const text = lines.join(' ').toLowerCase();
   return (text.match(LISTENER) ?? []).length / Math.max(1, (text.match(SELF) ?? []).length);
+}
+
+const NOT_ADDRESS = new RegExp(wordsPattern(d.address.notAddress), 'g');
+
+/**
+ * Does one turn speak to the listener about them (speakers.json address.turn*): long enough, the
+ * listener words often and far more often than the speaker's own ("for your diabetes, we'll
+ * continue your metformin, and i want you to…")? The clinician's turn, whatever its tag.
+ */
+export function addressesListener(turn: string): boolean {
+  const a = d.address;
+  const text = turn.toLowerCase().replace(NOT_ADDRESS, ' ');
+  if (text.split(/\s+/).filter(Boolean).length < a.turnMinWords) return false;
+  const listener = (text.match(LISTENER) ?? []).length;
+  const self = (text.match(SELF) ?? []).length;
+  return listener >= a.turnMinListener && listener >= a.turnRatio * Math.max(1, self);
 }
