@@ -129,7 +129,7 @@ export function selectDiagnoses(mentions: readonly Mention[], visit: VisitFacts)
   dropIntegralSymptoms(byCode);
   if (labelled) dropPatientOnlySymptoms(byCode);
   if (puerperal) complicatingPuerperium(byCode);
-  if (gestationWeeks !== undefined) complicatingPregnancy(byCode, gestationWeeks);
+  complicatingPregnancy(byCode, gestationWeeks);
   // Never emit a header or unknown code, whatever the tables say.
   for (const code of [...byCode.keys()]) if (!isBillable(code)) byCode.delete(code);
   return [...byCode.values()].sort(order);
@@ -243,16 +243,21 @@ function complicatingPuerperium(byCode: Map<string, CodedDiagnosis>): void {
 }
 
 const PREGNANT = 'Z33.1';
+// Chapter 15, pregnancy, childbirth and the puerperium.
+const CHAPTER_15 = /^O/;
 /**
- * The conditions of a patient the visit names as pregnant (Z33.1) at a stated gestational age are
- * coded from chapter 15, which takes precedence (guidelines I.C.15.a; pregnancy.ts), with Z3A for the
- * weeks; Z33.1 (pregnancy incidental) then yields. The condition's own code stays where the tabular
- * says to code it also. No listed condition: the visit is left as coded.
+ * The conditions of a patient the visit names as pregnant are coded from chapter 15, which takes
+ * precedence (guidelines I.C.15.a; pregnancy.ts), with Z3A for the weeks when stated; Z33.1
+ * (pregnancy incidental) then yields. The patient is pregnant by Z33.1 at a stated gestational age,
+ * or by a condition of the pregnancy already coded from chapter 15 (gestational diabetes): then the
+ * trimester is unspecified when no weeks are stated. The condition's own code stays where the
+ * tabular says to code it also. No listed condition and no chapter 15 code: the visit is left as coded.
  */
-function complicatingPregnancy(byCode: Map<string, CodedDiagnosis>, weeks: number): void {
-  const pregnant = byCode.get(PREGNANT);
-  if (!pregnant) return;
-  let complicated = false;
+function complicatingPregnancy(byCode: Map<string, CodedDiagnosis>, weeks: number | undefined): void {
+  const chapter15 = [...byCode.values()].find((d) => CHAPTER_15.test(d.code) && (d.basis === 'present' || d.basis === 'combination'));
+  const pregnant = byCode.get(PREGNANT) ?? chapter15;
+  if (!pregnant || (weeks === undefined && !chapter15)) return;
+  let complicated = chapter15 !== undefined;
   for (const d of [...byCode.values()]) {
     if (d.basis !== 'present' && d.basis !== 'combination') continue;
     const o = pregnancyCode(d.code, weeks);
@@ -263,6 +268,7 @@ function complicatingPregnancy(byCode: Map<string, CodedDiagnosis>, weeks: numbe
   }
   if (!complicated) return;
   byCode.delete(PREGNANT);
+  if (weeks === undefined) return;
   const z = weeksCode(weeks);
   byCode.set(z, { ...pregnant, code: z, title: icd10cmTitle(z) ?? z });
 }
