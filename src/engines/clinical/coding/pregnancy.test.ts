@@ -32,3 +32,10 @@ test('a condition already coded from chapter 15 makes the patient pregnant: Z33.
   const incidental = 'Doctor: What can I do for you today?\nPatient: I have gestational diabetes and want help with my pregnancy diet.';
   assert.deepEqual(codes(incidental), ['O24.419']);
 });
+
+test('in a visit about an infant the pregnancy is the mother\'s birth history, not coded for the child', () => {
+  const visit = 'Doctor: How old is your son now?\nMother: He is three months old.\nDoctor: Any problems during the pregnancy?\nMother: None, I had a smooth pregnancy and he was born on time.\nDoctor: And now he has a cough?\nMother: Yes, a cough for four days.';
+  assert.ok(!codes(visit).some((c) => /^(?:O|Z33)/.test(c)));
+  const pregnant = 'Doctor: What brings you in?\nPatient: I am pregnant and have had a cough for four days.';
+  assert.ok(codes(pregnant).includes('Z33.1'));
+});

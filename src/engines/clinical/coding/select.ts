@@ -86,11 +86,13 @@ export interface VisitFacts {
   puerperal?: boolean;
   /** The gestational age in weeks the visit states (pregnancy.ts). */
   gestationWeeks?: number;
+  /** The patient is an infant whose birth the visit speaks of (newborn.ts): its pregnancy is the mother's. */
+  infant?: boolean;
 }
 
 /** The codes of a visit from its mentions. */
 export function selectDiagnoses(mentions: readonly Mention[], visit: VisitFacts): CodedDiagnosis[] {
-  const { textLength, closingFrom = Math.floor(textLength * ASSESSMENT_PART), assessmentMarked = false, puerperal = false, gestationWeeks } = visit;
+  const { textLength, closingFrom = Math.floor(textLength * ASSESSMENT_PART), assessmentMarked = false, puerperal = false, gestationWeeks, infant = false } = visit;
   const byCode = new Map<string, CodedDiagnosis>();
   for (const m of mentions) {
     for (const { code, basis } of codesFor(m)) {
@@ -128,6 +130,7 @@ export function selectDiagnoses(mentions: readonly Mention[], visit: VisitFacts)
   dropMainTermDefaults(byCode);
   dropIntegralSymptoms(byCode);
   if (labelled) dropPatientOnlySymptoms(byCode);
+  if (infant) dropMaternalCodes(byCode);
   if (puerperal) complicatingPuerperium(byCode);
   complicatingPregnancy(byCode, gestationWeeks);
   // Never emit a header or unknown code, whatever the tables say.
@@ -240,6 +243,17 @@ function complicatingPuerperium(byCode: Map<string, CodedDiagnosis>): void {
   if (byCode.has(code)) return;
   const condition = [...byCode.values()].find((d) => (d.basis === 'present' || d.basis === 'combination') && !/^[OZ]/.test(d.code));
   if (condition) byCode.set(code, { ...condition, code, title: icd10cmTitle(code) ?? code });
+}
+
+// Codes of the mother's record: chapter 15, pregnant state (Z33), weeks of gestation (Z3A), supervision of pregnancy (Z34).
+const MATERNAL = /^(?:O|Z3[34A])/;
+/**
+ * In a visit about an infant (newborn.ts) the pregnancy and its conditions are the mother's birth
+ * history: chapter 15 codes are used only on the maternal record, never on the newborn's
+ * (guidelines I.C.15.a.2), nor is the pregnant state the infant's.
+ */
+function dropMaternalCodes(byCode: Map<string, CodedDiagnosis>): void {
+  for (const code of [...byCode.keys()]) if (MATERNAL.test(code)) byCode.delete(code);
 }
 
 const PREGNANT = 'Z33.1';

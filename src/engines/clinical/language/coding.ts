@@ -12,6 +12,7 @@ export interface CodingCues {
   vaccinated_against: { why?: string; before: string[]; after: string[]; after_reach: number; list_joiners: string[] };
   puerperium: { why?: string; subjects: string[]; between: string[]; deliveries: string[]; recent: string[]; reach: number; code: string };
   pregnancy: { why?: string; context: string[] };
+  newborn_record: { why?: string; born: string[]; age_units: string[] };
   screened_for: { why?: string; after: string[] };
   planned_procedure: { why?: string; before: string[] };
   generic_subjects: { subjects: string[]; modals: string[]; verbs: string[]; hedged_subjects: string[]; hedges: string[] };
