@@ -365,12 +365,16 @@ function dropMainTermDefaults(byCode: Map<string, CodedDiagnosis>): void {
   }
 }
 
+// Symptom codes in all but chapter: chapter XVIII, musculoskeletal pain (M25.5-, M54.-, M79.6-), and the
+// pain of an ear (Otalgia H92.0-) or eye (Ocular pain H57.1-). They explain no other sign.
+const SYMPTOM_CODE = /^(?:[RM]|H92\.0|H57\.1)/;
+
 /**
  * A symptom of a body system whose diagnosis is coded is integral to it (guidelines IV.D,
  * I.B.5). A condition the classification places outside chapter XVIII (constipation K59.00,
  * though spoken of as a symptom) likewise explains the chapter XVIII signs of its system
- * (abdominal pain R10.9), but not another condition; a musculoskeletal pain code (M25.5-,
- * M54.-) is a symptom in all but chapter and explains nothing. A symptom the clinician
+ * (abdominal pain R10.9), but not another condition; a musculoskeletal, ear or eye pain code
+ * (SYMPTOM_CODE) is a symptom in all but chapter and explains nothing. A symptom the clinician
  * attributes to a condition ("the cough is from the sarcoid"; coding.json `attributed`) is
  * integral to it when a condition is coded (IV.D).
  */
@@ -380,7 +384,7 @@ function dropIntegralSymptoms(byCode: Map<string, CodedDiagnosis>): void {
   const framed = { dx: new Set<string>(), signs: new Set<string>() };
   for (const d of byCode.values()) {
     if (d.basis === 'family' || d.basis === 'history') continue;
-    const into = d.concept.kind === 'dx' ? 'dx' : d.concept.kind === 'symptom' && !/^[RM]/.test(d.code) ? 'signs' : undefined;
+    const into = d.concept.kind === 'dx' ? 'dx' : d.concept.kind === 'symptom' && !SYMPTOM_CODE.test(d.code) ? 'signs' : undefined;
     if (!into) continue;
     d.concept.systems.forEach((s) => all[into].add(s));
     if (d.mentions.some(clinicianFrames)) d.concept.systems.forEach((s) => framed[into].add(s));
