@@ -14,6 +14,7 @@ import { turnsOf, type Speaker, type Turns } from './speaker.ts';
 import { othersSaid } from '../transcript/index.ts';
 import { assessmentStart } from './assessment.ts';
 import { historyTakingFrom, namedAsExample } from './history-taking.ts';
+import { followedUpTurns } from './follow-up.ts';
 import { presentingSpans } from './presenting.ts';
 import { specify, visitSiteOf, type InjurySite } from './specify.ts';
 import { familyWeighed, followsUpHealingInjury, framingAt, type Framing, localStatus, pastFollowUp, punctuatedLead, otherSense, removedNear, sharesFamilyExperiencer, wordsBefore } from './discourse.ts';
@@ -55,6 +56,8 @@ export interface Mention {
   eradicated?: boolean;
   /** A symptom the clinician attributes to a condition ("…are from the sarcoid"): its presentation. */
   attributed?: boolean;
+  /** Said by the patient in a turn the clinician then asks about, referring back ("Has this gotten worse?"): taken up. */
+  followedUp?: boolean;
 }
 
 // The other speaker turning a statement down outright ("no no no").
@@ -384,6 +387,7 @@ export function findMentions(text: string, closingFrom?: number, turns: Turns = 
   const presentingIn = presentingSpans(text, turns.list);
   const others = othersSaid(text, turns.list);
   const historyFrom = historyTakingFrom(text, turns);
+  const askedBack = followedUpTurns(text, turns);
   const found = findConcepts(tokens);
   const indexed = new Set(findIndexTerms(text, tokens, found));
   const named = found.filter((c) => ![...indexed].some((x) => x.start <= c.start && c.end <= x.end));
@@ -424,7 +428,8 @@ export function findMentions(text: string, closingFrom?: number, turns: Turns = 
     const weighed = status === 'family' ? familyWeighed(said) : undefined;
     const presenting = presentingIn.some((p) => p.start <= m.start && m.start < p.end);
     const attributed = status === 'present' && speaker !== 'patient' && concept.kind === 'symptom' && attributedToCause(lead, tail);
-    out.push({ concept, start: m.start, end: m.end, sentence, side, status, assertion, framed, framing, familyWeighed: weighed, speaker, answered, presenting, historyTaking: m.start >= historyFrom, asked: isQuestion(said), attributed });
+    const followedUp = speaker === 'patient' && askedBack.has(turnAt(m.start));
+    out.push({ concept, start: m.start, end: m.end, sentence, side, status, assertion, framed, framing, familyWeighed: weighed, speaker, answered, presenting, historyTaking: m.start >= historyFrom, asked: isQuestion(said), attributed, followedUp });
   }
   visitPasses(text, out, turns, assessmentFrom);
   return out;

@@ -426,7 +426,7 @@ const clinicianStatesDiagnosis = (byCode: Map<string, CodedDiagnosis>, bases: re
 function dropPatientOnlySymptoms(byCode: Map<string, CodedDiagnosis>): void {
   if (!clinicianStatesDiagnosis(byCode, ['present', 'combination'])) return;
   for (const d of [...byCode.values()]) {
-    if (d.concept.kind === 'symptom' && d.basis === 'present' && d.mentions.every((m) => m.speaker === 'patient')) byCode.delete(d.code);
+    if (d.concept.kind === 'symptom' && d.basis === 'present' && d.mentions.every((m) => m.speaker === 'patient' && !m.followedUp)) byCode.delete(d.code);
   }
 }
 

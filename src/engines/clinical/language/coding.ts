@@ -13,6 +13,7 @@ export interface CodingCues {
   puerperium: { why?: string; subjects: string[]; between: string[]; deliveries: string[]; recent: string[]; reach: number; code: string };
   pregnancy: { why?: string; context: string[] };
   newborn_record: { why?: string; born: string[]; age_units: string[] };
+  followed_up: { why?: string; refer: string[]; reach: number };
   screened_for: { why?: string; after: string[] };
   planned_procedure: { why?: string; before: string[] };
   generic_subjects: { subjects: string[]; modals: string[]; verbs: string[]; hedged_subjects: string[]; hedges: string[] };
