@@ -1,4 +1,4 @@
-// A symptom the clinician asks about next, referring back to it, is taken up (follow-up.ts, select.ts).
+// What the clinician takes up of the patient's words: a symptom asked back about (follow-up.ts), or stated for assent (assent.ts).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { codeText } from './index.ts';
@@ -10,4 +10,9 @@ test('a symptom beside a stated diagnosis is coded when the clinician asks back 
   assert.deepEqual(codes(asked), ['M10.9', 'R05.9']);
   const leftAside = 'Doctor: You have gout in the big toe, as we found last time.\nPatient: Yes. And I have had a cough for a week now.\nDoctor: Let us talk about the gout medicine.';
   assert.deepEqual(codes(leftAside), ['M10.9']);
+});
+
+test('a symptom the clinician states for assent and the patient confirms is the clinician\'s; a habit so put is history', () => {
+  assert.deepEqual(codes('Doctor: Are you taking anything for it?\nPatient: No, nothing yet.\nDoctor: So basically, you are just wheezing?\nPatient: Yes, that is right, for a week.'), ['R06.2']);
+  assert.deepEqual(codes('Doctor: So, you are a cigarette smoker?\nPatient: Yes.\nDoctor: How many a day?\nPatient: About ten.'), []);
 });

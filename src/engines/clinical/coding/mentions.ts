@@ -15,6 +15,7 @@ import { othersSaid } from '../transcript/index.ts';
 import { assessmentStart } from './assessment.ts';
 import { historyTakingFrom, namedAsExample } from './history-taking.ts';
 import { followedUpTurns } from './follow-up.ts';
+import { statedForAssent } from './assent.ts';
 import { presentingSpans } from './presenting.ts';
 import { specify, visitSiteOf, type InjurySite } from './specify.ts';
 import { familyWeighed, followsUpHealingInjury, framingAt, type Framing, localStatus, pastFollowUp, punctuatedLead, otherSense, removedNear, sharesFamilyExperiencer, wordsBefore } from './discourse.ts';
@@ -421,7 +422,10 @@ export function findMentions(text: string, closingFrom?: number, turns: Turns = 
     if (status === 'present' && m.concept.kind === 'status' && plannedProcedure(lead)) status = 'hypothetical';
     // "It could be anything from depression, to arthritis": examples of what a question asks about.
     if (status === 'present' && namedAsExample(lead)) status = 'hypothetical';
-    const answered = status === 'present' && framing !== 'heading' && !presupposed(lead) && (assertion.question || unmarkedQuestion(text, sentences, sentence, turnAt) !== undefined);
+    // A symptom the clinician states for assent ("You are just congested?" "Yes.") is the clinician's
+    // summing up of the complaint, confirmed; a condition or habit so put ("you are a smoker?") is history reviewed.
+    const assented = status === 'present' && speaker === 'clinician' && m.concept.kind === 'symptom' && assertion.question && statedForAssent(said);
+    const answered = !assented && status === 'present' && framing !== 'heading' && !presupposed(lead) && (assertion.question || unmarkedQuestion(text, sentences, sentence, turnAt) !== undefined);
     const specified = sidedConcept(m, visit, said, saidStart, sentence);
     if (!specified) continue;
     const { concept, side } = specified;
@@ -429,7 +433,7 @@ export function findMentions(text: string, closingFrom?: number, turns: Turns = 
     const presenting = presentingIn.some((p) => p.start <= m.start && m.start < p.end);
     const attributed = status === 'present' && speaker !== 'patient' && concept.kind === 'symptom' && attributedToCause(lead, tail);
     const followedUp = speaker === 'patient' && askedBack.has(turnAt(m.start));
-    out.push({ concept, start: m.start, end: m.end, sentence, side, status, assertion, framed, framing, familyWeighed: weighed, speaker, answered, presenting, historyTaking: m.start >= historyFrom, asked: isQuestion(said), attributed, followedUp });
+    out.push({ concept, start: m.start, end: m.end, sentence, side, status, assertion, framed, framing, familyWeighed: weighed, speaker, answered, presenting, historyTaking: m.start >= historyFrom, asked: !assented && isQuestion(said), attributed, followedUp });
   }
   visitPasses(text, out, turns, assessmentFrom);
   return out;

@@ -14,6 +14,7 @@ export interface CodingCues {
   pregnancy: { why?: string; context: string[] };
   newborn_record: { why?: string; born: string[]; age_units: string[] };
   followed_up: { why?: string; refer: string[]; reach: number };
+  stated_for_assent: { why?: string; skipped: string[]; subjects: string[] };
   screened_for: { why?: string; after: string[] };
   planned_procedure: { why?: string; before: string[] };
   generic_subjects: { subjects: string[]; modals: string[]; verbs: string[]; hedged_subjects: string[]; hedges: string[] };
