@@ -8,6 +8,7 @@ import { assessmentPart } from './assessment.ts';
 import { preloadIndex } from './index-terms.ts';
 import { findMentions } from './mentions.ts';
 import { inPuerperium } from './puerperium.ts';
+import { infantRecord } from './newborn.ts';
 import { gestationalWeeks } from './pregnancy.ts';
 import { turnsOf } from './speaker.ts';
 import { performedProcedures } from './procedures.ts';
@@ -33,8 +34,10 @@ export function codeText(text: string): CodingResult {
   const turns = turnsOf(text);
   const closing = assessmentPart(text, turns.speakerAt);
   const mentions = findMentions(text, closing.from, turns);
+  const puerperal = inPuerperium(text);
   const diagnoses = selectDiagnoses(mentions, {
-    textLength: text.length, closingFrom: closing.from, assessmentMarked: closing.marked, puerperal: inPuerperium(text), gestationWeeks: gestationalWeeks(text),
+    textLength: text.length, closingFrom: closing.from, assessmentMarked: closing.marked, puerperal, gestationWeeks: gestationalWeeks(text),
+    infant: !puerperal && infantRecord(text),
   });
   const result: CodingResult = {
     diagnoses: diagnoses.map((d, i) => ({

@@ -14,8 +14,9 @@ import { turnsOf, type Speaker, type Turns } from './speaker.ts';
 import { othersSaid } from '../transcript/index.ts';
 import { assessmentStart } from './assessment.ts';
 import { historyTakingFrom, namedAsExample } from './history-taking.ts';
+import { followedUpTurns } from './follow-up.ts';
+import { statedForAssent } from './assent.ts';
 import { presentingSpans } from './presenting.ts';
-import { followedUp } from './follow-up.ts';
 import { specify, visitSiteOf, type InjurySite } from './specify.ts';
 import { familyWeighed, followsUpHealingInjury, framingAt, headsToListener, type Framing, localStatus, pastFollowUp, punctuatedLead, otherSense, removedNear, sharesFamilyExperiencer, softenedNaming, wordsBefore } from './discourse.ts';
 
@@ -56,7 +57,7 @@ export interface Mention {
   eradicated?: boolean;
   /** A symptom the clinician attributes to a condition ("…are from the sarcoid"): its presentation. */
   attributed?: boolean;
-  /** Said by the patient in a turn the clinician follows up with a question about it (follow-up.ts). */
+  /** Said by the patient in a turn the clinician follows up with a question about it, or refers back to ("How long…?", "Has this gotten worse?"; follow-up.ts): taken up. */
   followedUp?: boolean;
 }
 
@@ -389,6 +390,7 @@ export function findMentions(text: string, closingFrom?: number, turns: Turns = 
   const presentingIn = presentingSpans(text, turns.list);
   const others = othersSaid(text, turns.list);
   const historyFrom = historyTakingFrom(text, turns);
+  const askedBack = followedUpTurns(text, turns);
   const found = findConcepts(tokens);
   const indexed = new Set(findIndexTerms(text, tokens, found));
   const named = found.filter((c) => ![...indexed].some((x) => x.start <= c.start && c.end <= x.end));
@@ -432,14 +434,18 @@ export function findMentions(text: string, closingFrom?: number, turns: Turns = 
     if (status === 'present' && namedAsExample(lead)) status = 'hypothetical';
     // The patient side's own guess at a diagnosis ("I think it is a stroke") is uncertain (IV.H).
     if (status === 'present' && speaker === 'patient' && m.concept.kind === 'dx' && guessedByPatient(lead)) status = 'uncertain';
-    const answered = status === 'present' && framing !== 'heading' && !presupposed(lead) && (assertion.question || unmarkedQuestion(text, sentences, sentence, turnAt) !== undefined);
+    // A symptom the clinician states for assent ("You are just congested?" "Yes.") is the clinician's
+    // summing up of the complaint, confirmed; a condition or habit so put ("you are a smoker?") is history reviewed.
+    const assented = status === 'present' && speaker === 'clinician' && m.concept.kind === 'symptom' && assertion.question && statedForAssent(said);
+    const answered = !assented && status === 'present' && framing !== 'heading' && !presupposed(lead) && (assertion.question || unmarkedQuestion(text, sentences, sentence, turnAt) !== undefined);
     const specified = sidedConcept(m, visit, said, saidStart, sentence);
     if (!specified) continue;
     const { concept, side } = specified;
     const weighed = status === 'family' ? familyWeighed(said) : undefined;
     const presenting = presentingIn.some((p) => p.start <= m.start && m.start < p.end);
     const attributed = status === 'present' && speaker !== 'patient' && concept.kind === 'symptom' && attributedToCause(lead, tail);
-    out.push({ concept, start: m.start, end: m.end, sentence, side, status, assertion, framed, framing, familyWeighed: weighed, speaker, answered, presenting, historyTaking: m.start >= historyFrom, asked: isQuestion(said), attributed, followedUp: status === 'present' && concept.kind === 'symptom' && followedUp(text, turns, m.start) });
+    const followedUp = speaker === 'patient' && askedBack.has(turnAt(m.start));
+    out.push({ concept, start: m.start, end: m.end, sentence, side, status, assertion, framed, framing, familyWeighed: weighed, speaker, answered, presenting, historyTaking: m.start >= historyFrom, asked: !assented && isQuestion(said), attributed, followedUp });
   }
   visitPasses(text, out, turns, assessmentFrom);
   return out;

@@ -25,3 +25,17 @@ test('without a stated gestational age the visit is left as coded', () => {
   const visit = '[doctor] how is the pregnancy going?\n[doctor] you have a urinary tract infection, we will treat it with an antibiotic.';
   assert.ok(!codes(visit).some((c) => c.startsWith('O')));
 });
+
+test('a condition already coded from chapter 15 makes the patient pregnant: Z33.1 yields and her fatigue is the pregnancy\'s', () => {
+  const visit = 'Doctor: What can I do for you today?\nPatient: I was told I have gestational diabetes, and I feel worn out and tired every afternoon.\nDoctor: Let us go over your meal plan.';
+  assert.deepEqual(codes(visit), ['O24.419', 'O26.819']);
+  const incidental = 'Doctor: What can I do for you today?\nPatient: I have gestational diabetes and want help with my pregnancy diet.';
+  assert.deepEqual(codes(incidental), ['O24.419']);
+});
+
+test('in a visit about an infant the pregnancy is the mother\'s birth history, not coded for the child', () => {
+  const visit = 'Doctor: How old is your son now?\nMother: He is three months old.\nDoctor: Any problems during the pregnancy?\nMother: None, I had a smooth pregnancy and he was born on time.\nDoctor: And now he has a cough?\nMother: Yes, a cough for four days.';
+  assert.ok(!codes(visit).some((c) => /^(?:O|Z33)/.test(c)));
+  const pregnant = 'Doctor: What brings you in?\nPatient: I am pregnant and have had a cough for four days.';
+  assert.ok(codes(pregnant).includes('Z33.1'));
+});

@@ -86,11 +86,13 @@ export interface VisitFacts {
   puerperal?: boolean;
   /** The gestational age in weeks the visit states (pregnancy.ts). */
   gestationWeeks?: number;
+  /** The patient is an infant whose birth the visit speaks of (newborn.ts): its pregnancy is the mother's. */
+  infant?: boolean;
 }
 
 /** The codes of a visit from its mentions. */
 export function selectDiagnoses(mentions: readonly Mention[], visit: VisitFacts): CodedDiagnosis[] {
-  const { textLength, closingFrom = Math.floor(textLength * ASSESSMENT_PART), assessmentMarked = false, puerperal = false, gestationWeeks } = visit;
+  const { textLength, closingFrom = Math.floor(textLength * ASSESSMENT_PART), assessmentMarked = false, puerperal = false, gestationWeeks, infant = false } = visit;
   const byCode = new Map<string, CodedDiagnosis>();
   for (const m of mentions) {
     for (const { code, basis } of codesFor(m)) {
@@ -130,8 +132,9 @@ export function selectDiagnoses(mentions: readonly Mention[], visit: VisitFacts)
   dropMainTermDefaults(byCode);
   dropIntegralSymptoms(byCode);
   if (labelled) dropPatientOnlySymptoms(byCode);
+  if (infant) dropMaternalCodes(byCode);
   if (puerperal) complicatingPuerperium(byCode);
-  if (gestationWeeks !== undefined) complicatingPregnancy(byCode, gestationWeeks);
+  complicatingPregnancy(byCode, gestationWeeks);
   // Never emit a header or unknown code, whatever the tables say.
   for (const code of [...byCode.keys()]) if (!isBillable(code)) byCode.delete(code);
   return [...byCode.values()].sort(order);
@@ -275,17 +278,33 @@ function complicatingPuerperium(byCode: Map<string, CodedDiagnosis>): void {
   if (condition) byCode.set(code, { ...condition, code, title: icd10cmTitle(code) ?? code });
 }
 
-const PREGNANT = 'Z33.1';
+// Codes of the mother's record: chapter 15, pregnant state (Z33), weeks of gestation (Z3A), supervision of pregnancy (Z34).
+const MATERNAL = /^(?:O|Z3[34A])/;
 /**
- * The conditions of a patient the visit names as pregnant (Z33.1) at a stated gestational age are
- * coded from chapter 15, which takes precedence (guidelines I.C.15.a; pregnancy.ts), with Z3A for the
- * weeks; Z33.1 (pregnancy incidental) then yields. The condition's own code stays where the tabular
- * says to code it also. No listed condition: the visit is left as coded.
+ * In a visit about an infant (newborn.ts) the pregnancy and its conditions are the mother's birth
+ * history: chapter 15 codes are used only on the maternal record, never on the newborn's
+ * (guidelines I.C.15.a.2), nor is the pregnant state the infant's.
  */
-function complicatingPregnancy(byCode: Map<string, CodedDiagnosis>, weeks: number): void {
-  const pregnant = byCode.get(PREGNANT);
-  if (!pregnant) return;
-  let complicated = false;
+function dropMaternalCodes(byCode: Map<string, CodedDiagnosis>): void {
+  for (const code of [...byCode.keys()]) if (MATERNAL.test(code)) byCode.delete(code);
+}
+
+const PREGNANT = 'Z33.1';
+// Chapter 15, pregnancy, childbirth and the puerperium.
+const CHAPTER_15 = /^O/;
+/**
+ * The conditions of a patient the visit names as pregnant are coded from chapter 15, which takes
+ * precedence (guidelines I.C.15.a; pregnancy.ts), with Z3A for the weeks when stated; Z33.1
+ * (pregnancy incidental) then yields. The patient is pregnant by Z33.1 at a stated gestational age,
+ * or by a condition of the pregnancy already coded from chapter 15 (gestational diabetes): then the
+ * trimester is unspecified when no weeks are stated. The condition's own code stays where the
+ * tabular says to code it also. No listed condition and no chapter 15 code: the visit is left as coded.
+ */
+function complicatingPregnancy(byCode: Map<string, CodedDiagnosis>, weeks: number | undefined): void {
+  const chapter15 = [...byCode.values()].find((d) => CHAPTER_15.test(d.code) && (d.basis === 'present' || d.basis === 'combination'));
+  const pregnant = byCode.get(PREGNANT) ?? chapter15;
+  if (!pregnant || (weeks === undefined && !chapter15)) return;
+  let complicated = chapter15 !== undefined;
   for (const d of [...byCode.values()]) {
     if (d.basis !== 'present' && d.basis !== 'combination') continue;
     const o = pregnancyCode(d.code, weeks);
@@ -296,6 +315,7 @@ function complicatingPregnancy(byCode: Map<string, CodedDiagnosis>, weeks: numbe
   }
   if (!complicated) return;
   byCode.delete(PREGNANT);
+  if (weeks === undefined) return;
   const z = weeksCode(weeks);
   byCode.set(z, { ...pregnant, code: z, title: icd10cmTitle(z) ?? z });
 }
@@ -378,12 +398,16 @@ function dropMainTermDefaults(byCode: Map<string, CodedDiagnosis>): void {
   }
 }
 
+// Symptom codes in all but chapter: chapter XVIII, musculoskeletal pain (M25.5-, M54.-, M79.6-), and the
+// pain of an ear (Otalgia H92.0-) or eye (Ocular pain H57.1-). They explain no other sign.
+const SYMPTOM_CODE = /^(?:[RM]|H92\.0|H57\.1)/;
+
 /**
  * A symptom of a body system whose diagnosis is coded is integral to it (guidelines IV.D,
  * I.B.5). A condition the classification places outside chapter XVIII (constipation K59.00,
  * though spoken of as a symptom) likewise explains the chapter XVIII signs of its system
- * (abdominal pain R10.9), but not another condition; a musculoskeletal pain code (M25.5-,
- * M54.-) is a symptom in all but chapter and explains nothing. A symptom the clinician
+ * (abdominal pain R10.9), but not another condition; a musculoskeletal, ear or eye pain code
+ * (SYMPTOM_CODE) is a symptom in all but chapter and explains nothing. A symptom the clinician
  * attributes to a condition ("the cough is from the sarcoid"; coding.json `attributed`) is
  * integral to it when a condition is coded (IV.D).
  */
@@ -393,7 +417,7 @@ function dropIntegralSymptoms(byCode: Map<string, CodedDiagnosis>): void {
   const framed = { dx: new Set<string>(), signs: new Set<string>() };
   for (const d of byCode.values()) {
     if (d.basis === 'family' || d.basis === 'history') continue;
-    const into = d.concept.kind === 'dx' ? 'dx' : d.concept.kind === 'symptom' && !/^[RM]/.test(d.code) ? 'signs' : undefined;
+    const into = d.concept.kind === 'dx' ? 'dx' : d.concept.kind === 'symptom' && !SYMPTOM_CODE.test(d.code) ? 'signs' : undefined;
     if (!into) continue;
     d.concept.systems.forEach((s) => all[into].add(s));
     if (d.mentions.some(clinicianFrames)) d.concept.systems.forEach((s) => framed[into].add(s));

@@ -60,3 +60,11 @@ test('a word said again after a comma is a stutter: the site after it is still t
   // A list comma between two sites still parts them.
   assert.deepEqual(codes('Doctor: What brings you in?\nPatient: I have pain in my back, knee is fine.'), ['M54.9']);
 });
+
+test('a site named after the symptom more exactly, and a modifier sharing the site\'s head, are each coded', () => {
+  // Pain, low back M54.50 under Dorsalgia M54.9: the back pain is the low back's.
+  assert.deepEqual(codes('Doctor: What brings you in?\nPatient: I get back pain in my lower back when I lift boxes.'), ['M54.50']);
+  // "upper and lower back": upper back (thoracic, M54.6) and lower back (M54.50).
+  assert.deepEqual(codes('Doctor: What brings you in?\nPatient: I have had pain in my upper and lower back since the move.'), ['M54.50', 'M54.6']);
+  assert.deepEqual(codes('Doctor: What brings you in?\nPatient: Upper and lower back pain, on and off.'), ['M54.50', 'M54.6']);
+});

@@ -6,6 +6,7 @@ import type { Concept, ConceptMention, Token } from '../lexicon/index.ts';
 import { phraseTokens } from '../lexicon/index.ts';
 import { lexiconTable } from '../lexicon/tables.ts';
 import { indexConcept } from './index-terms.ts';
+import { refines } from './refines.ts';
 import { tiedTo, unstuttered } from './site-ties.ts';
 import type { Turns } from './speaker.ts';
 import { systemsOf } from './systems.ts';
@@ -101,11 +102,11 @@ const BREAK = /[.?!;,\n]/;
 const REACH = 4;
 
 /** "pain in my left side", "sore knee", "lump in my chest": a symptom, then its site tied by a preposition. */
-function siteAfter(text: string, tokens: readonly Token[], i: number, t: Tables): { site: Site; to: number } | undefined {
+function siteAfter(text: string, tokens: readonly Token[], i: number, t: Tables): { site: Site; from: number; to: number } | undefined {
   const next = tokens[i + 1];
   if (!next) return undefined;
   const adjacent = siteAt(tokens, i + 1, t);
-  if (adjacent) return adjacent;
+  if (adjacent) return { ...adjacent, from: i + 1 };
   if (!t.prepositions.has(next.norm)) return undefined;
   for (let j = i + 2, last = i + 1 + REACH; j < tokens.length && j <= last; j++) {
     // A stuttered word ("on, on, on my elbow") is read once: it takes none of the reach.
@@ -113,7 +114,9 @@ function siteAfter(text: string, tokens: readonly Token[], i: number, t: Tables)
     const hit = siteAt(tokens, j, t);
     if (!hit) continue;
     const at = { start: tokens[i]!.start, end: tokens[i]!.end };
-    return tiedTo(text, at, { start: tokens[j]!.start, end: tokens[hit.to - 1]!.end }) ? hit : undefined;
+    // A site whose modifier is shared with one before it ("my lower and mid back") is tied from that one.
+    const first = ellipticSite(tokens, j, hit.to, t)?.from ?? j;
+    return tiedTo(text, at, { start: tokens[first]!.start, end: tokens[hit.to - 1]!.end }) ? { ...hit, from: j } : undefined;
   }
   return undefined;
 }
@@ -129,6 +132,18 @@ function coordinatedSite(tokens: readonly Token[], from: number, t: Tables): { s
 }
 // Words read past the conjunction for the second site (a side, a determiner: "and my left hip").
 const COORDINATED_REACH = 2;
+
+/**
+ * The site a modifier names by sharing the head of the site after it ("lower and mid back": lower
+ * back and mid back), the site phrase [from, to) starting with its own modifier; undefined when the
+ * words before it are no modifier and conjunction making a site with that head.
+ */
+function ellipticSite(tokens: readonly Token[], from: number, to: number, t: Tables): { site: Site; from: number } | undefined {
+  if (to - from < 2 || from < 2 || !t.conjunctions.has(tokens[from - 1]!.norm)) return undefined;
+  const head = tokens.slice(from + 1, to).map((x) => x.norm);
+  const site = t.sites.get([tokens[from - 2]!.norm, ...head].join(' '));
+  return site ? { site, from: from - 2 } : undefined;
+}
 
 /** "my stomach hurts", "knee has been hurting", "tummy ache": a site, then its symptom past linking words. */
 function symptomAfter(tokens: readonly Token[], from: number, t: Tables): { main: string; to: number } | undefined {
@@ -162,6 +177,9 @@ function phrasesIn(text: string, tokens: readonly Token[], t: Tables): ConceptMe
     else if (main) {
       const after = siteAfter(text, tokens, i, t);
       if (after) hit = mentionOf(text, tokens, i, after.to, main, after.site);
+      const shared = after && ellipticSite(tokens, after.from, after.to, t);
+      const also = shared && mentionOf(text, tokens, i, after.to, main, shared.site);
+      if (also) out.push(also);
     } else if (site) {
       const other = coordinatedSite(tokens, site.to, t);
       const symptom = symptomAfter(tokens, other?.to ?? site.to, t);
@@ -170,10 +188,17 @@ function phrasesIn(text: string, tokens: readonly Token[], t: Tables): ConceptMe
         const first = mentionOf(text, tokens, i, site.to, symptom.main, site.site);
         if (first && !BREAK.test(text.slice(tokens[i]!.start, tokens[symptom.to - 1]!.end))) out.push(first);
         hit = mentionOf(text, tokens, other.from, symptom.to, symptom.main, other.site);
-      } else if (symptom) hit = mentionOf(text, tokens, i, symptom.to, symptom.main, site.site);
+      } else if (symptom) {
+        hit = mentionOf(text, tokens, i, symptom.to, symptom.main, site.site);
+        // "lower and mid back pain": the modifier before the conjunction names a site of its own.
+        const shared = ellipticSite(tokens, i, site.to, t);
+        const also = shared && mentionOf(text, tokens, shared.from, shared.from + 1, symptom.main, shared.site);
+        if (also) out.push(also);
+      }
     }
     if (hit) out.push(hit);
-    i = hit ? hit.to : i + 1;
+    // A symptom said after its site may name the site again, more exactly ("back pain in my lower back").
+    i = !hit ? i + 1 : site && !compound ? hit.to - 1 : hit.to;
   }
   return out;
 }
@@ -265,11 +290,14 @@ function answeredSites(text: string, tokens: readonly Token[], turns: Turns['lis
 
 /**
  * Symptoms said at a body site: in a phrase ("pain in my tummy"), or as the answer to a question
- * asking where the symptom is, or to one naming the site. Those overlapping `taken` mentions (the hand-written concepts and
- * the index's phrases, which name them already) are left out.
+ * asking where the symptom is, or to one naming the site. Those overlapping `taken` mentions (the
+ * hand-written concepts and the index's phrases, which name them already) are left out, unless
+ * they name the symptom at its site more exactly ("back pain in my lower back": Pain, low back
+ * M54.50 under Dorsalgia M54.9, guidelines I.B.2-3; select.ts then drops the unspecified code).
  */
 export function findSiteSymptoms(text: string, tokens: readonly Token[], turns: Turns['list'], taken: readonly ConceptMention[]): ConceptMention[] {
   const t = readTables();
   const found = [...phrasesIn(text, tokens, t), ...answeredSites(text, tokens, turns, t)];
-  return found.filter((m) => !taken.some((x) => x.start < m.end && m.start < x.end));
+  const moreExact = (m: ConceptMention, x: ConceptMention): boolean => refines(m.concept.codes.U, x.concept.codes.U);
+  return found.filter((m) => taken.every((x) => !(x.start < m.end && m.start < x.end) || moreExact(m, x)));
 }

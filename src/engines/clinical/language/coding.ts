@@ -12,6 +12,9 @@ export interface CodingCues {
   vaccinated_against: { why?: string; before: string[]; after: string[]; after_reach: number; list_joiners: string[] };
   puerperium: { why?: string; subjects: string[]; between: string[]; deliveries: string[]; recent: string[]; reach: number; code: string };
   pregnancy: { why?: string; context: string[] };
+  newborn_record: { why?: string; born: string[]; age_units: string[] };
+  followed_up: { why?: string; questions: string[]; refer: string[]; reach: number };
+  stated_for_assent: { why?: string; skipped: string[]; subjects: string[] };
   screened_for: { why?: string; after: string[] };
   planned_procedure: { why?: string; before: string[] };
   generic_subjects: { subjects: string[]; modals: string[]; verbs: string[]; hedged_subjects: string[]; hedges: string[] };
@@ -31,7 +34,6 @@ export interface CodingCues {
   indications: { verbs: string[]; objects: string[]; phrases: string[]; referring: string[]; reach: number };
   open_offers: CueList & { reach: number };
   patient_guess: CueList & { reach: number };
-  follow_up_questions: CueList;
   safety_net: CueList & { conditional_openers: string[]; conditional_actions: string[] };
   no_recurrence: CueList;
   index_of_phrase: { why?: string; links: string[]; skipped: string[] };
