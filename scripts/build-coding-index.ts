@@ -148,8 +148,10 @@ function atSites(raw: string, sites: string[]): string | undefined {
 }
 
 // Main terms too general to stand for a diagnosis, or whose codes need axes a phrase cannot
-// give (injury type and site, encounter, poisoning, pregnancy).
-const GENERAL = new Set(['pain', 'history', 'status', 'examination', 'encounter', 'observation', 'admission', 'problem', 'contact', 'exposure', 'screening', 'test', 'fall', 'injury', 'complication', 'disease', 'disorder', 'syndrome', 'condition', 'findings', 'abnormal', 'counseling', 'care', 'aftercare', 'dependence', 'use', 'pregnancy', 'delivery', 'maternal', 'newborn', 'personal', 'family', 'presence', 'absence', 'tear', 'wound', 'burn', 'fracture', 'sprain', 'strain', 'dislocation', 'contusion', 'bite', 'poisoning', 'effect', 'reaction', 'neoplasm', 'tumor', 'mass', 'lesion', 'cyst', 'abuse', 'late', 'sequelae', 'anomaly', 'deformity', 'deficiency', 'failure', 'insufficiency', 'infection', 'inflammation', 'hemorrhage', 'ulcer', 'obstruction', 'stenosis', 'rupture', 'necrosis', 'other', 'unspecified', 'state', 'person', 'supervision', 'prophylactic', 'vaccination', 'health', 'work', 'stress', 'visit', 'follow-up', 'long-term', 'therapy', 'mental', 'change', 'changes', 'loss', 'history', 'old', 'birth', 'born', 'child', 'death', 'foreign', 'foreign body', 'hit', 'hurt', 'problem', 'new', 'normal', 'well', 'good', 'low', 'high', 'short', 'long', 'large', 'small', 'weak', 'tired', 'sick', 'ill', 'cold', 'hot', 'heat', 'drop', 'drip', 'run', 'shock', 'spasm', 'block', 'blocked', 'sore', 'swelling', 'lump', 'growth', 'attack', 'disability', 'difficulty', 'disturbance', 'dysfunction', 'anxiety', 'excess', 'elevated', 'elevation', 'decrease', 'increase', 'increased', 'decreased', 'positive', 'negative', 'result', 'results', 'level', 'levels', 'procedure', 'operation', 'surgery', 'removal', 'replacement', 'transplant', 'implant', 'device', 'prosthesis', 'graft', 'shunt', 'personality', 'dentition', 'undiagnosed']);
+// give (injury type and site, encounter, poisoning, pregnancy). The last few are titled by
+// themselves (titledByItself) but said of no condition ("under anesthesia", "no worries") or of a
+// class the visit names more exactly ("immunodeficiency" beside its type).
+const GENERAL = new Set(['pain', 'history', 'status', 'examination', 'encounter', 'observation', 'admission', 'problem', 'contact', 'exposure', 'screening', 'test', 'fall', 'injury', 'complication', 'disease', 'disorder', 'syndrome', 'condition', 'findings', 'abnormal', 'counseling', 'care', 'aftercare', 'dependence', 'use', 'pregnancy', 'delivery', 'maternal', 'newborn', 'personal', 'family', 'presence', 'absence', 'tear', 'wound', 'burn', 'fracture', 'sprain', 'strain', 'dislocation', 'contusion', 'bite', 'poisoning', 'effect', 'reaction', 'neoplasm', 'tumor', 'mass', 'lesion', 'cyst', 'abuse', 'late', 'sequelae', 'anomaly', 'deformity', 'deficiency', 'failure', 'insufficiency', 'infection', 'inflammation', 'hemorrhage', 'ulcer', 'obstruction', 'stenosis', 'rupture', 'necrosis', 'other', 'unspecified', 'state', 'person', 'supervision', 'prophylactic', 'vaccination', 'health', 'work', 'stress', 'visit', 'follow-up', 'long-term', 'therapy', 'mental', 'change', 'changes', 'loss', 'history', 'old', 'birth', 'born', 'child', 'death', 'foreign', 'foreign body', 'hit', 'hurt', 'problem', 'new', 'normal', 'well', 'good', 'low', 'high', 'short', 'long', 'large', 'small', 'weak', 'tired', 'sick', 'ill', 'cold', 'hot', 'heat', 'drop', 'drip', 'run', 'shock', 'spasm', 'block', 'blocked', 'sore', 'swelling', 'lump', 'growth', 'attack', 'disability', 'difficulty', 'disturbance', 'dysfunction', 'anxiety', 'excess', 'elevated', 'elevation', 'decrease', 'increase', 'increased', 'decreased', 'positive', 'negative', 'result', 'results', 'level', 'levels', 'procedure', 'operation', 'surgery', 'removal', 'replacement', 'transplant', 'implant', 'device', 'prosthesis', 'graft', 'shunt', 'personality', 'dentition', 'undiagnosed', 'illness', 'worries', 'crowding', 'anesthesia', 'immunodeficiency']);
 const WORDS = /^[a-z][a-z0-9' -]*$/;
 
 /** "Enlargement, enlarged" → ["enlargement", "enlarged"]; the term without nonessential words. */
@@ -246,10 +248,38 @@ const namesDisorder = (nonEss: string): boolean => {
 const SYMPTOM_MAINS = new Set(['pain', 'pain(s)', 'ache', 'aches', 'swelling', 'stiffness', 'stiff', 'cramp', 'cramps', 'tenderness', 'effusion', 'numbness', 'tingling', 'weakness', 'instability']);
 const FUNCTION_WORDS = new Set(['a', 'an', 'the', 'in', 'of', 'to', 'on', 'at', 'by', 'for', 'from', 'with', 'without', 'due', 'and', 'or', 'as', 'into', 'not', 'no', 'other', 'see', 'also', 'after', 'during', 'following', 'than']);
 const tokens = (phrase: string): string[] => phrase.match(/[a-z0-9]+(?:'[a-z]+)*/g) ?? [];
+/**
+ * A main term coded in its own entry (no "see") whose tabular title is named by that word: the
+ * title opens with it ("Bunion M21.61-" → "Bunion of unspecified foot" M21.619) or leaves only
+ * its axes open after it ("Goiter" E04.9 "Nontoxic goiter, unspecified"). The index and the
+ * tabular list then agree the word names the condition said alone, as a disease suffix says it;
+ * "heart", "break" (retinal break H33.30-) or "movements" (R25.8 "Other abnormal involuntary
+ * movements") are not so titled. Not in the chapters whose codes need more than a word (injury
+ * and poisoning, external causes, pregnancy, newborn, factors Z, infectious agents B95-B97).
+ */
+const NEEDS_MORE_THAN_A_WORD = /^(?:[OPSTVWXYZ]|B9[5-7])/;
+// Words the hand lexicon (data/lexicon/concepts.tsv) already names keep its reading ("pneumonia",
+// not also the index's own, which would read "Streptococcus pneumoniae" as its plural).
+const LEXICON_TERMS = new Set(
+  readFileSync(new URL('../data/lexicon/concepts.tsv', import.meta.url), 'utf8').split('\n')
+    .filter((l) => l && !l.startsWith('#')).flatMap((l) => (l.split('\t')[4] ?? '').split('|').map((w) => w.trim().toLowerCase())),
+);
+function titledByItself(word: string, e: Entry, spec: string): boolean {
+  if (e.level !== 0 || !e.code || e.see || LEXICON_TERMS.has(word)) return false;
+  const code = spec.split('\t')[0]!.replace(/^.*U:/, '');
+  if (NEEDS_MORE_THAN_A_WORD.test(code)) return false;
+  const title = billable.get(code)?.toLowerCase() ?? '';
+  const same = (w: string): boolean => w === word || w === `${word}s` || `${w}s` === word;
+  // The title is the word and its axes: "Bunion of unspecified foot", "Chills (without fever)".
+  const opening = /^([a-z]+)(?:$| of | \(|, )/.exec(title)?.[1];
+  // …or the word with one qualifier, nothing left open but its type: "Nontoxic goiter, unspecified".
+  const closing = /^(?:[a-z]+ )?([a-z]+), unspecified$/.exec(title)?.[1];
+  return (opening !== undefined && same(opening)) || (closing !== undefined && same(closing));
+}
 const add = (phrase: string, spec: string, e: Entry): void => {
   const words = tokens(phrase);
   const key = words.join(' ');
-  const disorder = words.length === 1 && e.level === 0 && namesDisorder(e.nonEss);
+  const disorder = words.length === 1 && e.level === 0 && (namesDisorder(e.nonEss) || titledByItself(key, e, spec));
   if ((key.length < 4 && !(disorder && key.length === 3)) || words.length > MAX_WORDS || phrases.has(key)) return;
   if (words.length === 1 && !(DISEASE_WORD.test(key) && key.length >= 7) && !SHORT_DISEASE_WORDS.has(key) && !disorder) return;
   // "in pregnancy", "of lung": a subterm put first that starts with a function word is no
