@@ -8,8 +8,13 @@ let pattern: RegExp | undefined;
 function infantPatient(): RegExp {
   if (pattern) return pattern;
   const c = codingCues().newborn_record;
-  // "he was born via C-section", or an age in days, weeks or months ("she is ten days old").
-  pattern = new RegExp(`\\b(?:${spokenAlternation(c.born)})\\b|\\b[a-z0-9]+[\\s-]+(?:${alternation(c.age_units)})[\\s-]+old\\b`, 'i');
+  // "he was born via C-section", or a person's age in days, weeks or months ("she is ten days old",
+  // "a six-week-old boy"); a symptom's age ("the rash is two weeks old") is not the patient's.
+  const age = `[a-z0-9]+[\\s-]+(?:${alternation(c.age_units)})[\\s-]+old`;
+  pattern = new RegExp(
+    `\\b(?:${spokenAlternation(c.born)})\\b|\\b(?:${spokenAlternation(c.age_subjects)})\\s+${age}\\b|\\ban?\\s+${age}\\s+(?:${alternation(c.age_people)})\\b`,
+    'i',
+  );
   return pattern;
 }
 

@@ -38,4 +38,9 @@ test('in a visit about an infant the pregnancy is the mother\'s birth history, n
   assert.ok(!codes(visit).some((c) => /^(?:O|Z33)/.test(c)));
   const pregnant = 'Doctor: What brings you in?\nPatient: I am pregnant and have had a cough for four days.';
   assert.ok(codes(pregnant).includes('Z33.1'));
+  // The age of a symptom is not the patient's: a pregnant patient keeps her pregnancy.
+  const rash = 'Doctor: What brings you in?\nPatient: I am pregnant, and this rash is two weeks old now.';
+  assert.ok(codes(rash).includes('Z33.1'));
+  const boy = 'Doctor: This is a six-week-old boy seen for a cough.\nMother: The pregnancy was normal.';
+  assert.ok(!codes(boy).some((c) => /^(?:O|Z33)/.test(c)));
 });

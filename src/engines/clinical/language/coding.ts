@@ -12,7 +12,7 @@ export interface CodingCues {
   vaccinated_against: { why?: string; before: string[]; after: string[]; after_reach: number; list_joiners: string[] };
   puerperium: { why?: string; subjects: string[]; between: string[]; deliveries: string[]; recent: string[]; reach: number; code: string };
   pregnancy: { why?: string; context: string[] };
-  newborn_record: { why?: string; born: string[]; age_units: string[] };
+  newborn_record: { why?: string; born: string[]; age_units: string[]; age_subjects: string[]; age_people: string[] };
   followed_up: { why?: string; questions: string[]; refer: string[]; reach: number };
   stated_for_assent: { why?: string; skipped: string[]; subjects: string[] };
   screened_for: { why?: string; after: string[] };
