@@ -1,7 +1,7 @@
 // Concept mentions of a visit with their assertion status and the side they refer to.
 import type { Span } from '../../ports.ts';
 import { assertionsFor, sentenceAt, splitSentences, type Assertion } from '../context/index.ts';
-import { drugLexicon, findConcepts, icd10cmTitle, tokenize, type Concept, type Token } from '../lexicon/index.ts';
+import { drugLexicon, findConcepts, icd10cmTitle, tokenize, type Concept, type ConceptMention, type Token } from '../lexicon/index.ts';
 import { SIDE_WORDS, type Side } from './side.ts';
 import { attributedToCause, confirmed, guessedByPatient, isBareList, opensWithPlainYes, listsCauses, namesRisks, plannedProcedure, presupposed, saysNoRecurrence, startsIdiom } from './cue-phrases.ts';
 import { isQuestion, answersAffirming, answersNo, answersYes, endsWithTag, opensAsQuestion, opensLikeQuestion, withoutLeadingWords } from '../language/discourse.ts';
@@ -375,6 +375,26 @@ function sidedConcept(m: { concept: Concept; start: number; end: number; from: n
   return { concept, side };
 }
 
+/** What the mention's own sentence leaves to the visit: who names it, and where it is said. */
+interface StatusContext { mention: ConceptMention; lead: string; assertion: Assertion; softened: boolean; speaker: Speaker | undefined; others: readonly Span[] }
+
+/** The status the sentence reads, refined by who says it and how: relatives, plans, examples, guesses. */
+function refinedStatus(read: Status, c: StatusContext): Status {
+  const { mention: m, lead, assertion } = c;
+  let status = read;
+  if (c.softened && (status === 'uncertain' || status === 'hypothetical') && !assertion.negated && !assertion.family && !assertion.question) status = 'present';
+  // "Who has it?" "My mother." "OK, so she has hyperthyroidism": a relative's condition (ICD-10-CM
+  // codes what the patient has; a relative's only as family history, Z80–Z84).
+  if (status !== 'negated' && c.others.some((o) => o.start <= m.start && m.end <= o.end)) status = 'family';
+  // A status is a procedure done; one still planned is not yet a status (I.C.21.c.3).
+  if (status === 'present' && m.concept.kind === 'status' && plannedProcedure(lead)) status = 'hypothetical';
+  // "It could be anything from depression, to arthritis": examples of what a question asks about.
+  if (status === 'present' && namedAsExample(lead)) status = 'hypothetical';
+  // The patient side's own guess at a diagnosis ("I think it is a stroke") is uncertain (IV.H).
+  if (status === 'present' && c.speaker === 'patient' && m.concept.kind === 'dx' && guessedByPatient(lead)) status = 'uncertain';
+  return status;
+}
+
 /**
  * The mentions of a visit. `closingFrom`: where its assessment is said (assessment.ts); a
  * problem heading ("in terms of your…") frames a mention only from there on. `turns`: the visit
@@ -423,17 +443,8 @@ export function findMentions(text: string, closingFrom?: number, turns: Turns = 
     if (m.concept.measureOnly && !headsTreatedMeasure(text, m.end, lead, framing, speaker, turns)) continue;
     const framed = framing !== undefined;
     const turnStart = turns.list[turnAt(m.start)]?.span.start ?? 0;
-    let status = statusIn({ text, sentences, sentence, said, lead, tail, assertion, framing, start: m.start, turnAt, turnStart });
-    if (softened && (status === 'uncertain' || status === 'hypothetical') && !assertion.negated && !assertion.family && !assertion.question) status = 'present';
-    // "Who has it?" "My mother." "OK, so she has hyperthyroidism": a relative's condition (ICD-10-CM
-    // codes what the patient has; a relative's only as family history, Z80–Z84).
-    if (status !== 'negated' && others.some((o) => o.start <= m.start && m.end <= o.end)) status = 'family';
-    // A status is a procedure done; one still planned is not yet a status (I.C.21.c.3).
-    if (status === 'present' && m.concept.kind === 'status' && plannedProcedure(lead)) status = 'hypothetical';
-    // "It could be anything from depression, to arthritis": examples of what a question asks about.
-    if (status === 'present' && namedAsExample(lead)) status = 'hypothetical';
-    // The patient side's own guess at a diagnosis ("I think it is a stroke") is uncertain (IV.H).
-    if (status === 'present' && speaker === 'patient' && m.concept.kind === 'dx' && guessedByPatient(lead)) status = 'uncertain';
+    const read = statusIn({ text, sentences, sentence, said, lead, tail, assertion, framing, start: m.start, turnAt, turnStart });
+    const status = refinedStatus(read, { mention: m, lead, assertion, softened, speaker, others });
     // A symptom the clinician states for assent ("You are just congested?" "Yes.") is the clinician's
     // summing up of the complaint, confirmed; a condition or habit so put ("you are a smoker?") is history reviewed.
     const assented = status === 'present' && speaker === 'clinician' && m.concept.kind === 'symptom' && assertion.question && statedForAssent(said);
