@@ -80,6 +80,17 @@ export function parseLine(line: string): { id: string; codes: GoldCode[]; noCode
   return { id: id.trim(), codes: [], noCodeReason: codes[0]!.reason };
 }
 
+/** Gold sets a second writer labelled again, blind to the first: their agreement is the ceiling (coding-agreement bench). */
+export const SECOND_LABELS = [
+  { first: 'mts-dialog-hpi-check', second: 'mts-dialog-hpi-check-second', file: 'mts-dialog/MTS-Dialog-TrainingSet.csv', validFile: 'mts-dialog/MTS-Dialog-ValidationSet.csv' },
+] as const;
+
+/** The codes of one label source `src/<set>.txt` by row id (`train:12`); a `NONE` row has none. */
+export function labelsOf(set: string): Map<string, string[]> {
+  const lines = readFileSync(new URL(`src/${set}.txt`, HERE), 'utf8').split('\n').filter((l) => l.trim() && !l.startsWith('#'));
+  return new Map(lines.map((l) => parseLine(l)).map((r) => [r.id, r.codes.map((c) => c.code)]));
+}
+
 /** The 40 PriMock57 consultations in sorted order: the held-out rule counts positions in it. */
 export function primockOrder(): string[] {
   return readdirSync(new URL('primock57/notes/', SHARED)).filter((f) => f.endsWith('.json')).map((f) => f.slice(0, -5)).sort();

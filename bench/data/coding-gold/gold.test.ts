@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { sharedData } from '../../../scripts/lib/shared-data.ts';
-import { build, primockOrder, SPLIT_RULE, type GoldFile, type LabelSet } from './build.ts';
+import { build, labelsOf, primockOrder, SECOND_LABELS, SPLIT_RULE, type GoldFile, type LabelSet } from './build.ts';
 
 const SETS = Object.keys(SPLIT_RULE) as LabelSet[];
 const valid = new Set(
@@ -48,3 +48,16 @@ test('held-out rule: ACI-bench and MTS-Dialog by id divisible by 3', () => {
     for (const e of mts.encounters) assert.equal(e.split, e.source.id! % 3 === 0 ? 'heldout' : 'dev', e.id);
   }
 });
+
+// A second coder's labels of a gold set's rows: billable codes, and only rows the first set holds.
+for (const pair of SECOND_LABELS) {
+  test(`${pair.second}: billable codes on rows of ${pair.first}`, () => {
+    const first = labelsOf(pair.first);
+    const second = labelsOf(pair.second);
+    assert.ok(second.size >= 30, `${second.size} rows`);
+    for (const [id, codes] of second) {
+      assert.ok(first.has(id), id);
+      for (const c of codes) assert.ok(valid.has(c), `${id} ${c}`);
+    }
+  });
+}
