@@ -41,6 +41,21 @@ export function alternation(words: readonly string[]): string {
   return [...new Set(words)].sort((a, b) => b.length - a.length).map((w) => escapeRegExp(w).replace(/ /g, '\\s+')).join('|');
 }
 
+/**
+ * alternation() for words said in a run ("okay, so, and then …"): a phrase made of other words of the
+ * list ("and then" = "and" + "then") is left out, since the run reads it word by word anyway. Kept in,
+ * it lets a run split two ways at every repeat, and a failed match then backtracks through every
+ * split: exponential in the run's length ("and then " said 60 times stalls the engine for hours).
+ */
+export function runAlternation(words: readonly string[]): string {
+  const single = new Set(words.map((w) => w.toLowerCase()));
+  const composed = (w: string): boolean => {
+    const parts = w.toLowerCase().split(/\s+/);
+    return parts.length > 1 && parts.every((p) => single.has(p));
+  };
+  return alternation(words.filter((w) => !composed(w)));
+}
+
 /** Phrases as alternation() writes them, where an apostrophe also matches the typographic one transcripts write ("let's", "let’s"). */
 export function spokenAlternation(words: readonly string[]): string {
   return alternation(words).replace(/'/g, "['’]");

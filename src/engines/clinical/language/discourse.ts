@@ -1,5 +1,5 @@
 // Discourse knowledge, built once from data/language/en/discourse.json: questions, hedges, offers, safety-netting, follow-up, problem framing.
-import { alternation, languageData, spokenAlternation, wordsPattern } from './data.ts';
+import { alternation, languageData, runAlternation, spokenAlternation, wordsPattern } from './data.ts';
 
 interface DiscourseData {
   leadingWords: string[];
@@ -30,7 +30,7 @@ const d = languageData<DiscourseData>('discourse');
 const q = d.questions;
 
 /** Discourse openers said before the point ("okay, so, um, …"); each is one literal word or phrase. */
-export const LEADING_WORDS = alternation(d.leadingWords);
+export const LEADING_WORDS = runAlternation(d.leadingWords);
 /** Any run of those openers, each followed by a space or comma, as a RegExp source: put it before what a sentence opens with. */
 export const LEADING_RUN = `(?:(?:${LEADING_WORDS})[\\s,]+)*`;
 const WH = `(?:${alternation(q.whWords)})`;
@@ -72,7 +72,7 @@ export function isQuestion(said: string): boolean {
   return t.endsWith('?') && !endsWithTag(t);
 }
 
-const OPENING_WORDS = new RegExp(`^\\W*(?:(?:${alternation([...d.leadingWords, ...d.leadingBeforeComma])})\\b\\W*)*`, 'i');
+const OPENING_WORDS = new RegExp(`^\\W*(?:(?:${runAlternation([...d.leadingWords, ...d.leadingBeforeComma])})\\b\\W*)*`, 'i');
 /** A sentence without the discourse words it opens with ("okay, so, um, do you…" → "do you…"). */
 export function withoutLeadingWords(text: string): string {
   return text.replace(OPENING_WORDS, '');
@@ -153,7 +153,9 @@ export function answersNo(text: string): boolean {
 }
 
 /** Words that order plan steps ("first", "for now"), said before a clause like the leading words. */
-export const SEQUENCE_WORDS = alternation(a.sequenceWords);
+export const SEQUENCE_WORDS = runAlternation(a.sequenceWords);
+/** Leading and sequence words together, for one run of either ("okay, so, first, …"): a word in both lists is one alternative. */
+export const RUN_OPENER_WORDS = runAlternation([...d.leadingWords, ...a.sequenceWords]);
 
 interface LengthData { lengthWishes: { shorter: string[]; longer: string[] }; }
 const lengths = languageData<LengthData>('discourse').lengthWishes;

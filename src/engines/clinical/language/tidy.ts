@@ -1,7 +1,7 @@
 // The one clean-up of a spoken sentence for a note: ASR spacing, fillers, stutters, openers and closing tags.
 import { spokenNumbersToDigits } from '../numbers/index.ts';
 import { cleanUtterance } from './fillers.ts';
-import { alternation, languageData } from './data.ts';
+import { alternation, languageData, runAlternation } from './data.ts';
 import { writtenOut } from './written.ts';
 
 interface TidyData { leadingWords: string[]; leadingBeforeComma: string[]; closingTags: string[]; closingAfterComma: string[]; }
@@ -13,7 +13,7 @@ const f = languageData<FillerData>('fillers');
 // Each alternative is a literal; a repetition must consume a word and its separator (linear time).
 // Only at a word's start (after a space, a comma or the start), so a run of spaces is not tried from every position.
 const FILLERS = new RegExp(`(?<![^\\s,])(?:${alternation(f.fillers)})\\s*(?=[\\s,.?!]|$)`, 'gi');
-const LEADING = new RegExp(`^(?:(?:${alternation(d.leadingWords)})\\b[\\s,]*)+`, 'i');
+const LEADING = new RegExp(`^(?:(?:${runAlternation(d.leadingWords)})\\b[\\s,]*)+`, 'i');
 // "Right, so…" is an opener; "right knee" is not: these go only before a comma.
 const LEADING_COMMA = new RegExp(`^(?:${alternation(d.leadingBeforeComma)})\\s*,\\s*`, 'i');
 const CLOSING = new RegExp(`(?<![\\s,]),?\\s*\\b(?:${alternation(d.closingTags)})\\s*([.?!]?)$`, 'i');

@@ -1,12 +1,12 @@
 // Follow-up said inside a plan sentence ("start albuterol…, and see her back in 2 weeks"): split
 // off so the note gives it its own line, as clinicians write it.
-import { LEADING_WORDS, SEQUENCE_WORDS } from '../language/index.ts';
+import { RUN_OPENER_WORDS } from '../language/index.ts';
 
 // A follow-up clause in note voice (after clinicianToNote and tidy).
 const FOLLOW_UP = /\b(?:(?:we will|I will|(?:she|he|the patient|they) (?:should|will|can|needs to))\s+)?(?:(?:have (?:her|him|the patient|them) )?(?:follow[- ]?up\b(?! (?:on|of) (?:the|her|his|your|their) (?:results?|labs?|tests?))|come back (?:in|to see|for|after|and see)\b|return (?:in|to (?:clinic|the clinic|the office|see)|for)\b|check back\b)|see (?:her|him|the patient|them) (?:back|again|in)\b)/i;
 const JOIN = /(?:,\s*|\s+)(?:and then|and|then)\s*$|[,;]\s*$/i;
 const INTERVAL = /^(.*?)\bin (?:about |approximately |around )?((?:\d+|a|one|a couple of|a few)(?:\s*(?:-|to|or)\s*\d+)? (?:days?|weeks?|months?|years?))\s*[.]?$/i;
-const OPENERS = new RegExp(`^(?:(?:${LEADING_WORDS}|${SEQUENCE_WORDS})\\b[\\s,]*)*$`, 'i');
+const OPENERS = new RegExp(`^(?:(?:${RUN_OPENER_WORDS})\\b[\\s,]*)*$`, 'i');
 
 export interface FollowUpSplit {
   /** The rest of the sentence, when it said more than the follow-up. */

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import type { Span } from '../../ports.ts';
 import { assertionsFor } from '../context/index.ts';
 import { findConcepts, tokenize } from '../lexicon/index.ts';
-import { alternation, hedged, LEADING_WORDS, opensLikeQuestion, SEQUENCE_WORDS, setsFollowUp, tidy, wordsPattern } from '../language/index.ts';
+import { alternation, hedged, opensLikeQuestion, RUN_OPENER_WORDS, setsFollowUp, tidy, wordsPattern } from '../language/index.ts';
 
 interface ActData {
   assessmentCues: string[];
@@ -20,7 +20,7 @@ interface ActData {
 const data = JSON.parse(readFileSync(new URL('../../../../data/templates/acts.json', import.meta.url), 'utf8')) as ActData;
 
 // Leading words and plan-step order words ("okay so first, …") before a clause.
-const OPENERS = `(?:(?:${LEADING_WORDS}|${SEQUENCE_WORDS})[\\s,]+)*`;
+const OPENERS = `(?:(?:${RUN_OPENER_WORDS})[\\s,]+)*`;
 const LEAD = `(?:${alternation(data.planLeads)})`;
 const INSTRUCTION = `(?:${alternation(data.instructionLeads)})`;
 const INTENT = `(?:${alternation(data.planIntents)})(?:\\s+(?:go ahead and|just|also|probably|definitely|need to|want to|have to))*\\s+(?:${alternation(data.intentVerbs)})`;
