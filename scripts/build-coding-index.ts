@@ -276,10 +276,25 @@ function titledByItself(word: string, e: Entry, spec: string): boolean {
   const closing = /^(?:[a-z]+ )?([a-z]+), unspecified$/.exec(title)?.[1];
   return (opening !== undefined && same(opening)) || (closing !== undefined && same(closing));
 }
+// A main term the index codes straight to a sign or symptom of chapter XVIII (R00-R69) names that
+// symptom said alone ("Malaise R53.81", "Imbalance R26.89", "Incoordination R27.8"), whatever its
+// NEC title ("Other malaise"). Not the catch-alls R68.89 "Other general symptoms and signs" and
+// R69 "Illness, unspecified", whose words ("infirmity", "illness") name no one symptom, nor a
+// main term whose comma part qualifies it (the code is the qualified term's); the
+// seven-letter floor of a suffix match keeps short everyday words ("sick", "fit", "gas") out.
+const SIGN_CODE = /^R[0-6]\d/;
+const SIGN_CATCH_ALLS = new Set(['R68.89', 'R69']);
+function namesSign(word: string, e: Entry, spec: string): boolean {
+  if (e.level !== 0 || !e.code || e.see || LEXICON_TERMS.has(word) || word.length < 7) return false;
+  // "Tenderness, abdominal" R10.819, "Movements, dystonic" R25.8: the code is the qualified term's.
+  if (inverted(forms(e.path[0]!)).length > 0) return false;
+  const code = spec.split('\t')[0]!.replace(/^.*U:/, '');
+  return SIGN_CODE.test(code) && !SIGN_CATCH_ALLS.has(code);
+}
 const add = (phrase: string, spec: string, e: Entry): void => {
   const words = tokens(phrase);
   const key = words.join(' ');
-  const disorder = words.length === 1 && e.level === 0 && (namesDisorder(e.nonEss) || titledByItself(key, e, spec));
+  const disorder = words.length === 1 && e.level === 0 && (namesDisorder(e.nonEss) || titledByItself(key, e, spec) || namesSign(key, e, spec));
   if ((key.length < 4 && !(disorder && key.length === 3)) || words.length > MAX_WORDS || phrases.has(key)) return;
   if (words.length === 1 && !(DISEASE_WORD.test(key) && key.length >= 7) && !SHORT_DISEASE_WORDS.has(key) && !disorder) return;
   // "in pregnancy", "of lung": a subterm put first that starts with a function word is no
