@@ -7,6 +7,15 @@ import { withoutLeadingWords } from '../language/discourse.ts';
 import { namesDocumentationTool, stripWakeWords } from '../language/dictation.ts';
 import type { SpeakerRole } from './types.ts';
 
+/** speakers.json `dictation`: how a clinician's dictation, address and orders sound inside a patient's turn. */
+interface DictationCues {
+  ageSex: string[]; thirdPerson: string[]; vocativeTitles: string[]; vocativeLeads: string[];
+  planActs: { subjects: string[]; between: string[]; reach: number; acts: string[] };
+}
+const dictation = (): DictationCues => languageData<{ dictation: DictationCues }>('speakers').dictation;
+// A sentence put as a question ("… the patient before me ?") asks; it does not dictate, open or order.
+const ASKED = /\?\s*$/;
+
 let opener: RegExp | undefined;
 // A sentence that opens the assessment and plan ("alright, assessment and plan, …", "diagnosis
 // will be …": data/language/en/coding.json assessment_opens), less the openers a patient says too
@@ -17,7 +26,7 @@ function opensAssessment(sentence: string): boolean {
     const { phrases, patient_may_say: patients } = codingCues().assessment_opens;
     opener = new RegExp(`^(?:${spokenAlternation(phrases.filter((p) => !patients.includes(p)))})\\b`, 'i');
   }
-  return opener.test(withoutLeadingWords(sentence)) && !/\?\s*$/.test(sentence);
+  return opener.test(withoutLeadingWords(sentence)) && !ASKED.test(sentence);
 }
 
 let dictated: RegExp | undefined;
@@ -26,10 +35,10 @@ let dictated: RegExp | undefined;
 // of themselves so.
 function dictatesPatient(sentence: string): boolean {
   if (!dictated) {
-    const { ageSex, thirdPerson } = languageData<{ dictation: { ageSex: string[]; thirdPerson: string[] } }>('speakers').dictation;
+    const { ageSex, thirdPerson } = dictation();
     dictated = new RegExp(`\\b\\d{1,3}[- ](?:${spokenAlternation(ageSex)})\\b|${wordsPattern(thirdPerson, spokenAlternation)}`, 'i');
   }
-  return dictated.test(sentence) && !/\?\s*$/.test(sentence);
+  return dictated.test(sentence) && !ASKED.test(sentence);
 }
 
 let vocative: RegExp | undefined;
@@ -38,7 +47,7 @@ let vocative: RegExp | undefined;
 // (speakers.json dictation). A sentence opening with the name is the patient's subject ("mr smith helps me").
 function addressesPatient(sentence: string): boolean {
   if (!vocative) {
-    const { vocativeTitles, vocativeLeads } = languageData<{ dictation: { vocativeTitles: string[]; vocativeLeads: string[] } }>('speakers').dictation;
+    const { vocativeTitles, vocativeLeads } = dictation();
     const titles = alternation(vocativeTitles).replace(/\\\.(?=\||$)/g, '\\.?');
     const address = `(?:${titles})\\s+[a-z][a-z'-]*`;
     vocative = new RegExp(`^\\W*(?:(?:${spokenAlternation(vocativeLeads)})\\b\\W*${address}\\s*(?:[,.!]|$)|${address}\\s*[.!]?\\s*$)`, 'i');
@@ -51,10 +60,10 @@ let planAct: RegExp | undefined;
 // a1c", "we'll put you on …": speakers.json dictation.planActs): the clinician's plan.
 function ordersForListener(sentence: string): boolean {
   if (!planAct) {
-    const p = languageData<{ dictation: { planActs: { subjects: string[]; between: string[]; reach: number; acts: string[] } } }>('speakers').dictation.planActs;
+    const p = dictation().planActs;
     planAct = new RegExp(`${wordsPattern(p.subjects, spokenAlternation)}(?:\\s+(?:${spokenAlternation(p.between)})){0,${wordReach(p.reach)}}\\s+${wordsPattern(p.acts)}`, 'i');
   }
-  return planAct.test(sentence) && !/\?\s*$/.test(sentence);
+  return planAct.test(sentence) && !ASKED.test(sentence);
 }
 
 // Said to the documentation system ("hey , dragon , order an echocardiogram", "please use my exam
