@@ -264,10 +264,14 @@ const LEXICON_TERMS = new Set(
   readFileSync(new URL('../data/lexicon/concepts.tsv', import.meta.url), 'utf8').split('\n')
     .filter((l) => l && !l.startsWith('#')).flatMap((l) => (l.split('\t')[4] ?? '').split('|').map((w) => w.trim().toLowerCase())),
 );
+/** The code of a main term coded in its own entry (no "see") that the hand lexicon does not already name. */
+function ownMainCode(word: string, e: Entry, spec: string): string | undefined {
+  if (e.level !== 0 || !e.code || e.see || LEXICON_TERMS.has(word)) return undefined;
+  return spec.split('\t')[0]!.replace(/^.*U:/, '');
+}
 function titledByItself(word: string, e: Entry, spec: string): boolean {
-  if (e.level !== 0 || !e.code || e.see || LEXICON_TERMS.has(word)) return false;
-  const code = spec.split('\t')[0]!.replace(/^.*U:/, '');
-  if (NEEDS_MORE_THAN_A_WORD.test(code)) return false;
+  const code = ownMainCode(word, e, spec);
+  if (code === undefined || NEEDS_MORE_THAN_A_WORD.test(code)) return false;
   const title = billable.get(code)?.toLowerCase() ?? '';
   const same = (w: string): boolean => w === word || w === `${word}s` || `${w}s` === word;
   // The title is the word and its axes: "Bunion of unspecified foot", "Chills (without fever)".
@@ -285,10 +289,9 @@ function titledByItself(word: string, e: Entry, spec: string): boolean {
 const SIGN_CODE = /^R[0-6]\d/;
 const SIGN_CATCH_ALLS = new Set(['R68.89', 'R69']);
 function namesSign(word: string, e: Entry, spec: string): boolean {
-  if (e.level !== 0 || !e.code || e.see || LEXICON_TERMS.has(word) || word.length < 7) return false;
+  const code = ownMainCode(word, e, spec);
   // "Tenderness, abdominal" R10.819, "Movements, dystonic" R25.8: the code is the qualified term's.
-  if (inverted(forms(e.path[0]!)).length > 0) return false;
-  const code = spec.split('\t')[0]!.replace(/^.*U:/, '');
+  if (code === undefined || word.length < 7 || inverted(forms(e.path[0]!)).length > 0) return false;
   return SIGN_CODE.test(code) && !SIGN_CATCH_ALLS.has(code);
 }
 const add = (phrase: string, spec: string, e: Entry): void => {
