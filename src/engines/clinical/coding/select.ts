@@ -140,6 +140,9 @@ export function selectDiagnoses(mentions: readonly Mention[], visit: VisitFacts)
   return [...byCode.values()].sort(order);
 }
 
+/** Said in a question or its answer (mentions.ts `asked`, `answered`): history reviewed, not stated. */
+const inQuestionOrAnswer = (m: Mention): boolean => m.asked === true || m.answered === true;
+
 /**
  * An excerpt that is not a whole visit has no closing part to gate it: there, what is said in
  * history taking (history-taking.ts) is coded only when the clinician states it as present — a
@@ -150,7 +153,7 @@ export function selectDiagnoses(mentions: readonly Mention[], visit: VisitFacts)
 function dropHistoryTaking(byCode: Map<string, CodedDiagnosis>): void {
   // The answer to the opening question is the reason for the encounter (guidelines IV.G), not history
   // taken, even when a question about the history came first ("can he give me his history?").
-  const takenUp = (m: Mention): boolean => !m.historyTaking || (m.presenting === true && m.status === 'present') || (m.speaker === 'clinician' && m.status === 'present' && !m.answered && !m.asked);
+  const takenUp = (m: Mention): boolean => !m.historyTaking || (m.presenting === true && m.status === 'present') || (m.speaker === 'clinician' && m.status === 'present' && !inQuestionOrAnswer(m));
   // The patient's own words ("she died due to a stroke") do not weigh it for care: the clinician does.
   const weighed = (m: Mention): boolean => m.familyWeighed === true && m.speaker !== 'patient';
   for (const d of [...byCode.values()]) {
@@ -184,7 +187,7 @@ function dropPastMentionsOnly(byCode: Map<string, CodedDiagnosis>): void {
  * train-235 (a past-history round), train-1070 (the repair asked about before the re-tear).
  */
 function dropRecordedStatus(byCode: Map<string, CodedDiagnosis>): void {
-  const recorded = (m: Mention): boolean => !m.framed && (m.historyTaking === true || m.answered === true || m.asked === true);
+  const recorded = (m: Mention): boolean => !m.framed && (m.historyTaking === true || inQuestionOrAnswer(m));
   for (const d of [...byCode.values()]) {
     if (d.concept.kind === 'status' && d.basis === 'present' && d.mentions.every(recorded)) byCode.delete(d.code);
   }
@@ -200,7 +203,7 @@ function dropRecordedStatus(byCode: Map<string, CodedDiagnosis>): void {
 function dropPatientHistory(byCode: Map<string, CodedDiagnosis>): void {
   for (const d of [...byCode.values()]) {
     // A history the classification codes as a condition (old myocardial infarction I25.2, I.C.9.e.4) is not a Z code: it stays.
-    if (d.basis === 'history' && d.code.startsWith('Z') && d.mentions.every((m) => m.speaker === 'patient' || m.asked === true || m.answered === true)) byCode.delete(d.code);
+    if (d.basis === 'history' && d.code.startsWith('Z') && d.mentions.every((m) => m.speaker === 'patient' || inQuestionOrAnswer(m))) byCode.delete(d.code);
   }
 }
 
