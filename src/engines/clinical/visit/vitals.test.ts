@@ -25,6 +25,9 @@ test('a reading only said in the past tense is kept; one placed elsewhere is not
   ].join('\n');
   assert.deepEqual(kindValues(visit), { bloodPressure: '180/95 mmHg', heartRate: '60 bpm', oxygenSaturation: '97%' });
   assert.deepEqual(kindValues('[doctor] in the emergency room your blood pressure was one eighty over ninety five.'), {});
+  // The place is named with any preposition: "went to the ER", "brought into the emergency department", "at the hospital".
+  assert.deepEqual(kindValues('[doctor] your blood pressure was one eighty over ninety five when you went into the emergency room.'), {});
+  assert.deepEqual(kindValues('[patient] they took my temperature at the hospital and it was a hundred and two.'), {});
   assert.deepEqual(kindValues('[patient] my temperature was a hundred and two last night.'), {});
 });
 
