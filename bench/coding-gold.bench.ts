@@ -38,6 +38,7 @@ const INPUTS: Input[] = [
   // second a check row (its aggregate gates tuning), of the third held out (a verdict nobody tunes on).
   { name: 'mts-dialog present illness, second dev set (dialogue)', corpus: 'mts-dialog-hpi-dev2', main: false, text: (e) => mtsDialogue(e.source.id!, e.source.file) },
   { name: 'mts-dialog present illness, check set (dialogue)', corpus: 'mts-dialog-hpi-check', main: false, text: (e) => mtsDialogue(e.source.id!, e.source.file) },
+  { name: 'mts-dialog present illness, second check set (dialogue)', corpus: 'mts-dialog-hpi-check2', main: false, text: (e) => mtsDialogue(e.source.id!, e.source.file) },
   { name: 'mts-dialog present illness, verdict set (dialogue)', corpus: 'mts-dialog-hpi-verdict', main: false, text: (e) => mtsDialogue(e.source.id!, e.source.file) },
   { name: 'primock57 (transcript)', corpus: 'primock57', main: true, text: (e) => primockTranscript(e.id) },
 ];

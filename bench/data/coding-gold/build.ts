@@ -11,13 +11,13 @@ const SHARED = pathToFileURL(`${sharedData()}/`);
 /** A source dataset. */
 export type Corpus = 'aci-bench' | 'mts-dialog' | 'primock57';
 /** A label file (`src/<set>.txt` -> `<set>.json`); several may label rows of one dataset. */
-export type LabelSet = Corpus | 'mts-dialog-cc' | 'mts-dialog-hpi' | 'mts-dialog-hpi-dev2' | 'mts-dialog-hpi-check' | 'mts-dialog-hpi-verdict';
+export type LabelSet = Corpus | 'mts-dialog-cc' | 'mts-dialog-hpi' | 'mts-dialog-hpi-dev2' | 'mts-dialog-hpi-check' | 'mts-dialog-hpi-check2' | 'mts-dialog-hpi-verdict';
 /** dev: failures may be read; check: only its aggregate row gates tuning; heldout: reported only. */
 export type Split = 'dev' | 'check' | 'heldout';
 /** How a set's rows are split, fixed before its labels were written: by the corpus's id rule, or every row one split. */
 export const SPLIT_RULE: Record<LabelSet, 'id rule' | Split> = {
   'aci-bench': 'id rule', 'mts-dialog': 'id rule', primock57: 'id rule', 'mts-dialog-cc': 'id rule', 'mts-dialog-hpi': 'id rule',
-  'mts-dialog-hpi-dev2': 'dev', 'mts-dialog-hpi-check': 'check', 'mts-dialog-hpi-verdict': 'heldout',
+  'mts-dialog-hpi-dev2': 'dev', 'mts-dialog-hpi-check': 'check', 'mts-dialog-hpi-check2': 'check', 'mts-dialog-hpi-verdict': 'heldout',
 };
 
 export interface GoldCode { code: string; reason: string }
@@ -44,6 +44,8 @@ const ABOUT: Record<LabelSet, string> = {
     'ICD-10-CM gold codes for the MTS-Dialog train/valid history-of-present-illness (GENHX) rows whose ID leaves 3 divided by 5, written by hand from section_text like mts-dialog-hpi, by a writer blind to the engine, before any coder run on them. Every row is a development row: its failures may be read. See README.md.',
   'mts-dialog-hpi-check':
     'ICD-10-CM gold codes for the MTS-Dialog train/valid history-of-present-illness (GENHX) rows whose ID leaves 1 divided by 5, written by hand from section_text like mts-dialog-hpi, by a writer blind to the engine, before any coder run on them. Every row is a check row: tuning reads only its aggregate. See README.md.',
+  'mts-dialog-hpi-check2':
+    'ICD-10-CM gold codes for the MTS-Dialog train/valid history-of-present-illness (GENHX) rows whose ID leaves 4 divided by 5, written by hand from section_text like mts-dialog-hpi, by a writer blind to the engine, before any coder run on them. Every row is a check row, kept from tuners altogether: it is read only as an aggregate, when a tuned change is weighed for merging. See README.md.',
   'mts-dialog-hpi-verdict':
     'ICD-10-CM gold codes for the MTS-Dialog train/valid history-of-present-illness (GENHX) rows whose ID leaves 2 divided by 5, written by hand from section_text like mts-dialog-hpi, by a writer blind to the engine, before any coder run on them. Every row is held out: reported only, never read or tuned on. See README.md.',
   primock57:
@@ -57,11 +59,11 @@ export function billableCodes(): Set<string> {
 
 const DATASET: Record<LabelSet, Corpus> = {
   'aci-bench': 'aci-bench', 'mts-dialog': 'mts-dialog', primock57: 'primock57', 'mts-dialog-cc': 'mts-dialog', 'mts-dialog-hpi': 'mts-dialog',
-  'mts-dialog-hpi-dev2': 'mts-dialog', 'mts-dialog-hpi-check': 'mts-dialog', 'mts-dialog-hpi-verdict': 'mts-dialog',
+  'mts-dialog-hpi-dev2': 'mts-dialog', 'mts-dialog-hpi-check': 'mts-dialog', 'mts-dialog-hpi-check2': 'mts-dialog', 'mts-dialog-hpi-verdict': 'mts-dialog',
 };
 /** Encounter id prefix for MTS-Dialog rows, distinct per label set so ids never collide across files. */
 const MTS_PREFIX: Partial<Record<LabelSet, string>> = {
-  'mts-dialog': 'mts-', 'mts-dialog-cc': 'mts-cc-', 'mts-dialog-hpi': 'mts-hpi-', 'mts-dialog-hpi-dev2': 'mts-hpid-', 'mts-dialog-hpi-check': 'mts-hpic-', 'mts-dialog-hpi-verdict': 'mts-hpiv-',
+  'mts-dialog': 'mts-', 'mts-dialog-cc': 'mts-cc-', 'mts-dialog-hpi': 'mts-hpi-', 'mts-dialog-hpi-dev2': 'mts-hpid-', 'mts-dialog-hpi-check': 'mts-hpic-', 'mts-dialog-hpi-check2': 'mts-hpic2-', 'mts-dialog-hpi-verdict': 'mts-hpiv-',
 };
 /** The code written for a row with nothing codable: `ID :: NONE = reason`. */
 const NONE = 'NONE';
