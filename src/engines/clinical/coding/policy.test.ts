@@ -602,3 +602,8 @@ test('a GP reading out the reason given at booking opens the visit as "what brin
   assert.deepEqual(codes(visit("So it says here you've got a problem with your elbow, is that right?")), ['M25.422']);
   assert.deepEqual(codes(visit('Any plans for the weekend?')), []);
 });
+
+test('jerky movements are an involuntary movement of a kind said (Index: Abnormal, movement, involuntary, specified type NEC R25.8)', () => {
+  assert.deepEqual(codes("Doctor: What seems to be the matter?\nPatient: My hand keeps doing these jerking movements when I rest."), ['R25.8']);
+  assert.deepEqual(codes('Doctor: So tell me about the shaking.\nPatient: Just a tremor when I hold a cup.'), ['R25.1']);
+});
