@@ -607,3 +607,8 @@ test('jerky movements are an involuntary movement of a kind said (Index: Abnorma
   assert.deepEqual(codes("Doctor: What seems to be the matter?\nPatient: My hand keeps doing these jerking movements when I rest."), ['R25.8']);
   assert.deepEqual(codes('Doctor: So tell me about the shaking.\nPatient: Just a tremor when I hold a cup.'), ['R25.1']);
 });
+
+test('a menopause after surgery is symptomatic postprocedural ovarian failure, its hot flashes integral (Index: Menopause, postirradiation (postprocedural), symptomatic E89.41)', () => {
+  assert.deepEqual(codes('Doctor: The night sweats and hot flashes you describe are from a surgical menopause after your operation.'), ['E89.41']);
+  assert.deepEqual(codes('Doctor: The hot flashes you describe are from the menopause.'), ['N95.1']);
+});
