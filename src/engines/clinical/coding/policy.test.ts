@@ -612,3 +612,8 @@ test('a menopause after surgery is symptomatic postprocedural ovarian failure, i
   assert.deepEqual(codes('Doctor: The night sweats and hot flashes you describe are from a surgical menopause after your operation.'), ['E89.41']);
   assert.deepEqual(codes('Doctor: The hot flashes you describe are from the menopause.'), ['N95.1']);
 });
+
+test('a recreational drug said as taken is a poisoning, accidental when no intent is said (Table of Drugs: Ecstasy T43.641; I.C.19.e.5.b)', () => {
+  assert.deepEqual(codes('Doctor: What happened at the festival?\nPatient: I took molly with my friends and now I feel strange.'), ['T43.641A']);
+  assert.deepEqual(codes('Doctor: Do you know what ecstasy is?\nPatient: Yes.'), []);
+});
