@@ -602,3 +602,18 @@ test('a GP reading out the reason given at booking opens the visit as "what brin
   assert.deepEqual(codes(visit("So it says here you've got a problem with your elbow, is that right?")), ['M25.422']);
   assert.deepEqual(codes(visit('Any plans for the weekend?')), []);
 });
+
+test('jerky movements are an involuntary movement of a kind said (Index: Abnormal, movement, involuntary, specified type NEC R25.8)', () => {
+  assert.deepEqual(codes("Doctor: What seems to be the matter?\nPatient: My hand keeps doing these jerking movements when I rest."), ['R25.8']);
+  assert.deepEqual(codes('Doctor: So tell me about the shaking.\nPatient: Just a tremor when I hold a cup.'), ['R25.1']);
+});
+
+test('a menopause after surgery is symptomatic postprocedural ovarian failure, its hot flashes integral (Index: Menopause, postirradiation (postprocedural), symptomatic E89.41)', () => {
+  assert.deepEqual(codes('Doctor: The night sweats and hot flashes you describe are from a surgical menopause after your operation.'), ['E89.41']);
+  assert.deepEqual(codes('Doctor: The hot flashes you describe are from the menopause.'), ['N95.1']);
+});
+
+test('a recreational drug said as taken is a poisoning, accidental when no intent is said (Table of Drugs: Ecstasy T43.641; I.C.19.e.5.b)', () => {
+  assert.deepEqual(codes('Doctor: What happened at the festival?\nPatient: I took molly with my friends and now I feel strange.'), ['T43.641A']);
+  assert.deepEqual(codes('Doctor: Do you know what ecstasy is?\nPatient: Yes.'), []);
+});

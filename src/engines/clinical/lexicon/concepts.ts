@@ -78,6 +78,16 @@ function conceptKey(norm: string): string {
   return determiners.has(norm) ? DETERMINER : equivalents.get(norm) ?? norm;
 }
 
+/**
+ * The English plural of a phrase's last word, so a term is also read in the plural: "abscess" →
+ * "abscesses", "rash" → "rashes", "ulcer" → "ulcers"; none for a word already plural or not a word.
+ */
+function pluralOf(word: string): string | undefined {
+  if (!/[a-z]{3}$/.test(word)) return undefined;
+  if (/(?:ss|sh|ch|x|z)$/.test(word)) return `${word}es`;
+  return word.endsWith('s') ? undefined : `${word}s`;
+}
+
 export function conceptLexicon(): { concepts: Concept[]; root: Node } {
   if (cached) return cached;
   const concepts = parseConcepts(readFileSync(FILE, 'utf8'));
@@ -98,8 +108,8 @@ export function conceptLexicon(): { concepts: Concept[]; root: Node } {
       const toks = phraseTokens(term).map(americanSpelling);
       if (toks.length === 0) continue;
       add(toks, c);
-      const last = toks[toks.length - 1]!;
-      if (!last.endsWith('s') && /[a-z]{3}$/.test(last)) add([...toks.slice(0, -1), `${last}s`], c); // plural
+      const many = pluralOf(toks[toks.length - 1]!);
+      if (many) add([...toks.slice(0, -1), many], c);
     }
   }
   cached = { concepts, root };

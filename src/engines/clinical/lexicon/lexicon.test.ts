@@ -39,3 +39,10 @@ test('British spellings match as the American forms, with the words said as the 
   const found = findConcepts(tokenize(text));
   assert.deepEqual(found.map((m) => text.slice(m.start, m.end)), ['haematuria', 'oedema']);
 });
+
+test('a concept term is read in its English plural too: "-es" after s, sh, ch, x, z', () => {
+  const said = (text: string): string[] => findConcepts(tokenize(text)).map((m) => m.concept.codes.U);
+  assert.deepEqual(said('two skin abscesses on the arm'), said('a skin abscess on the arm'));
+  assert.ok(said('two skin abscesses on the arm').length > 0);
+  assert.deepEqual(said('recurrent migraines'), said('recurrent migraine'));
+});
