@@ -3,7 +3,7 @@ import type { Span } from '../../ports.ts';
 import { assertionsFor, sentenceAt, splitSentences, type Assertion } from '../context/index.ts';
 import { drugLexicon, findConcepts, icd10cmTitle, tokenize, type Concept, type ConceptMention, type Token } from '../lexicon/index.ts';
 import { SIDE_WORDS, type Side } from './side.ts';
-import { attributedToCause, confirmed, guessedByPatient, isBareList, opensWithPlainYes, listsCauses, namesRisks, plannedProcedure, presupposed, saysNoRecurrence, startsIdiom } from './cue-phrases.ts';
+import { attributedToCause, confirmed, genericPlural, guessedByPatient, isBareList, opensWithPlainYes, listsCauses, namesRisks, plannedProcedure, presupposed, saysNoRecurrence, startsIdiom } from './cue-phrases.ts';
 import { isQuestion, answersAffirming, answersNo, answersYes, endsWithTag, opensAsQuestion, opensLikeQuestion, withoutLeadingWords } from '../language/discourse.ts';
 import { findIndexTerms } from './index-terms.ts';
 import { linkedCode, linkedConcept } from './links.ts';
@@ -325,6 +325,8 @@ function statusIn(x: Saying): Status {
   if (status !== 'present') return status;
   const fullLead = punctuatedLead(text, x.start, x.turnStart);
   status = localStatus(lead, tail, fullLead) ?? status;
+  // "…because chest infections can become nasty": the kind, not this patient's.
+  if (status === 'present' && genericPlural(text.slice(x.start, sentence.end - tail.length), lead, tail)) return 'hypothetical';
   const listed = status === 'present' ? namedInList(x, fullLead) : undefined;
   if (listed) return listed;
   const next = nextBody(text, sentences, sentence, turnAt);

@@ -7,7 +7,7 @@ import { assessmentStart } from './assessment.ts';
 import { framingAt } from './discourse.ts';
 import { preloadIndex } from './index-terms.ts';
 import { createEmbeddedCodingEngine } from './index.ts';
-import { doubted, genericExperiencer, presupposed, testedFor, vaccinatedAgainst } from './cue-phrases.ts';
+import { doubted, genericExperiencer, genericPlural, presupposed, testedFor, vaccinatedAgainst } from './cue-phrases.ts';
 
 const codes = (text: string): string[] => codeText(text).diagnoses.map((d) => d.code.coding[0]!.code).sort();
 
@@ -120,6 +120,16 @@ test('certainty cues: a test looking for a condition, doubt right after it, pres
   assert.ok(!presupposed('do you have any'));
   assert.deepEqual(codes('Doctor: I want a PSA that looks for prostate cancer.'), []);
   assert.deepEqual(codes('Doctor: How often are you vomiting?\nPatient: Three times a day.'), ['R11.10']);
+});
+
+test('a condition said of its kind, a bare plural with what such conditions can do, is not the patient\'s (IV.J)', () => {
+  assert.ok(genericPlural('kidney stones', 'and to be fair', ' can be very painful'));
+  assert.ok(genericPlural('ear infections', '', ' tend to clear up'));
+  assert.ok(!genericPlural('kidney stones', 'and your', ' can be very painful'));
+  assert.ok(!genericPlural('migraines', 'i get', ' can last a day'));
+  assert.ok(!genericPlural('sinusitis', '', ' can be treated'));
+  assert.deepEqual(codes('Doctor: I would keep an eye on it, because ear infections can get worse.'), []);
+  assert.deepEqual(codes('Doctor: I think you have an ear infection. Ear infections can get worse in children.'), ['H66.90']);
 });
 
 test('in a long labelled visit, a condition only the patient names, or named only early, is not coded', () => {
