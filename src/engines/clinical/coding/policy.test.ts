@@ -140,6 +140,15 @@ test('in a long labelled visit, a condition only the patient names, or named onl
   assert.ok(!got.includes('M10.9') && !got.includes('E78.5'));
 });
 
+test('a chronic condition the clinician speaks of twice where the assessment is said affects care and is coded; once is a remark', () => {
+  const history = Array.from({ length: 45 }, (_, i) => `Doctor: And anything else I should know, number ${i}?\nPatient: No, nothing else.`).join('\n');
+  const closing = 'Doctor: OK, so having listened to your story, the tiredness and the weight gain worry me. You stopped taking thyroxine last month. An underactive thyroid that is not treated slows everything down. With an underactive thyroid the tiredness is expected, so please restart the thyroxine today.';
+  const text = `Patient: I feel tired all the time and I've put on weight.\n${history}\n${closing}`;
+  assert.ok(codes(text).includes('E03.9'), codes(text).join(' '));
+  const once = text.replace('With an underactive thyroid the tiredness', 'The tiredness');
+  assert.ok(!codes(once).includes('E03.9'), codes(once).join(' '));
+});
+
 test('the assessment starts at the clinician\'s first marker past the opening, else at the closing share', () => {
   const history = Array.from({ length: 10 }, (_, i) => `[doctor] question ${i}?\n[patient] answer ${i}.`).join('\n');
   const text = `[doctor] what was your diagnosis last time?\n${history}\n[doctor] the echo shows mitral regurgitation.\n[doctor] so let's talk about my assessment and plan. for your first problem, your asthma, continue the inhaler.`;
