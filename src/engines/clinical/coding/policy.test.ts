@@ -75,6 +75,11 @@ test('index defaults: eczema L30.9, gastroenteritis K52.9, sinusitis J32.9', () 
   assert.deepEqual(codes('Doctor: You have acute sinusitis.'), ['J01.90']);
 });
 
+test('dry skin is a sign: integral to the dermatitis it comes with (IV.D), coded L85.3 on its own', () => {
+  assert.deepEqual(codes('Doctor: I think you have eczema. Use an emollient for the dry skin.'), ['L30.9']);
+  assert.deepEqual(codes('Doctor: You have dry skin on your shins.'), ['L85.3']);
+});
+
 test('osteoarthritis of a named joint by the index; plain arthritis stays M19.90', () => {
   assert.deepEqual(codes('Doctor: You have osteoarthritis of the right hip.'), ['M16.11']);
   assert.deepEqual(codes('Doctor: You have osteoarthritis of the knee.'), ['M17.9']);
