@@ -16,7 +16,7 @@ import { assessmentStart } from './assessment.ts';
 import { historyTakingFrom, namedAsExample } from './history-taking.ts';
 import { followedUpTurns } from './follow-up.ts';
 import { statedForAssent } from './assent.ts';
-import { presentingSpans } from './presenting.ts';
+import { presentingSpans, readsBookedReason } from './presenting.ts';
 import { specify, visitSiteOf, type InjurySite } from './specify.ts';
 import { familyWeighed, followsUpHealingInjury, framingAt, headsToListener, type Framing, localStatus, pastFollowUp, punctuatedLead, otherSense, removedNear, sharesFamilyExperiencer, softenedNaming, wordsBefore } from './discourse.ts';
 
@@ -477,7 +477,7 @@ function visitPasses(text: string, out: Mention[], turns: Turns, assessmentFrom:
   coordinatedFraming(text, out);
   deniedInAnswer(out, turnAt);
   uncertainSubjects(out);
-  firstComplaint(out, turnAt);
+  firstComplaint(text, out, turns);
   answeredWithAnother(text, out, turns);
   removedConditions(text, out);
   eradicatedMalignancies(text, out);
@@ -598,11 +598,18 @@ function deniedInAnswer(mentions: Mention[], turnAt: TurnAt): void {
  * discomfort"); what the patient adds in later turns ("nausea, sweaty, short of breath") is
  * history, coded only if the clinician takes it up.
  */
-function firstComplaint(mentions: Mention[], turnAt: TurnAt): void {
+function firstComplaint(text: string, mentions: Mention[], turns: Turns): void {
+  const { turnAt } = turns;
   const first = mentions.find((m) => m.presenting && m.status === 'present');
   const turn = first ? turnAt(first.start) : -2;
-  for (const m of mentions) if (m.presenting && turnAt(m.start) !== turn) m.presenting = false;
+  // The reason read out from the booking ("you've mentioned breathing difficulties in the notes")
+  // is what the patient booked with; their own first account of it is the presenting complaint too.
+  const read = first?.speaker === 'clinician' && readsBookedReason(spanText(text, turns.list[turn]?.span));
+  const own = read ? mentions.find((m) => m.presenting && m.status === 'present' && m.speaker === 'patient') : undefined;
+  const answer = own ? turnAt(own.start) : -2;
+  for (const m of mentions) if (m.presenting && turnAt(m.start) !== turn && turnAt(m.start) !== answer) m.presenting = false;
 }
+const spanText = (text: string, span: Span | undefined): string => (span ? text.slice(span.start, span.end) : '');
 
 // Words joining two conditions as one phrase: "…ventricular dysfunction and moderate mitral regurgitation".
 const COORDINATED = /^\s*,?\s*(?:and|or|as well as|along with|plus)\s+(?:[a-z'-]+\s+){0,2}$/i;

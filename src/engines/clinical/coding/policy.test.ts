@@ -5,6 +5,7 @@ import { codeText } from './index.ts';
 import { speakerAt, speakersOf, turnsOf } from './speaker.ts';
 import { assessmentStart } from './assessment.ts';
 import { framingAt } from './discourse.ts';
+import { findMentions } from './mentions.ts';
 import { preloadIndex } from './index-terms.ts';
 import { createEmbeddedCodingEngine } from './index.ts';
 import { doubted, genericExperiencer, genericPlural, presupposed, testedFor, vaccinatedAgainst } from './cue-phrases.ts';
@@ -625,4 +626,13 @@ test('a GP reading out the reason given at booking opens the visit as "what brin
   const visit = (opening: string): string => `Doctor: Can I check your name and date of birth?\nPatient: Sam, fifth of May.\nDoctor: ${opening}\nPatient: Yes, I have a swelling in my left elbow since last week.\n${chat}\nDoctor: OK, I will send you some information.`;
   assert.deepEqual(codes(visit("So it says here you've got a problem with your elbow, is that right?")), ['M25.422']);
   assert.deepEqual(codes(visit('Any plans for the weekend?')), []);
+});
+
+test('the clinician restating "you mentioned …" states it; a booked reason read out, stutter and all, leaves the patient\'s own account presenting', () => {
+  const chat = Array.from({ length: 30 }, (_, i) => `Doctor: And how is work going at the moment, week ${i}?\nPatient: It is fine, I have been going in most days and walking the dog.`).join('\n');
+  const text = `Doctor: Can I check your name?\nPatient: Sam.\nDoctor: You've mentioned a cough in the, the notes.\nPatient: Yes, and I have a swelling in my left elbow since last week.\n${chat}\nDoctor: OK, I will send you some information.`;
+  const got = codes(text);
+  assert.ok(got.includes('R05.9') && got.includes('M25.422'), got.join(' '));
+  const said = 'Doctor: So you mentioned nausea.';
+  assert.equal(findMentions(said, said.length, turnsOf(said))[0]?.status, 'present');
 });
