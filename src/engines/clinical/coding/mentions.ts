@@ -18,7 +18,7 @@ import { followedUpTurns } from './follow-up.ts';
 import { statedForAssent } from './assent.ts';
 import { presentingSpans, readsBookedReason } from './presenting.ts';
 import { specify, visitSiteOf, type InjurySite } from './specify.ts';
-import { familyWeighed, followsUpHealingInjury, framingAt, headsToListener, type Framing, localStatus, pastFollowUp, punctuatedLead, otherSense, removedNear, sharesFamilyExperiencer, softenedNaming, wordsBefore } from './discourse.ts';
+import { familyWeighed, followsUpHealingInjury, framingAt, recountedAt, headsToListener, type Framing, localStatus, pastFollowUp, punctuatedLead, otherSense, removedNear, sharesFamilyExperiencer, softenedNaming, wordsBefore } from './discourse.ts';
 
 export type { Side } from './side.ts';
 export type Status = 'present' | 'negated' | 'uncertain' | 'hypothetical' | 'family' | 'historical' | 'unasserted';
@@ -59,6 +59,8 @@ export interface Mention {
   attributed?: boolean;
   /** Said by the patient in a turn the clinician follows up with a question about it, or refers back to ("How long…?", "Has this gotten worse?"; follow-up.ts): taken up. */
   followedUp?: boolean;
+  /** Recounted from the patient's story by the clinician ("you mentioned you have asthma"; discourse.ts recountedAt): history restated, not assessed. */
+  recounted?: boolean;
 }
 
 // The other speaker turning a statement down outright ("no no no").
@@ -458,7 +460,7 @@ export function findMentions(text: string, closingFrom?: number, turns: Turns = 
     const presenting = presentingIn.some((p) => p.start <= m.start && m.start < p.end);
     const attributed = status === 'present' && speaker !== 'patient' && concept.kind === 'symptom' && attributedToCause(lead, tail);
     const followedUp = speaker === 'patient' && askedBack.has(turnAt(m.start));
-    out.push({ concept, start: m.start, end: m.end, sentence, side, status, assertion, framed, framing, familyWeighed: weighed, speaker, answered, presenting, historyTaking: m.start >= historyFrom, asked: !assented && isQuestion(said), attributed, followedUp });
+    out.push({ concept, start: m.start, end: m.end, sentence, side, status, assertion, framed, framing, familyWeighed: weighed, speaker, answered, presenting, historyTaking: m.start >= historyFrom, asked: !assented && isQuestion(said), attributed, followedUp, recounted: recountedAt(lead) });
   }
   visitPasses(text, out, turns, assessmentFrom);
   return out;

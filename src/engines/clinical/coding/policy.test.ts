@@ -636,3 +636,10 @@ test('the clinician restating "you mentioned …" states it; a booked reason rea
   const said = 'Doctor: So you mentioned nausea.';
   assert.equal(findMentions(said, said.length, turnsOf(said))[0]?.status, 'present');
 });
+
+test('a condition the clinician only restates from the patient\'s story ("you mentioned you have…") where the assessment is said is not taken up', () => {
+  const h = Array.from({ length: 40 }, (_, i) => `Doctor: And anything else I should know, number ${i}?\nPatient: No, nothing else.`).join('\n');
+  const visit = (aside: string): string => `Doctor: How can I help you today?\nPatient: My skin is itchy and red on my arms.\n${h}\nDoctor: OK, so having listened to your story, I think this is eczema. ${aside} Use the steroid cream twice a day.`;
+  assert.deepEqual(codes(visit('You mentioned you have asthma.')), ['L30.9']);
+  assert.deepEqual(codes(visit('Your asthma is worse too, so use the brown inhaler twice a day.')), ['J45.909', 'L30.9']);
+});

@@ -585,8 +585,9 @@ const presentingNamed = (d: CodedDiagnosis): boolean =>
 function assessed(d: CodedDiagnosis, closingFrom: number): boolean {
   const current = (m: Mention): boolean => m.status === 'present' || (m.status === 'historical' && m.concept.history === '=');
   const closing = (m: Mention): boolean => m.start >= closingFrom;
-  // A question the patient answers yes to is history taking, not the clinician's assessment.
-  if (d.mentions.some((m) => m.speaker !== undefined)) return d.mentions.some((m) => current(m) && m.speaker === 'clinician' && closing(m) && !m.answered);
+  // A question the patient answers yes to is history taking, not the clinician's assessment;
+  // nor is the patient's story restated ("you mentioned you have asthma": mentions.ts recounted).
+  if (d.mentions.some((m) => m.speaker !== undefined)) return d.mentions.some((m) => current(m) && m.speaker === 'clinician' && closing(m) && !m.answered && !m.recounted);
   return d.count >= MENTIONS_OF_MANAGED || closing(d.mention);
 }
 

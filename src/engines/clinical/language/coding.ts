@@ -19,6 +19,7 @@ export interface CodingCues {
   planned_procedure: { why?: string; before: string[] };
   generic_subjects: { subjects: string[]; modals: string[]; verbs: string[]; hedged_subjects: string[]; hedges: string[] };
   generic_plurals: { why?: string; determiners: string[]; after: string[] };
+  recounted: CueList & { reach: number };
   presupposed: { possessives: string[]; openers: string[] };
   assessment_opens: CueList & { patient_may_say: string[] };
   risks_listed: CueList & { list_item_words: number };
