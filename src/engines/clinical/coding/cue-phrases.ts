@@ -6,7 +6,7 @@ import { alternation, wordReach, wordsPattern } from '../language/data.ts';
 import { LEADING_RUN } from '../language/discourse.ts';
 import { codingCues, type CodingCues } from '../language/coding.ts';
 
-interface Cues { noRecurrence: RegExp; testedFor: RegExp; doubtedAfter: RegExp; doubtedBefore: RegExp; causesListed: RegExp; confirmedBy: RegExp; confirmHedge: RegExp; vaccineBefore: RegExp; vaccineAfter: RegExp; screenAfter: RegExp; ruledOut: RegExp; reportedInGeneral: RegExp; attributedAfter: RegExp; attributedBefore: RegExp; plainYes: RegExp; serviceAfter: RegExp; referredTo: RegExp; idiom: RegExp; planned: RegExp; risks: RegExp; generic: RegExp; hedgedGeneric: RegExp; possessed: RegExp; presupposing: RegExp; patientGuess: RegExp }
+interface Cues { noRecurrence: RegExp; testedFor: RegExp; doubtedAfter: RegExp; doubtedBefore: RegExp; causesListed: RegExp; confirmedBy: RegExp; confirmHedge: RegExp; vaccineBefore: RegExp; vaccineAfter: RegExp; screenAfter: RegExp; ruledOut: RegExp; reportedInGeneral: RegExp; attributedAfter: RegExp; attributedBefore: RegExp; plainYes: RegExp; serviceAfter: RegExp; referredTo: RegExp; idiom: RegExp; planned: RegExp; risks: RegExp; generic: RegExp; hedgedGeneric: RegExp; pluralOwned: RegExp; pluralGeneric: RegExp; possessed: RegExp; presupposing: RegExp; patientGuess: RegExp }
 let compiled: Cues | undefined;
 
 /** Subject, `hedges` hedge words (at least) then modals, a verb of having, up to three words, end. */
@@ -38,6 +38,9 @@ function cues(): Cues {
     causesListed: new RegExp(`(?:^|\\s)(?:${alternation(data.causes_listed.phrases)})\\b`, 'i'),
     generic: genericPattern(data, data.generic_subjects.subjects, 0),
     hedgedGeneric: genericPattern(data, data.generic_subjects.hedged_subjects, 1),
+    // The word before a bare plural that makes it someone's ("your headaches"), and what follows a generic one ("… can become nasty").
+    pluralOwned: new RegExp(`(?:^|\\s)(?:${alternation(data.generic_plurals.determiners)})$`, 'i'),
+    pluralGeneric: new RegExp(`^\\s+(?:${alternation(data.generic_plurals.after)})\\b`, 'i'),
     // The phrase, then up to three words ("a right"), then the mention.
     confirmedBy: leadingPhrase(data.confirmed_by.phrases, 3),
     confirmHedge: standingPhrase(data.confirmed_by.hedges),
@@ -91,6 +94,20 @@ export function testedFor(lead: string): boolean {
 export function genericExperiencer(lead: string): boolean {
   const { generic, hedgedGeneric } = cues();
   return generic.test(lead) || hedgedGeneric.test(lead);
+}
+
+// A plural noun's ending: not a singular in -ss, -is or -us ("abscess", "sinusitis", "herpes zoster" aside).
+const PLURAL_END = /[a-rt-z]s$/i;
+const SINGULAR_END = /(?:ss|is|us|betes)$/i;
+
+/**
+ * Is the condition said of its kind: a bare plural ("chest infections can become nasty") with no
+ * word before it making it someone's? `named`: the mention's words; `lead`: the words of its
+ * sentence before it, single-spaced; `tail`: the text after it (coding.json generic_plurals).
+ */
+export function genericPlural(named: string, lead: string, tail: string): boolean {
+  const { pluralOwned, pluralGeneric } = cues();
+  return PLURAL_END.test(named) && !SINGULAR_END.test(named) && !pluralOwned.test(lead.trimEnd()) && pluralGeneric.test(tail);
 }
 
 /**

@@ -4,7 +4,7 @@
 // lesion, an abbreviation in its other sense).
 import type { Span } from '../../ports.ts';
 import { doubted, genericExperiencer, namesService, reportedInGeneral, ruledOutBefore, screenedFor, testedFor, vaccinatedAgainst } from './cue-phrases.ts';
-import { alternation, wordReach, wordsPattern } from '../language/data.ts';
+import { alternation, spokenAlternation, wordReach, wordsPattern } from '../language/data.ts';
 import { codingCues } from '../language/coding.ts';
 import { withoutLeadingWords } from '../language/discourse.ts';
 
@@ -81,6 +81,14 @@ export function framingAt(lead: string, tail: string, inAssessment: boolean, pat
   let last = -1;
   for (const m of lead.matchAll(f.reason)) last = m.index + m[0].length;
   return last >= 0 && lead.slice(last).split(' ').filter(Boolean).length <= f.reach ? 'reason' : undefined;
+}
+
+let recounted: RegExp | undefined;
+/** Is the mention the clinician restating the patient's words ("you mentioned you have…"; coding.json recounted)? `lead`: the words before it. */
+export function recountedAt(lead: string): boolean {
+  const r = codingCues().recounted;
+  recounted ??= new RegExp(`${wordsPattern(r.phrases, spokenAlternation)}(?:\\s+\\S+){0,${wordReach(r.reach)}}$`, 'i');
+  return recounted.test(lead);
 }
 
 let listener: RegExp | undefined;

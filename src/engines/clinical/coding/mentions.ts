@@ -3,7 +3,7 @@ import type { Span } from '../../ports.ts';
 import { assertionsFor, sentenceAt, splitSentences, type Assertion } from '../context/index.ts';
 import { drugLexicon, findConcepts, icd10cmTitle, tokenize, type Concept, type ConceptMention, type Token } from '../lexicon/index.ts';
 import { SIDE_WORDS, type Side } from './side.ts';
-import { attributedToCause, confirmed, guessedByPatient, isBareList, opensWithPlainYes, listsCauses, namesRisks, plannedProcedure, presupposed, saysNoRecurrence, startsIdiom } from './cue-phrases.ts';
+import { attributedToCause, confirmed, genericPlural, guessedByPatient, isBareList, opensWithPlainYes, listsCauses, namesRisks, plannedProcedure, presupposed, saysNoRecurrence, startsIdiom } from './cue-phrases.ts';
 import { isQuestion, answersAffirming, answersNo, answersYes, endsWithTag, opensAsQuestion, opensLikeQuestion, withoutLeadingWords } from '../language/discourse.ts';
 import { findIndexTerms } from './index-terms.ts';
 import { linkedCode, linkedConcept } from './links.ts';
@@ -16,9 +16,9 @@ import { assessmentStart } from './assessment.ts';
 import { historyTakingFrom, namedAsExample } from './history-taking.ts';
 import { followedUpTurns } from './follow-up.ts';
 import { statedForAssent } from './assent.ts';
-import { presentingSpans } from './presenting.ts';
+import { presentingSpans, readsBookedReason } from './presenting.ts';
 import { specify, visitSiteOf, type InjurySite } from './specify.ts';
-import { familyWeighed, followsUpHealingInjury, framingAt, headsToListener, type Framing, localStatus, pastFollowUp, punctuatedLead, otherSense, removedNear, sharesFamilyExperiencer, softenedNaming, wordsBefore } from './discourse.ts';
+import { familyWeighed, followsUpHealingInjury, framingAt, recountedAt, headsToListener, type Framing, localStatus, pastFollowUp, punctuatedLead, otherSense, removedNear, sharesFamilyExperiencer, softenedNaming, wordsBefore } from './discourse.ts';
 
 export type { Side } from './side.ts';
 export type Status = 'present' | 'negated' | 'uncertain' | 'hypothetical' | 'family' | 'historical' | 'unasserted';
@@ -59,6 +59,8 @@ export interface Mention {
   attributed?: boolean;
   /** Said by the patient in a turn the clinician follows up with a question about it, or refers back to ("How long…?", "Has this gotten worse?"; follow-up.ts): taken up. */
   followedUp?: boolean;
+  /** Recounted from the patient's story by the clinician ("you mentioned you have asthma"; discourse.ts recountedAt): history restated, not assessed. */
+  recounted?: boolean;
 }
 
 // The other speaker turning a statement down outright ("no no no").
@@ -325,6 +327,8 @@ function statusIn(x: Saying): Status {
   if (status !== 'present') return status;
   const fullLead = punctuatedLead(text, x.start, x.turnStart);
   status = localStatus(lead, tail, fullLead) ?? status;
+  // "…because chest infections can become nasty": the kind, not this patient's.
+  if (status === 'present' && genericPlural(text.slice(x.start, sentence.end - tail.length), lead, tail)) return 'hypothetical';
   const listed = status === 'present' ? namedInList(x, fullLead) : undefined;
   if (listed) return listed;
   const next = nextBody(text, sentences, sentence, turnAt);
@@ -456,7 +460,7 @@ export function findMentions(text: string, closingFrom?: number, turns: Turns = 
     const presenting = presentingIn.some((p) => p.start <= m.start && m.start < p.end);
     const attributed = status === 'present' && speaker !== 'patient' && concept.kind === 'symptom' && attributedToCause(lead, tail);
     const followedUp = speaker === 'patient' && askedBack.has(turnAt(m.start));
-    out.push({ concept, start: m.start, end: m.end, sentence, side, status, assertion, framed, framing, familyWeighed: weighed, speaker, answered, presenting, historyTaking: m.start >= historyFrom, asked: !assented && isQuestion(said), attributed, followedUp });
+    out.push({ concept, start: m.start, end: m.end, sentence, side, status, assertion, framed, framing, familyWeighed: weighed, speaker, answered, presenting, historyTaking: m.start >= historyFrom, asked: !assented && isQuestion(said), attributed, followedUp, recounted: recountedAt(lead) });
   }
   visitPasses(text, out, turns, assessmentFrom);
   return out;
@@ -475,7 +479,7 @@ function visitPasses(text: string, out: Mention[], turns: Turns, assessmentFrom:
   coordinatedFraming(text, out);
   deniedInAnswer(out, turnAt);
   uncertainSubjects(out);
-  firstComplaint(out, turnAt);
+  firstComplaint(text, out, turns);
   answeredWithAnother(text, out, turns);
   removedConditions(text, out);
   eradicatedMalignancies(text, out);
@@ -596,11 +600,18 @@ function deniedInAnswer(mentions: Mention[], turnAt: TurnAt): void {
  * discomfort"); what the patient adds in later turns ("nausea, sweaty, short of breath") is
  * history, coded only if the clinician takes it up.
  */
-function firstComplaint(mentions: Mention[], turnAt: TurnAt): void {
+function firstComplaint(text: string, mentions: Mention[], turns: Turns): void {
+  const { turnAt } = turns;
   const first = mentions.find((m) => m.presenting && m.status === 'present');
   const turn = first ? turnAt(first.start) : -2;
-  for (const m of mentions) if (m.presenting && turnAt(m.start) !== turn) m.presenting = false;
+  // The reason read out from the booking ("you've mentioned breathing difficulties in the notes")
+  // is what the patient booked with; their own first account of it is the presenting complaint too.
+  const read = first?.speaker === 'clinician' && readsBookedReason(spanText(text, turns.list[turn]?.span));
+  const own = read ? mentions.find((m) => m.presenting && m.status === 'present' && m.speaker === 'patient') : undefined;
+  const answer = own ? turnAt(own.start) : -2;
+  for (const m of mentions) if (m.presenting && turnAt(m.start) !== turn && turnAt(m.start) !== answer) m.presenting = false;
 }
+const spanText = (text: string, span: Span | undefined): string => (span ? text.slice(span.start, span.end) : '');
 
 // Words joining two conditions as one phrase: "…ventricular dysfunction and moderate mitral regurgitation".
 const COORDINATED = /^\s*,?\s*(?:and|or|as well as|along with|plus)\s+(?:[a-z'-]+\s+){0,2}$/i;

@@ -5,9 +5,10 @@ import { codeText } from './index.ts';
 import { speakerAt, speakersOf, turnsOf } from './speaker.ts';
 import { assessmentStart } from './assessment.ts';
 import { framingAt } from './discourse.ts';
+import { findMentions } from './mentions.ts';
 import { preloadIndex } from './index-terms.ts';
 import { createEmbeddedCodingEngine } from './index.ts';
-import { doubted, genericExperiencer, presupposed, testedFor, vaccinatedAgainst } from './cue-phrases.ts';
+import { doubted, genericExperiencer, genericPlural, presupposed, testedFor, vaccinatedAgainst } from './cue-phrases.ts';
 
 const codes = (text: string): string[] => codeText(text).diagnoses.map((d) => d.code.coding[0]!.code).sort();
 
@@ -75,6 +76,11 @@ test('index defaults: eczema L30.9, gastroenteritis K52.9, sinusitis J32.9', () 
   assert.deepEqual(codes('Doctor: You have acute sinusitis.'), ['J01.90']);
 });
 
+test('dry skin is a sign: integral to the dermatitis it comes with (IV.D), coded L85.3 on its own', () => {
+  assert.deepEqual(codes('Doctor: I think you have eczema. Use an emollient for the dry skin.'), ['L30.9']);
+  assert.deepEqual(codes('Doctor: You have dry skin on your shins.'), ['L85.3']);
+});
+
 test('osteoarthritis of a named joint by the index; plain arthritis stays M19.90', () => {
   assert.deepEqual(codes('Doctor: You have osteoarthritis of the right hip.'), ['M16.11']);
   assert.deepEqual(codes('Doctor: You have osteoarthritis of the knee.'), ['M17.9']);
@@ -122,12 +128,31 @@ test('certainty cues: a test looking for a condition, doubt right after it, pres
   assert.deepEqual(codes('Doctor: How often are you vomiting?\nPatient: Three times a day.'), ['R11.10']);
 });
 
+test('a condition said of its kind, a bare plural with what such conditions can do, is not the patient\'s (IV.J)', () => {
+  assert.ok(genericPlural('kidney stones', 'and to be fair', ' can be very painful'));
+  assert.ok(genericPlural('ear infections', '', ' tend to clear up'));
+  assert.ok(!genericPlural('kidney stones', 'and your', ' can be very painful'));
+  assert.ok(!genericPlural('migraines', 'i get', ' can last a day'));
+  assert.ok(!genericPlural('sinusitis', '', ' can be treated'));
+  assert.deepEqual(codes('Doctor: I would keep an eye on it, because ear infections can get worse.'), []);
+  assert.deepEqual(codes('Doctor: I think you have an ear infection. Ear infections can get worse in children.'), ['H66.90']);
+});
+
 test('in a long labelled visit, a condition only the patient names, or named only early, is not coded', () => {
   const history = Array.from({ length: 12 }, (_, i) => `Doctor: Any other problem with your daily life, number ${i}?\nPatient: No, nothing else that I can think of.`).join('\n');
   const text = `Patient: I also have gout and high cholesterol. I had a cough, a headache and some nausea.\nDoctor: Okay.\n${history}\nDoctor: So for your diabetes, we will continue metformin. Your diabetes is stable.\nDoctor: Your asthma is fine on the inhaler, and your asthma plan stays.`;
   const got = codes(text);
   assert.ok(got.includes('E11.9') && got.includes('J45.909'));
   assert.ok(!got.includes('M10.9') && !got.includes('E78.5'));
+});
+
+test('a chronic condition the clinician speaks of twice where the assessment is said affects care and is coded; once is a remark', () => {
+  const history = Array.from({ length: 45 }, (_, i) => `Doctor: And anything else I should know, number ${i}?\nPatient: No, nothing else.`).join('\n');
+  const closing = 'Doctor: OK, so having listened to your story, the tiredness and the weight gain worry me. You stopped taking thyroxine last month. An underactive thyroid that is not treated slows everything down. With an underactive thyroid the tiredness is expected, so please restart the thyroxine today.';
+  const text = `Patient: I feel tired all the time and I've put on weight.\n${history}\n${closing}`;
+  assert.ok(codes(text).includes('E03.9'), codes(text).join(' '));
+  const once = text.replace('With an underactive thyroid the tiredness', 'The tiredness');
+  assert.ok(!codes(once).includes('E03.9'), codes(once).join(' '));
 });
 
 test('the assessment starts at the clinician\'s first marker past the opening, else at the closing share', () => {
@@ -616,4 +641,20 @@ test('a menopause after surgery is symptomatic postprocedural ovarian failure, i
 test('a recreational drug said as taken is a poisoning, accidental when no intent is said (Table of Drugs: Ecstasy T43.641; I.C.19.e.5.b)', () => {
   assert.deepEqual(codes('Doctor: What happened at the festival?\nPatient: I took molly with my friends and now I feel strange.'), ['T43.641A']);
   assert.deepEqual(codes('Doctor: Do you know what ecstasy is?\nPatient: Yes.'), []);
+});
+
+test('the clinician restating "you mentioned …" states it; a booked reason read out, stutter and all, leaves the patient\'s own account presenting', () => {
+  const chat = Array.from({ length: 30 }, (_, i) => `Doctor: And how is work going at the moment, week ${i}?\nPatient: It is fine, I have been going in most days and walking the dog.`).join('\n');
+  const text = `Doctor: Can I check your name?\nPatient: Sam.\nDoctor: You've mentioned a cough in the, the notes.\nPatient: Yes, and I have a swelling in my left elbow since last week.\n${chat}\nDoctor: OK, I will send you some information.`;
+  const got = codes(text);
+  assert.ok(got.includes('R05.9') && got.includes('M25.422'), got.join(' '));
+  const said = 'Doctor: So you mentioned nausea.';
+  assert.equal(findMentions(said, said.length, turnsOf(said))[0]?.status, 'present');
+});
+
+test('a condition the clinician only restates from the patient\'s story ("you mentioned you have…") where the assessment is said is not taken up', () => {
+  const h = Array.from({ length: 40 }, (_, i) => `Doctor: And anything else I should know, number ${i}?\nPatient: No, nothing else.`).join('\n');
+  const visit = (aside: string): string => `Doctor: How can I help you today?\nPatient: My skin is itchy and red on my arms.\n${h}\nDoctor: OK, so having listened to your story, I think this is eczema. ${aside} Use the steroid cream twice a day.`;
+  assert.deepEqual(codes(visit('You mentioned you have asthma.')), ['L30.9']);
+  assert.deepEqual(codes(visit('Your asthma is worse too, so use the brown inhaler twice a day.')), ['J45.909', 'L30.9']);
 });

@@ -6,6 +6,7 @@ import { spokenAlternation, wordsPattern } from '../language/data.ts';
 import { codingCues } from '../language/coding.ts';
 import { asksForReason } from '../language/discourse.ts';
 import type { Turns } from './speaker.ts';
+import { unstuttered } from './site-ties.ts';
 
 // The question is asked in the opening; later "what's going on" is about something else.
 const OPENING_SHARE = 0.3;
@@ -15,9 +16,10 @@ const ACKNOWLEDGEMENT_WORDS = 3;
 
 let booked: RegExp | undefined;
 /** Does the clinician read out the reason given at booking ("it says here you're feeling…"; coding.json booked_reason)? */
-function readsBookedReason(turn: string): boolean {
+export function readsBookedReason(turn: string): boolean {
   booked ??= new RegExp(wordsPattern(codingCues().booked_reason.phrases, spokenAlternation), 'i');
-  return booked.test(turn);
+  // A stuttered word ("in the, the notes") is read once.
+  return booked.test(unstuttered(turn));
 }
 
 /** Spans of the visit's presenting complaint; none when the text does not label its turns. */

@@ -125,7 +125,7 @@ export function selectDiagnoses(mentions: readonly Mention[], visit: VisitFacts)
   if (passingGated({ labelled, textLength, mentions: mentions.length, assessing })) dropPassingSymptoms(byCode, closingFrom, recapSentences(mentions));
   else if (labelled && textLength > SHORT_EXCHANGE_CHARS) dropPatientSymptoms(byCode);
   applyCombinations(byCode);
-  if (conversation) dropUnmanagedChronic(byCode);
+  if (conversation) dropUnmanagedChronic(byCode, closingFrom);
   examWithFindings(byCode);
   followUpAfterTreatment(byCode);
   dropLessSpecific(byCode);
@@ -547,12 +547,18 @@ function dropPatientSymptoms(byCode: Map<string, CodedDiagnosis>): void {
  * enough (speech recognition gives some of the clinician's headings to the patient); the
  * presenting complaint is the visit's reason (IV.G). Run after the combination rules: a
  * condition said in passing still gives a managed one its combination code (hypertension with
- * the heart failure treated: I11.0, I.C.9.a).
+ * the heart failure treated: I11.0, I.C.9.a). A condition the clinician states CHRONIC_TAKEN_UP
+ * times where the assessment is said (not asking) is taken up though never headed: the plan
+ * weighs it ("you stopped the thyroxine … an underactive thyroid slows everything down"; dev
+ * PriMock57 day3_consultation03; issue #18 policy, chronic conditions affecting care).
  */
-function dropUnmanagedChronic(byCode: Map<string, CodedDiagnosis>): void {
+const CHRONIC_TAKEN_UP = 2;
+function dropUnmanagedChronic(byCode: Map<string, CodedDiagnosis>, closingFrom: number): void {
   const taken = [...byCode.values()].filter((d) => d.mentions.some((m) => m.framed) || presentingNamed(d));
   for (const d of [...byCode.values()]) {
     if (d.concept.kind !== 'chronic' || d.basis !== 'present' || taken.includes(d)) continue;
+    // Spoken of again and again where the assessment is said, it shapes this visit's care (IV.J).
+    if (d.mentions.filter((m) => clinicianStates(m) && m.start >= closingFrom).length >= CHRONIC_TAKEN_UP) continue;
     // The condition taken up under its main term ("anemic") is this one named more exactly
     // ("iron deficiency anemia"): the frame holds for it (Alphabetic Index, I.B.2-3).
     if (taken.some((f) => yieldsToSubterm(f.code, [{ code: d.code, name: d.concept.name }]))) continue;
@@ -579,8 +585,9 @@ const presentingNamed = (d: CodedDiagnosis): boolean =>
 function assessed(d: CodedDiagnosis, closingFrom: number): boolean {
   const current = (m: Mention): boolean => m.status === 'present' || (m.status === 'historical' && m.concept.history === '=');
   const closing = (m: Mention): boolean => m.start >= closingFrom;
-  // A question the patient answers yes to is history taking, not the clinician's assessment.
-  if (d.mentions.some((m) => m.speaker !== undefined)) return d.mentions.some((m) => current(m) && m.speaker === 'clinician' && closing(m) && !m.answered);
+  // A question the patient answers yes to is history taking, not the clinician's assessment;
+  // nor is the patient's story restated ("you mentioned you have asthma": mentions.ts recounted).
+  if (d.mentions.some((m) => m.speaker !== undefined)) return d.mentions.some((m) => current(m) && m.speaker === 'clinician' && closing(m) && !m.answered && !m.recounted);
   return d.count >= MENTIONS_OF_MANAGED || closing(d.mention);
 }
 

@@ -18,6 +18,8 @@ export interface CodingCues {
   screened_for: { why?: string; after: string[] };
   planned_procedure: { why?: string; before: string[] };
   generic_subjects: { subjects: string[]; modals: string[]; verbs: string[]; hedged_subjects: string[]; hedges: string[] };
+  generic_plurals: { why?: string; determiners: string[]; after: string[] };
+  recounted: CueList & { reach: number };
   presupposed: { possessives: string[]; openers: string[] };
   assessment_opens: CueList & { patient_may_say: string[] };
   risks_listed: CueList & { list_item_words: number };
