@@ -602,3 +602,8 @@ test('a GP reading out the reason given at booking opens the visit as "what brin
   assert.deepEqual(codes(visit("So it says here you've got a problem with your elbow, is that right?")), ['M25.422']);
   assert.deepEqual(codes(visit('Any plans for the weekend?')), []);
 });
+
+test('a balance said to be off or kept being lost is imbalance R26.89 (Index: Imbalance); a balance lost once is how a fall happened', () => {
+  assert.deepEqual(codes('Doctor: What brings you in today?\nPatient: My balance has been off for a month, I keep losing my balance on the stairs.\nDoctor: Any dizziness?\nPatient: No.'), ['R26.89']);
+  assert.ok(!codes('Doctor: What happened?\nPatient: I lost my balance on the ice and my right wrist hurts.').includes('R26.89'));
+});
