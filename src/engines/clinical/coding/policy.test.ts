@@ -607,3 +607,11 @@ test('a balance said to be off or kept being lost is imbalance R26.89 (Index: Im
   assert.deepEqual(codes('Doctor: What brings you in today?\nPatient: My balance has been off for a month, I keep losing my balance on the stairs.\nDoctor: Any dizziness?\nPatient: No.'), ['R26.89']);
   assert.ok(!codes('Doctor: What happened?\nPatient: I lost my balance on the ice and my right wrist hurts.').includes('R26.89'));
 });
+
+test('an answer "No." ends there: what the answer goes on to tell is not denied by it', () => {
+  assert.deepEqual(codes('Doctor: Any fever?\nPatient: No. I have a cough though.'), ['R05.9']);
+});
+
+test('not eating much is a lack of appetite R63.0 (Index: Appetite, lack or loss); not eating well for a reason given is not asked for', () => {
+  assert.deepEqual(codes('Doctor: What brings her in?\nGuest_family: She has a cough, and she has not been eating much.'), ['R05.9', 'R63.0']);
+});
