@@ -615,3 +615,7 @@ test('an answer "No." ends there: what the answer goes on to tell is not denied 
 test('not eating much is a lack of appetite R63.0 (Index: Appetite, lack or loss); not eating well for a reason given is not asked for', () => {
   assert.deepEqual(codes('Doctor: What brings her in?\nGuest_family: She has a cough, and she has not been eating much.'), ['R05.9', 'R63.0']);
 });
+
+test('trouble walking, or walking said to be barely possible, is difficulty in walking R26.2 (Index: Difficulty, walking)', () => {
+  assert.deepEqual(codes('Doctor: What brings you in?\nPatient: My knees are fine, but I could barely walk this week and I have trouble walking upstairs.'), ['R26.2']);
+});
