@@ -619,3 +619,7 @@ test('not eating much is a lack of appetite R63.0 (Index: Appetite, lack or loss
 test('trouble walking, or walking said to be barely possible, is difficulty in walking R26.2 (Index: Difficulty, walking)', () => {
   assert.deepEqual(codes('Doctor: What brings you in?\nPatient: My knees are fine, but I could barely walk this week and I have trouble walking upstairs.'), ['R26.2']);
 });
+
+test('falls said to recur ("falling spells", "I keep falling") are repeated falls R29.6 (Index: Falling)', () => {
+  assert.deepEqual(codes('Doctor: What brings you in?\nPatient: I keep falling at home, I have had falling spells since spring.'), ['R29.6']);
+});
