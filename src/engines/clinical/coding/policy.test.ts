@@ -623,3 +623,7 @@ test('trouble walking, or walking said to be barely possible, is difficulty in w
 test('falls said to recur ("falling spells", "I keep falling") are repeated falls R29.6 (Index: Falling)', () => {
   assert.deepEqual(codes('Doctor: What brings you in?\nPatient: I keep falling at home, I have had falling spells since spring.'), ['R29.6']);
 });
+
+test('agitated is agitation R45.1 (Index: Agitation)', () => {
+  assert.deepEqual(codes('Doctor: What happened last night?\nGuest_family: He came home agitated and could not sit still.'), ['R45.1']);
+});
