@@ -627,3 +627,9 @@ test('falls said to recur ("falling spells", "I keep falling") are repeated fall
 test('agitated is agitation R45.1 (Index: Agitation)', () => {
   assert.deepEqual(codes('Doctor: What happened last night?\nGuest_family: He came home agitated and could not sit still.'), ['R45.1']);
 });
+
+test('the answer to an opening "how are you doing?" is the presenting complaint, beside a diagnosis the clinician states (IV.G)', () => {
+  const text = (asked: string): string => `Doctor: Your scan showed a pituitary adenoma, it was removed in May and the surgery went well. ${asked}\nPatient: I get headaches most evenings.\nDoctor: Okay.`;
+  assert.deepEqual(codes(text('How are you doing now?')), ['R51.9']);
+  assert.deepEqual(codes(text('Anything else today?')), []);
+});
