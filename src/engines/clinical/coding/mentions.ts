@@ -3,7 +3,7 @@ import type { Span } from '../../ports.ts';
 import { assertionsFor, sentenceAt, splitSentences, type Assertion } from '../context/index.ts';
 import { drugLexicon, findConcepts, icd10cmTitle, tokenize, type Concept, type ConceptMention, type Token } from '../lexicon/index.ts';
 import { SIDE_WORDS, type Side } from './side.ts';
-import { attributedToCause, confirmed, guessedByPatient, isBareList, opensWithPlainYes, listsCauses, namesRisks, plannedProcedure, presupposed, saysNoRecurrence, startsIdiom } from './cue-phrases.ts';
+import { attributedToCause, confirmed, namedAsTopic, guessedByPatient, isBareList, opensWithPlainYes, listsCauses, namesRisks, plannedProcedure, presupposed, saysNoRecurrence, startsIdiom } from './cue-phrases.ts';
 import { isQuestion, answersAffirming, answersNo, answersYes, endsWithTag, opensAsQuestion, opensLikeQuestion, withoutLeadingWords } from '../language/discourse.ts';
 import { findIndexTerms } from './index-terms.ts';
 import { linkedCode, linkedConcept } from './links.ts';
@@ -57,6 +57,11 @@ export interface Mention {
   eradicated?: boolean;
   /** A symptom the clinician attributes to a condition ("…are from the sarcoid"): its presentation. */
   attributed?: boolean;
+  /**
+   * A symptom the clinician asks whether the patient has ("any nausea or vomiting?"), the answer
+   * affirming it: the present illness reviewed, not a remark or history left aside.
+   */
+  reviewed?: boolean;
   /** Said by the patient in a turn the clinician follows up with a question about it, or refers back to ("How long…?", "Has this gotten worse?"; follow-up.ts): taken up. */
   followedUp?: boolean;
 }
@@ -456,7 +461,8 @@ export function findMentions(text: string, closingFrom?: number, turns: Turns = 
     const presenting = presentingIn.some((p) => p.start <= m.start && m.start < p.end);
     const attributed = status === 'present' && speaker !== 'patient' && concept.kind === 'symptom' && attributedToCause(lead, tail);
     const followedUp = speaker === 'patient' && askedBack.has(turnAt(m.start));
-    out.push({ concept, start: m.start, end: m.end, sentence, side, status, assertion, framed, framing, familyWeighed: weighed, speaker, answered, presenting, historyTaking: m.start >= historyFrom, asked: !assented && isQuestion(said), attributed, followedUp });
+    const reviewed = answered && speaker === 'clinician' && concept.kind === 'symptom' && !namedAsTopic(lead);
+    out.push({ concept, start: m.start, end: m.end, sentence, side, status, assertion, framed, framing, familyWeighed: weighed, speaker, answered, presenting, historyTaking: m.start >= historyFrom, asked: !assented && isQuestion(said), attributed, followedUp, reviewed });
   }
   visitPasses(text, out, turns, assessmentFrom);
   return out;

@@ -633,3 +633,10 @@ test('the answer to an opening "how are you doing?" is the presenting complaint,
   assert.deepEqual(codes(text('How are you doing now?')), ['R51.9']);
   assert.deepEqual(codes(text('Anything else today?')), []);
 });
+
+test('in an excerpt, a symptom the clinician asks whether the patient has and the answer affirms is the present illness reviewed, even after a history question', () => {
+  const text = (asked: string): string => `Doctor: What brings you in?\nPatient: My ear hurts since Sunday.\nDoctor: Any history of ear infections?\nPatient: No.\nDoctor: ${asked}\nPatient: Yes, I have had a cough on and off.`;
+  assert.ok(codes(text('Any cough?')).includes('R05.9'));
+  // Asked about as the topic ("for the cough"), the question is not whether the patient has it.
+  assert.ok(!codes(text('Did you see anyone for the cough?')).includes('R05.9'));
+});
