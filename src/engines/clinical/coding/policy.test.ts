@@ -640,3 +640,8 @@ test('in an excerpt, a symptom the clinician asks whether the patient has and th
   // Asked about as the topic ("for the cough"), the question is not whether the patient has it.
   assert.ok(!codes(text('Did you see anyone for the cough?')).includes('R05.9'));
 });
+
+test('body aches are generalized pain R52 (Index: Ache - see Pain; Pain, generalized), muscle aches myalgia M79.10', () => {
+  assert.deepEqual(codes('Doctor: What brings you in?\nPatient: I have body aches since Friday.'), ['R52']);
+  assert.deepEqual(codes('Doctor: What brings you in?\nPatient: I have muscle aches since Friday.'), ['M79.10']);
+});
