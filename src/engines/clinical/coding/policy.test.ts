@@ -645,3 +645,8 @@ test('body aches are generalized pain R52 (Index: Ache - see Pain; Pain, general
   assert.deepEqual(codes('Doctor: What brings you in?\nPatient: I have body aches since Friday.'), ['R52']);
   assert.deepEqual(codes('Doctor: What brings you in?\nPatient: I have muscle aches since Friday.'), ['M79.10']);
 });
+
+test('speech said to be a problem is a speech disturbance R47.9, slurred speech R47.81 (Index: Disturbance, speech; Slurred speech)', () => {
+  assert.deepEqual(codes('Doctor: What brings her in?\nGuest_family: Since this morning she has had speech problems.'), ['R47.9']);
+  assert.deepEqual(codes('Doctor: What brings her in?\nGuest_family: Since this morning she has slurred speech.'), ['R47.81']);
+});
