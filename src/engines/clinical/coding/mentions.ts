@@ -4,7 +4,7 @@ import { assertionsFor, sentenceAt, splitSentences, type Assertion } from '../co
 import { drugLexicon, findConcepts, icd10cmTitle, tokenize, type Concept, type ConceptMention, type Token } from '../lexicon/index.ts';
 import { SIDE_WORDS, type Side } from './side.ts';
 import { attributedToCause, confirmed, namedAsTopic, guessedByPatient, isBareList, opensWithPlainYes, listsCauses, namesRisks, plannedProcedure, presupposed, saysNoRecurrence, startsIdiom } from './cue-phrases.ts';
-import { isQuestion, answersAffirming, answersNo, answersYes, endsWithTag, opensAsQuestion, opensLikeQuestion, withoutLeadingWords } from '../language/discourse.ts';
+import { isQuestion, answersAffirming, answersNo, answersYes, asksYesNo, endsWithTag, opensAsQuestion, opensLikeQuestion, withoutLeadingWords } from '../language/discourse.ts';
 import { findIndexTerms } from './index-terms.ts';
 import { linkedCode, linkedConcept } from './links.ts';
 import { numberedStarts } from './numbered.ts';
@@ -134,7 +134,24 @@ function nextBody(text: string, sentences: Span[], sentence: Span, turnAt: TurnA
   return { body: text.slice(next.start, next.end).replace(LABEL, ''), newTurn: turnAt(next.start) !== turnAt(sentence.start) };
 }
 
-function answerAfter(text: string, sentences: Span[], sentence: Span, turnAt: TurnAt): Answer | undefined {
+/**
+ * The last sentence of a yes/no question's turn that leaves it to the answer: past the open
+ * questions that follow it in the turn ("Any headache? What comes out of your nose?" "Yes, a
+ * little. Clear."), the answer's opening yes or no is the only one the turn asks for.
+ */
+function askedThrough(text: string, sentences: Span[], sentence: Span, turnAt: TurnAt): Span {
+  let at = sentence;
+  for (let i = sentenceIndex(sentences, sentence) + 1; i < sentences.length && i > 0; i++) {
+    const next = sentences[i]!;
+    const said = withoutLeadingWords(text.slice(next.start, next.end).replace(LABEL, ''));
+    if (turnAt(next.start) !== turnAt(sentence.start) || !isQuestion(said) || asksYesNo(said)) break;
+    at = next;
+  }
+  return at;
+}
+
+function answerAfter(text: string, sentences: Span[], question: Span, turnAt: TurnAt): Answer | undefined {
+  const sentence = asksYesNo(withoutLeadingWords(text.slice(question.start, question.end).replace(LABEL, ''))) ? askedThrough(text, sentences, question, turnAt) : question;
   const next = nextBody(text, sentences, sentence, turnAt);
   if (next === undefined) return undefined;
   const { body } = next;

@@ -650,3 +650,8 @@ test('speech said to be a problem is a speech disturbance R47.9, slurred speech 
   assert.deepEqual(codes('Doctor: What brings her in?\nGuest_family: Since this morning she has had speech problems.'), ['R47.9']);
   assert.deepEqual(codes('Doctor: What brings her in?\nGuest_family: Since this morning she has slurred speech.'), ['R47.81']);
 });
+
+test('a yes/no question followed in its turn by an open question is answered by the answer\'s opening yes', () => {
+  assert.ok(codes('Doctor: What brings you in?\nPatient: My nose is stuffy.\nDoctor: Any headache? What color is the mucus?\nPatient: Yes, a little. It is clear.').includes('R51.9'));
+  assert.ok(!codes('Doctor: What brings you in?\nPatient: My nose is stuffy.\nDoctor: Any headache? What color is the mucus?\nPatient: No. It is clear.').includes('R51.9'));
+});
