@@ -655,3 +655,7 @@ test('a yes/no question followed in its turn by an open question is answered by 
   assert.ok(codes('Doctor: What brings you in?\nPatient: My nose is stuffy.\nDoctor: Any headache? What color is the mucus?\nPatient: Yes, a little. It is clear.').includes('R51.9'));
   assert.ok(!codes('Doctor: What brings you in?\nPatient: My nose is stuffy.\nDoctor: Any headache? What color is the mucus?\nPatient: No. It is clear.').includes('R51.9'));
 });
+
+test('a jerky or quivering movement, no seizure named, is an abnormal involuntary movement R25.8 (Index: Movement, abnormal, specified NEC)', () => {
+  assert.deepEqual(codes('Doctor: What brings you in?\nGuest_family: Since Monday he has had jerky movements of his left hand.'), ['R25.8']);
+});
