@@ -659,3 +659,8 @@ test('a yes/no question followed in its turn by an open question is answered by 
 test('a jerky or quivering movement, no seizure named, is an abnormal involuntary movement R25.8 (Index: Movement, abnormal, specified NEC)', () => {
   assert.deepEqual(codes('Doctor: What brings you in?\nGuest_family: Since Monday he has had jerky movements of his left hand.'), ['R25.8']);
 });
+
+test('allergies said to be acting up now are allergic rhinitis J30.9; asked about as history they are not coded', () => {
+  assert.deepEqual(codes('Doctor: What brings you in?\nPatient: My allergies are acting up again this spring.'), ['J30.9']);
+  assert.deepEqual(codes('Doctor: Do you have any allergies?\nPatient: No.'), []);
+});
