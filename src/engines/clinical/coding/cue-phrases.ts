@@ -117,7 +117,7 @@ const CLAUSE_BREAK = /\s(?:and|but|so|because|which)\s/;
 
 let topicEnd: RegExp | undefined;
 /**
- * The lead ends in a determiner ("did you see anyone for the neck pain?", "about your cough"): a
+ * The lead ends in a determiner ("did anyone treat you for the back pain?", "about your cough"): a
  * question about something of the condition taken as the topic, not whether the patient has it
  * (coding.json concept_determiners, the words before a body part or complaint that name it as known).
  */

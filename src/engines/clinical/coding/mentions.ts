@@ -136,12 +136,14 @@ function nextBody(text: string, sentences: Span[], sentence: Span, turnAt: TurnA
 
 /**
  * The last sentence of a yes/no question's turn that leaves it to the answer: past the open
- * questions that follow it in the turn ("Any headache? What comes out of your nose?" "Yes, a
+ * questions that follow it in the turn ("Any headache? What colour is the mucus?" "Yes, a
  * little. Clear."), the answer's opening yes or no is the only one the turn asks for.
  */
 function askedThrough(text: string, sentences: Span[], sentence: Span, turnAt: TurnAt): Span {
   let at = sentence;
-  for (let i = sentenceIndex(sentences, sentence) + 1; i < sentences.length && i > 0; i++) {
+  const from = sentenceIndex(sentences, sentence);
+  if (from < 0) return sentence;
+  for (let i = from + 1; i < sentences.length; i++) {
     const next = sentences[i]!;
     const said = withoutLeadingWords(text.slice(next.start, next.end).replace(LABEL, ''));
     if (turnAt(next.start) !== turnAt(sentence.start) || !isQuestion(said) || asksYesNo(said)) break;

@@ -112,7 +112,7 @@ function isAbbreviation(text: string, dot: number): boolean {
   const word = text.slice(s, dot).toLowerCase();
   if (word.length === 0) return false;
   // "No." abbreviates "number" only before one ("No. 5"); before anything else it is the answer
-  // "No." and ends its sentence ("No. He has not been eating much.").
+  // "No." and ends its sentence ("No. She has a cough.").
   if (word === 'no') return NUMBER_AFTER.test(text.slice(dot + 1, dot + 8));
   if (ABBREVIATIONS.has(word)) return true;
   // A single capital initial ("J. Smith").
