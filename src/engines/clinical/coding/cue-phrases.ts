@@ -132,6 +132,17 @@ export function presupposed(lead: string): boolean {
 // A confirming phrase is read in its own clause: these words end the clause before it.
 const CLAUSE_BREAK = /\s(?:and|but|so|because|which)\s/;
 
+let topicEnd: RegExp | undefined;
+/**
+ * The lead ends in a determiner ("did anyone treat you for the back pain?", "about your cough"): a
+ * question about something of the condition taken as the topic, not whether the patient has it
+ * (coding.json concept_determiners, the words before a body part or complaint that name it as known).
+ */
+export function namedAsTopic(lead: string): boolean {
+  topicEnd ??= new RegExp(`(?:^|\\s)(?:${alternation(codingCues().concept_determiners.words)})\\s*$`, 'i');
+  return topicEnd.test(lead);
+}
+
 /**
  * Does the clinician state the condition as the finding ("your symptoms are consistent with an
  * ankle sprain"), with no hedge in that clause ("seem consistent with")? `lead`: the words

@@ -3,8 +3,8 @@ import type { Span } from '../../ports.ts';
 import { assertionsFor, sentenceAt, splitSentences, type Assertion } from '../context/index.ts';
 import { drugLexicon, findConcepts, icd10cmTitle, tokenize, type Concept, type ConceptMention, type Token } from '../lexicon/index.ts';
 import { SIDE_WORDS, type Side } from './side.ts';
-import { attributedToCause, confirmed, genericPlural, guessedByPatient, isBareList, opensWithPlainYes, listsCauses, namesRisks, plannedProcedure, presupposed, saysNoRecurrence, startsIdiom } from './cue-phrases.ts';
-import { isQuestion, answersAffirming, answersNo, answersYes, endsWithTag, opensAsQuestion, opensLikeQuestion, withoutLeadingWords } from '../language/discourse.ts';
+import { attributedToCause, confirmed, genericPlural, guessedByPatient, isBareList, namedAsTopic, opensWithPlainYes, listsCauses, namesRisks, plannedProcedure, presupposed, saysNoRecurrence, startsIdiom } from './cue-phrases.ts';
+import { isQuestion, answersAffirming, answersNo, answersYes, asksYesNo, endsWithTag, opensAsQuestion, opensLikeQuestion, withoutLeadingWords } from '../language/discourse.ts';
 import { findIndexTerms } from './index-terms.ts';
 import { linkedCode, linkedConcept } from './links.ts';
 import { numberedStarts } from './numbered.ts';
@@ -57,6 +57,11 @@ export interface Mention {
   eradicated?: boolean;
   /** A symptom the clinician attributes to a condition ("…are from the sarcoid"): its presentation. */
   attributed?: boolean;
+  /**
+   * A symptom the clinician asks whether the patient has ("any nausea or vomiting?"), the answer
+   * affirming it: the present illness reviewed, not a remark or history left aside.
+   */
+  reviewed?: boolean;
   /** Said by the patient in a turn the clinician follows up with a question about it, or refers back to ("How long…?", "Has this gotten worse?"; follow-up.ts): taken up. */
   followedUp?: boolean;
   /** Recounted from the patient's story by the clinician ("you mentioned you have asthma"; discourse.ts recountedAt): history restated, not assessed. */
@@ -131,7 +136,26 @@ function nextBody(text: string, sentences: Span[], sentence: Span, turnAt: TurnA
   return { body: text.slice(next.start, next.end).replace(LABEL, ''), newTurn: turnAt(next.start) !== turnAt(sentence.start) };
 }
 
-function answerAfter(text: string, sentences: Span[], sentence: Span, turnAt: TurnAt): Answer | undefined {
+/**
+ * The last sentence of a yes/no question's turn that leaves it to the answer: past the open
+ * questions that follow it in the turn ("Any headache? What colour is the mucus?" "Yes, a
+ * little. Clear."), the answer's opening yes or no is the only one the turn asks for.
+ */
+function askedThrough(text: string, sentences: Span[], sentence: Span, turnAt: TurnAt): Span {
+  let at = sentence;
+  const from = sentenceIndex(sentences, sentence);
+  if (from < 0) return sentence;
+  for (let i = from + 1; i < sentences.length; i++) {
+    const next = sentences[i]!;
+    const said = withoutLeadingWords(text.slice(next.start, next.end).replace(LABEL, ''));
+    if (turnAt(next.start) !== turnAt(sentence.start) || !isQuestion(said) || asksYesNo(said)) break;
+    at = next;
+  }
+  return at;
+}
+
+function answerAfter(text: string, sentences: Span[], question: Span, turnAt: TurnAt): Answer | undefined {
+  const sentence = asksYesNo(withoutLeadingWords(text.slice(question.start, question.end).replace(LABEL, ''))) ? askedThrough(text, sentences, question, turnAt) : question;
   const next = nextBody(text, sentences, sentence, turnAt);
   if (next === undefined) return undefined;
   const { body } = next;
@@ -460,7 +484,8 @@ export function findMentions(text: string, closingFrom?: number, turns: Turns = 
     const presenting = presentingIn.some((p) => p.start <= m.start && m.start < p.end);
     const attributed = status === 'present' && speaker !== 'patient' && concept.kind === 'symptom' && attributedToCause(lead, tail);
     const followedUp = speaker === 'patient' && askedBack.has(turnAt(m.start));
-    out.push({ concept, start: m.start, end: m.end, sentence, side, status, assertion, framed, framing, familyWeighed: weighed, speaker, answered, presenting, historyTaking: m.start >= historyFrom, asked: !assented && isQuestion(said), attributed, followedUp, recounted: recountedAt(lead) });
+    const reviewed = answered && speaker === 'clinician' && concept.kind === 'symptom' && !namedAsTopic(lead);
+    out.push({ concept, start: m.start, end: m.end, sentence, side, status, assertion, framed, framing, familyWeighed: weighed, speaker, answered, presenting, historyTaking: m.start >= historyFrom, asked: !assented && isQuestion(said), attributed, followedUp, reviewed, recounted: recountedAt(lead) });
   }
   visitPasses(text, out, turns, assessmentFrom);
   return out;

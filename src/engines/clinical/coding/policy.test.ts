@@ -658,3 +658,65 @@ test('a condition the clinician only restates from the patient\'s story ("you me
   assert.deepEqual(codes(visit('You mentioned you have asthma.')), ['L30.9']);
   assert.deepEqual(codes(visit('Your asthma is worse too, so use the brown inhaler twice a day.')), ['J45.909', 'L30.9']);
 });
+
+test('a balance said to be off or kept being lost is imbalance R26.89 (Index: Imbalance); a balance lost once is how a fall happened', () => {
+  assert.deepEqual(codes('Doctor: What brings you in today?\nPatient: My balance has been off for a month, I keep losing my balance on the stairs.\nDoctor: Any dizziness?\nPatient: No.'), ['R26.89']);
+  assert.ok(!codes('Doctor: What happened?\nPatient: I lost my balance on the ice and my right wrist hurts.').includes('R26.89'));
+});
+
+test('an answer "No." ends there: what the answer goes on to tell is not denied by it', () => {
+  assert.deepEqual(codes('Doctor: Any fever?\nPatient: No. I have a cough though.'), ['R05.9']);
+});
+
+test('not eating much is a lack of appetite R63.0 (Index: Appetite, lack or loss); not eating well for a reason given is not asked for', () => {
+  assert.deepEqual(codes('Doctor: What brings her in?\nGuest_family: She has a cough, and she has not been eating much.'), ['R05.9', 'R63.0']);
+});
+
+test('trouble walking, or walking said to be barely possible, is difficulty in walking R26.2 (Index: Difficulty, walking)', () => {
+  assert.deepEqual(codes('Doctor: What brings you in?\nPatient: My knees are fine, but I could barely walk this week and I have trouble walking upstairs.'), ['R26.2']);
+});
+
+test('falls said to recur ("falling spells", "I keep falling") are repeated falls R29.6 (Index: Falling)', () => {
+  assert.deepEqual(codes('Doctor: What brings you in?\nPatient: I keep falling at home, I have had falling spells since spring.'), ['R29.6']);
+});
+
+test('agitated is agitation R45.1 (Index: Agitation)', () => {
+  assert.deepEqual(codes('Doctor: What happened last night?\nGuest_family: He came home agitated and could not sit still.'), ['R45.1']);
+});
+
+test('the answer to an opening "how are you doing?" is the presenting complaint, beside a diagnosis the clinician states (IV.G)', () => {
+  const text = (asked: string): string => `Doctor: Your scan showed a pituitary adenoma, it was removed in May and the surgery went well. ${asked}\nPatient: I get headaches most evenings.\nDoctor: Okay.`;
+  assert.deepEqual(codes(text('How are you doing now?')), ['R51.9']);
+  assert.deepEqual(codes(text('Anything else today?')), []);
+});
+
+test('in an excerpt, a symptom the clinician asks whether the patient has and the answer affirms is the present illness reviewed, even after a history question', () => {
+  const text = (asked: string): string => `Doctor: What brings you in?\nPatient: My ear hurts since Sunday.\nDoctor: Any history of ear infections?\nPatient: No.\nDoctor: ${asked}\nPatient: Yes, I have had a cough on and off.`;
+  assert.ok(codes(text('Any cough?')).includes('R05.9'));
+  // Asked about as the topic ("for the cough"), the question is not whether the patient has it.
+  assert.ok(!codes(text('Did you see anyone for the cough?')).includes('R05.9'));
+});
+
+test('body aches are generalized pain R52 (Index: Ache - see Pain; Pain, generalized), muscle aches myalgia M79.10', () => {
+  assert.deepEqual(codes('Doctor: What brings you in?\nPatient: I have body aches since Friday.'), ['R52']);
+  assert.deepEqual(codes('Doctor: What brings you in?\nPatient: I have muscle aches since Friday.'), ['M79.10']);
+});
+
+test('speech said to be a problem is a speech disturbance R47.9, slurred speech R47.81 (Index: Disturbance, speech; Slurred speech)', () => {
+  assert.deepEqual(codes('Doctor: What brings her in?\nGuest_family: Since this morning she has had speech problems.'), ['R47.9']);
+  assert.deepEqual(codes('Doctor: What brings her in?\nGuest_family: Since this morning she has slurred speech.'), ['R47.81']);
+});
+
+test('a yes/no question followed in its turn by an open question is answered by the answer\'s opening yes', () => {
+  assert.ok(codes('Doctor: What brings you in?\nPatient: My nose is stuffy.\nDoctor: Any headache? What color is the mucus?\nPatient: Yes, a little. It is clear.').includes('R51.9'));
+  assert.ok(!codes('Doctor: What brings you in?\nPatient: My nose is stuffy.\nDoctor: Any headache? What color is the mucus?\nPatient: No. It is clear.').includes('R51.9'));
+});
+
+test('a jerky or quivering movement, no seizure named, is an abnormal involuntary movement R25.8 (Index: Movement, abnormal, specified NEC)', () => {
+  assert.deepEqual(codes('Doctor: What brings you in?\nGuest_family: Since Monday he has had jerky movements of his left hand.'), ['R25.8']);
+});
+
+test('allergies said to be acting up now are allergic rhinitis J30.9; asked about as history they are not coded', () => {
+  assert.deepEqual(codes('Doctor: What brings you in?\nPatient: My allergies are acting up again this spring.'), ['J30.9']);
+  assert.deepEqual(codes('Doctor: Do you have any allergies?\nPatient: No.'), []);
+});

@@ -22,11 +22,18 @@ export function readsBookedReason(turn: string): boolean {
   return booked.test(unstuttered(turn));
 }
 
+let howIs: RegExp | undefined;
+/** Does the clinician open by asking how the patient is ("how are you feeling today?"; coding.json asks_how_patient_is)? */
+function asksHowPatientIs(turn: string): boolean {
+  howIs ??= new RegExp(wordsPattern(codingCues().asks_how_patient_is.phrases, spokenAlternation), 'i');
+  return howIs.test(turn);
+}
+
 /** Spans of the visit's presenting complaint; none when the text does not label its turns. */
 export function presentingSpans(text: string, turns: Turns['list']): Span[] {
   const asks = (t: Turns['list'][number]): boolean => {
     const said = text.slice(t.span.start, t.span.end);
-    return t.speaker === 'clinician' && (asksForReason(said) || readsBookedReason(said));
+    return t.speaker === 'clinician' && (asksForReason(said) || readsBookedReason(said) || asksHowPatientIs(said));
   };
   const first = turns.findIndex(asks);
   if (first < 0) return [];

@@ -153,7 +153,9 @@ const inQuestionOrAnswer = (m: Mention): boolean => m.asked === true || m.answer
 function dropHistoryTaking(byCode: Map<string, CodedDiagnosis>): void {
   // The answer to the opening question is the reason for the encounter (guidelines IV.G), not history
   // taken, even when a question about the history came first ("can he give me his history?").
-  const takenUp = (m: Mention): boolean => !m.historyTaking || (m.presenting === true && m.status === 'present') || (m.speaker === 'clinician' && m.status === 'present' && !inQuestionOrAnswer(m));
+  // A current symptom the clinician asks about and the patient affirms ("any nausea?" "I get it most
+  // mornings") is the present illness reviewed (mentions.ts `reviewed`): the clinician took it up by asking.
+  const takenUp = (m: Mention): boolean => !m.historyTaking || (m.presenting === true && m.status === 'present') || (m.speaker === 'clinician' && m.status === 'present' && (!inQuestionOrAnswer(m) || m.reviewed === true));
   // The patient's own words ("she died due to a stroke") do not weigh it for care: the clinician does.
   const weighed = (m: Mention): boolean => m.familyWeighed === true && m.speaker !== 'patient';
   for (const d of [...byCode.values()]) {

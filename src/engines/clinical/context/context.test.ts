@@ -60,6 +60,11 @@ test('sentence splitter keeps offsets and skips decimals and abbreviations', () 
   assert.deepEqual(spans.map((s) => text.slice(s.start, s.end)), ['Dr. Smith saw him.', 'Temp 98.6 today!', '[patient] yes']);
 });
 
+test('"No." ends the answer it gives; it abbreviates "number" only before one', () => {
+  const text = 'Any fever? No. She has a cough. Room No. 4 is free.';
+  assert.deepEqual(splitSentences(text).map((s) => text.slice(s.start, s.end)), ['Any fever?', 'No.', 'She has a cough.', 'Room No. 4 is free.']);
+});
+
 test('property: sentence spans are ordered, inside the text and trimmed', () => {
   fc.assert(
     fc.property(fc.string({ unit: fc.constantFrom('a', ' ', '.', '?', '\n', '3', 'D', 'r', ';') , maxLength: 80 }), (text) => {

@@ -103,11 +103,17 @@ function isSpokenDecimal(text: string, dot: number): boolean {
   return WHOLE_DEGREES.test(before) && TEMPERATURE_CUE.test(before) && TENTHS.test(text.slice(dot + 1, dot + 24));
 }
 
+// What follows the abbreviation "No." of a number: a numeral or a number sign.
+const NUMBER_AFTER = /^\s*[#\d]/;
+
 function isAbbreviation(text: string, dot: number): boolean {
   let s = dot;
   while (s > 0 && /[A-Za-z.]/.test(text[s - 1]!)) s--;
   const word = text.slice(s, dot).toLowerCase();
   if (word.length === 0) return false;
+  // "No." abbreviates "number" only before one ("No. 5"); before anything else it is the answer
+  // "No." and ends its sentence ("No. She has a cough.").
+  if (word === 'no') return NUMBER_AFTER.test(text.slice(dot + 1, dot + 8));
   if (ABBREVIATIONS.has(word)) return true;
   // A single capital initial ("J. Smith").
   return /^[a-z]$/.test(word) && /[A-Z]/.test(text[dot - 1]!);
