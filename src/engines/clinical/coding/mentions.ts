@@ -16,7 +16,7 @@ import { assessmentStart } from './assessment.ts';
 import { historyTakingFrom, namedAsExample } from './history-taking.ts';
 import { followedUpTurns } from './follow-up.ts';
 import { statedForAssent } from './assent.ts';
-import { presentingSpans, readsBookedReason } from './presenting.ts';
+import { presentingSpans, readsBookedReasonIn } from './presenting.ts';
 import { specify, visitSiteOf, type InjurySite } from './specify.ts';
 import { familyWeighed, followsUpHealingInjury, framingAt, recountedAt, headsToListener, type Framing, localStatus, pastFollowUp, punctuatedLead, otherSense, removedNear, sharesFamilyExperiencer, softenedNaming, wordsBefore } from './discourse.ts';
 
@@ -631,7 +631,7 @@ function firstComplaint(text: string, mentions: Mention[], turns: Turns): void {
   const turn = first ? turnAt(first.start) : -2;
   // The reason read out from the booking ("you've mentioned breathing difficulties in the notes")
   // is what the patient booked with; their own first account of it is the presenting complaint too.
-  const read = first?.speaker === 'clinician' && readsBookedReason(spanText(text, turns.list[turn]?.span));
+  const read = first?.speaker === 'clinician' && readsBookedReasonIn(spanText(text, turns.list[turn]?.span));
   const own = read ? mentions.find((m) => m.presenting && m.status === 'present' && m.speaker === 'patient') : undefined;
   const answer = own ? turnAt(own.start) : -2;
   for (const m of mentions) if (m.presenting && turnAt(m.start) !== turn && turnAt(m.start) !== answer) m.presenting = false;

@@ -2,9 +2,7 @@
 // question ("how can I help you today?" → "I've had diarrhoea for three days"), and the rest of
 // that question's turn ("tell me what's been going on. You said you're a bit short of breath").
 import type { Span } from '../../ports.ts';
-import { spokenAlternation, wordsPattern } from '../language/data.ts';
-import { codingCues } from '../language/coding.ts';
-import { asksForReason } from '../language/discourse.ts';
+import { asksForReason, asksHowPatientIs, readsBookedReason } from '../language/discourse.ts';
 import type { Turns } from './speaker.ts';
 import { unstuttered } from './site-ties.ts';
 
@@ -14,26 +12,17 @@ const OPENING_SHARE = 0.3;
 const ANSWER_LINES = 3;
 const ACKNOWLEDGEMENT_WORDS = 3;
 
-let booked: RegExp | undefined;
-/** Does the clinician read out the reason given at booking ("it says here you're feeling…"; coding.json booked_reason)? */
-export function readsBookedReason(turn: string): boolean {
-  booked ??= new RegExp(wordsPattern(codingCues().booked_reason.phrases, spokenAlternation), 'i');
+/** Does the clinician read out the reason given at booking (discourse.json reasonQuestions.bookedReason)? */
+export function readsBookedReasonIn(turn: string): boolean {
   // A stuttered word ("in the, the notes") is read once.
-  return booked.test(unstuttered(turn));
-}
-
-let howIs: RegExp | undefined;
-/** Does the clinician open by asking how the patient is ("how are you feeling today?"; coding.json asks_how_patient_is)? */
-function asksHowPatientIs(turn: string): boolean {
-  howIs ??= new RegExp(wordsPattern(codingCues().asks_how_patient_is.phrases, spokenAlternation), 'i');
-  return howIs.test(turn);
+  return readsBookedReason(unstuttered(turn));
 }
 
 /** Spans of the visit's presenting complaint; none when the text does not label its turns. */
 export function presentingSpans(text: string, turns: Turns['list']): Span[] {
   const asks = (t: Turns['list'][number]): boolean => {
     const said = text.slice(t.span.start, t.span.end);
-    return t.speaker === 'clinician' && (asksForReason(said) || readsBookedReason(said) || asksHowPatientIs(said));
+    return t.speaker === 'clinician' && (asksForReason(said) || readsBookedReasonIn(said) || asksHowPatientIs(said));
   };
   const first = turns.findIndex(asks);
   if (first < 0) return [];

@@ -23,8 +23,6 @@ export interface CodingCues {
   presupposed: { possessives: string[]; openers: string[] };
   assessment_opens: CueList & { patient_may_say: string[] };
   risks_listed: CueList & { list_item_words: number };
-  booked_reason: CueList;
-  asks_how_patient_is: CueList;
   concept_determiners: { words: string[] };
   reason_for_visit: { here: string[]; here_for: string[]; presenting: string[]; presenting_when: string[]; presenting_with: string[]; phrases: string[]; reach: number; referral: { openers: string[]; between: number; then: string[] } };
   problem_headings: {

@@ -206,11 +206,25 @@ export function acceptsPlan(answer: string, check: PlanCheck): boolean {
   return ASSENT.test(answer) && !answersNo(answer) && !UNSURE.test(answer);
 }
 
-const reasonQuestions = languageData<{ reasonQuestions: { phrases: string[] } }>('discourse').reasonQuestions.phrases;
+/** discourse.json reasonQuestions: the three ways a clinician opens on the visit's reason. */
+interface ReasonQuestions { phrases: string[]; bookedReason: string[]; howPatientIs: string[] }
+const reasonQuestions = languageData<{ reasonQuestions: ReasonQuestions }>('discourse').reasonQuestions;
 // Either apostrophe: transcripts write both ("what's", "what’s").
-const ASKS_REASON = new RegExp(wordsPattern(reasonQuestions, spokenAlternation), 'i');
+const ASKS_REASON = new RegExp(wordsPattern(reasonQuestions.phrases, spokenAlternation), 'i');
+const READS_BOOKED_REASON = new RegExp(wordsPattern(reasonQuestions.bookedReason, spokenAlternation), 'i');
+const ASKS_HOW_PATIENT_IS = new RegExp(wordsPattern(reasonQuestions.howPatientIs, spokenAlternation), 'i');
 
 /** The clinician asks why the patient came ("what brings you in", "how can I help you today?"). */
 export function asksForReason(text: string): boolean {
   return ASKS_REASON.test(text);
+}
+
+/** The clinician reads out the reason the patient gave at booking ("it says here you're feeling…"). */
+export function readsBookedReason(text: string): boolean {
+  return READS_BOOKED_REASON.test(text);
+}
+
+/** The clinician opens by asking how the patient is ("how are you feeling today?"), which a present illness answers. */
+export function asksHowPatientIs(text: string): boolean {
+  return ASKS_HOW_PATIENT_IS.test(text);
 }
