@@ -126,6 +126,8 @@ test('certainty cues: a test looking for a condition, doubt right after it, pres
   assert.ok(!presupposed('do you have any'));
   assert.deepEqual(codes('Doctor: I want a PSA that looks for prostate cancer.'), []);
   assert.deepEqual(codes('Doctor: How often are you vomiting?\nPatient: Three times a day.'), ['R11.10']);
+  // A condition the clinician judges unlikely is not diagnosed (IV.H); the one they name is.
+  assert.deepEqual(codes("Patient: My ankle hurts since I twisted it.\nDoctor: I've examined it. It's unlikely that you have a fracture. I doubt it's gout either. This is an ankle sprain."), ['S93.409A']);
 });
 
 test('a condition said of its kind, a bare plural with what such conditions can do, is not the patient\'s (IV.J)', () => {
