@@ -81,6 +81,15 @@ test('dry skin is a sign: integral to the dermatitis it comes with (IV.D), coded
   assert.deepEqual(codes('Doctor: You have dry skin on your shins.'), ['L85.3']);
 });
 
+test('a sore throat or indigestion beside the infection or stomach disease that explains it is not a second code (IV.D; Index: Sore, throat)', () => {
+  const said = "Patient: My throat has been sore for three days and it hurts to swallow.\nDoctor: I've had a look at your throat. ";
+  assert.deepEqual(codes(`${said}This is tonsillitis. I'll give you penicillin.`), ['J03.90']);
+  assert.deepEqual(codes(`${said}You have the flu. Rest and drink plenty.`), ['J11.1']);
+  // An ear infection does not explain it.
+  assert.deepEqual(codes("Patient: My left ear hurts and I've got a sore throat.\nDoctor: You have an ear infection in the left ear. Amoxicillin for a week, and salt water gargles for the sore throat."), ['H66.92', 'J02.9']);
+  assert.deepEqual(codes("Patient: I get indigestion after every meal.\nDoctor: The camera test showed gastritis. I'll start omeprazole."), ['K29.70']);
+});
+
 test('osteoarthritis of a named joint by the index; plain arthritis stays M19.90', () => {
   assert.deepEqual(codes('Doctor: You have osteoarthritis of the right hip.'), ['M16.11']);
   assert.deepEqual(codes('Doctor: You have osteoarthritis of the knee.'), ['M17.9']);
