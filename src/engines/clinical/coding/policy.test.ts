@@ -81,6 +81,14 @@ test('dry skin is a sign: integral to the dermatitis it comes with (IV.D), coded
   assert.deepEqual(codes('Doctor: You have dry skin on your shins.'), ['L85.3']);
 });
 
+test('a hedged denial answers no: the symptom asked about is negated, not left unasserted', () => {
+  const text = "Patient: I've had a cough for a week.\nDoctor: Have you been short of breath?\nPatient: Not that I've noticed, no.\nDoctor: Any night sweats?\nPatient: Not more than usual, no.\nDoctor: Your chest is clear. This is a viral cough.";
+  const turns = turnsOf(text);
+  const status = (term: string): string | undefined => findMentions(text, assessmentStart(text, turns.speakerAt), turns).find((m) => text.slice(m.start, m.end) === term)?.status;
+  assert.equal(status('short of breath'), 'negated');
+  assert.equal(status('night sweats'), 'negated');
+});
+
 test('a sore throat or indigestion beside the infection or stomach disease that explains it is not a second code (IV.D; Index: Sore, throat)', () => {
   const said = "Patient: My throat has been sore for three days and it hurts to swallow.\nDoctor: I've had a look at your throat. ";
   assert.deepEqual(codes(`${said}This is tonsillitis. I'll give you penicillin.`), ['J03.90']);
