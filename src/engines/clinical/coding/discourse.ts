@@ -213,16 +213,26 @@ function safetyNetCondition(fullLead: string, tail: string): boolean {
   return l.netCondition.test(withoutLeadingWords(fullLead)) && !l.netAction.test(fullLead) && l.netAction.test(tail);
 }
 
-// Abbreviations with another sense in the same conversations: "cva tenderness" is the
-// costovertebral angle, not a stroke.
-const OTHER_SENSE: Record<string, RegExp> = {
-  cva: /\b(?:tender|tenderness|flank|palpat\w*|guarding|rebound|angle|percussion|costovertebral|tinnitus)\b/i,
-};
+// Abbreviations with another sense in the same conversations (coding.json abbreviation_senses):
+// "cva tenderness" is the costovertebral angle, not a stroke; "on P E" is the physical exam.
+let senses: { capitals: Set<string>; other: Map<string, RegExp> } | undefined;
+function abbreviationSenses(): NonNullable<typeof senses> {
+  if (senses) return senses;
+  const c = codingCues().abbreviation_senses;
+  senses = {
+    capitals: new Set(c.capitals_only),
+    other: new Map(Object.entries(c.other_sense).map(([abbr, words]) => [abbr, new RegExp(`\\b(?:${alternation(words)})\\b`, 'i')])),
+  };
+  return senses;
+}
 
 /** Is the matched phrase, in this sentence, the other sense of an ambiguous abbreviation? */
 export function otherSense(matched: string, sentence: string): boolean {
-  const re = OTHER_SENSE[matched.toLowerCase()];
-  return re !== undefined && re.test(sentence);
+  const { capitals, other } = abbreviationSenses();
+  const abbr = matched.toLowerCase().replace(/\s+/g, '');
+  // Written otherwise than as one word in capitals ("pe", "P E"), it is the other sense.
+  if (capitals.has(abbr) && !/^[A-Z][A-Z0-9]*$/.test(matched)) return true;
+  return other.get(abbr)?.test(sentence) ?? false;
 }
 
 // Said as done (past participles), not planned: "had a skin cancer removed", "they removed a cataract".

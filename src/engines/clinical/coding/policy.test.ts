@@ -98,6 +98,26 @@ test('a sore throat or indigestion beside the infection or stomach disease that 
   assert.deepEqual(codes("Patient: I get indigestion after every meal.\nDoctor: The camera test showed gastritis. I'll start omeprazole."), ['K29.70']);
 });
 
+test('lay and short names the index gives: cold sore, chickenpox, croup, anaphylaxis, thrush, common cold, loss of vision, PE', () => {
+  const dx = (said: string): string[] => codes(`Patient: I've not been well this week.\nDoctor: I've examined you. ${said}`);
+  assert.deepEqual(dx("That's a cold sore on your lip; use aciclovir cream."), ['B00.1']);
+  assert.deepEqual(dx('This is chickenpox. Calamine lotion will help the itch.'), ['B01.9']);
+  assert.deepEqual(dx('He has croup. One dose of dexamethasone.'), ['J05.0']);
+  assert.deepEqual(dx('What happened last night was anaphylaxis, so I am prescribing adrenaline pens.'), ['T78.2XXA']);
+  assert.deepEqual(dx('This is thrush. Use the antifungal cream.'), ['B37.9']);
+  assert.deepEqual(dx('This is oral thrush. Use the antifungal gel.'), ['B37.0']);
+  assert.deepEqual(dx('This is just the common cold. Rest and fluids.'), ['J00']);
+  assert.deepEqual(dx('You have loss of vision in the left eye; I am sending you to the eye unit.'), ['H54.62']);
+  assert.deepEqual(dx('You have had a sudden loss of vision in the right eye; I am sending you to the eye unit.'), ['H53.131']);
+  assert.deepEqual(dx('The scan shows a PE, so we start a blood thinner.'), ['I26.99']);
+  // "PE" only in capitals as one word, and not the exam: "P E", "pe", "on PE, lungs clear".
+  assert.deepEqual(dx('On P E your chest was clear, so no antibiotics.'), []);
+  assert.deepEqual(dx('on pe your chest was clear, so no antibiotics.'), []);
+  assert.deepEqual(dx('On PE, heart regular, lungs clear, so no antibiotics.'), []);
+  // The virus behind a disease names another disease, not the patient's.
+  assert.deepEqual(dx('This is shingles, from the same virus as chickenpox. I will start aciclovir.'), ['B02.9']);
+});
+
 test('osteoarthritis of a named joint by the index; plain arthritis stays M19.90', () => {
   assert.deepEqual(codes('Doctor: You have osteoarthritis of the right hip.'), ['M16.11']);
   assert.deepEqual(codes('Doctor: You have osteoarthritis of the knee.'), ['M17.9']);
@@ -188,7 +208,8 @@ test('a GP opens the assessment late, summing up the story; what the history nam
   const text = `Patient: I've had a cough and a runny nose for five days.\n${history}\nDoctor: Something to think about is cutting down a little, for the sake of your blood pressure and diabetes.\nDoctor: OK. Um, right, so as we wrap up really, based on your story, I think you have a common cold.\nDoctor: Rest and fluids, and come back if it is not better.`;
   assert.equal(assessmentStart(text, speakersOf(text)), text.indexOf('as we wrap up'));
   const got = codes(text);
-  assert.ok(got.includes('J06.9'), got.join(' '));
+  // Index: Cold, common J00.
+  assert.ok(got.includes('J00'), got.join(' '));
   assert.ok(!got.includes('E11.9'), got.join(' '));
 });
 
