@@ -6,7 +6,20 @@ import type { Span } from '../../ports.ts';
 import { doubted, genericExperiencer, namesService, reportedInGeneral, ruledOutBefore, screenedFor, testedFor, vaccinatedAgainst } from './cue-phrases.ts';
 import { alternation, spokenAlternation, wordReach, wordsPattern } from '../language/data.ts';
 import { codingCues } from '../language/coding.ts';
+import { drugLexicon } from '../lexicon/index.ts';
 import { withoutLeadingWords } from '../language/discourse.ts';
+
+let treatedForCue: { re: RegExp; words: Set<string> } | undefined;
+/**
+ * Does the lead end with a treatment said right before "for" and a determiner ("paracetamol for
+ * the", "a cream for the"; coding.json treated_for)? `lead`: the lower-case words before the mention.
+ */
+export function treatedFor(lead: string): boolean {
+  const t = codingCues().treated_for;
+  treatedForCue ??= { re: new RegExp(`([a-z][a-z'-]*) for \\S+(?: \\S+){0,${wordReach(t.reach)}}$`), words: new Set(t.words) };
+  const word = treatedForCue.re.exec(lead)?.[1];
+  return word !== undefined && (treatedForCue.words.has(word) || drugLexicon().has(word));
+}
 
 /** Lower-case words of text[from, to), single-spaced ("do n't" kept as said). */
 export function wordsBefore(text: string, from: number, to: number): string {

@@ -18,7 +18,7 @@ import { followedUpTurns } from './follow-up.ts';
 import { statedForAssent } from './assent.ts';
 import { presentingSpans, readsBookedReason } from './presenting.ts';
 import { specify, visitSiteOf, type InjurySite } from './specify.ts';
-import { familyWeighed, followsUpHealingInjury, framingAt, recountedAt, headsToListener, type Framing, localStatus, pastFollowUp, punctuatedLead, otherSense, removedNear, sharesFamilyExperiencer, softenedNaming, wordsBefore } from './discourse.ts';
+import { familyWeighed, followsUpHealingInjury, framingAt, recountedAt, headsToListener, type Framing, localStatus, treatedFor, pastFollowUp, punctuatedLead, otherSense, removedNear, sharesFamilyExperiencer, softenedNaming, wordsBefore } from './discourse.ts';
 
 export type { Side } from './side.ts';
 export type Status = 'present' | 'negated' | 'uncertain' | 'hypothetical' | 'family' | 'historical' | 'unasserted';
@@ -434,7 +434,9 @@ export function findMentions(text: string, closingFrom?: number, turns: Turns = 
     const tail = text.slice(m.end, sentence.end);
     // A treated measure given its control state by the clinician ("blood pressure is at goal") is
     // their assessment of the condition, as an impression is.
-    const heading = framingAt(lead, tail, m.start >= assessmentFrom, tagged === 'patient', m.concept.kind !== 'symptom', m.concept.kind === 'status');
+    const framedAs = framingAt(lead, tail, m.start >= assessmentFrom, tagged === 'patient', m.concept.kind !== 'symptom', m.concept.kind === 'status');
+    // The patient's "paracetamol for the tummy ache" says why they self-medicate: no problem heading.
+    const heading = framedAs === 'heading' && tagged === 'patient' && !headsToListener(lead) && treatedFor(lead) ? undefined : framedAs;
     // A problem headed to the listener ("for your next problem, your hypertension") is the
     // clinician's whatever the tag: speech recognition gives such turns to the patient, who does
     // not head their own problems so.

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { codeText } from './index.ts';
 import { speakerAt, speakersOf, turnsOf } from './speaker.ts';
 import { assessmentStart } from './assessment.ts';
-import { framingAt } from './discourse.ts';
+import { framingAt, treatedFor } from './discourse.ts';
 import { findMentions } from './mentions.ts';
 import { preloadIndex } from './index-terms.ts';
 import { createEmbeddedCodingEngine } from './index.ts';
@@ -79,6 +79,16 @@ test('index defaults: eczema L30.9, gastroenteritis K52.9, sinusitis J32.9', () 
 test('dry skin is a sign: integral to the dermatitis it comes with (IV.D), coded L85.3 on its own', () => {
   assert.deepEqual(codes('Doctor: I think you have eczema. Use an emollient for the dry skin.'), ['L30.9']);
   assert.deepEqual(codes('Doctor: You have dry skin on your shins.'), ['L85.3']);
+});
+
+test('the patient naming what a drug is for heads no problem; the clinician treating it takes it up', () => {
+  const visit = "Patient: I've had a cough for three days.\nDoctor: Your chest is clear. Keep drinking fluids and rest.\n";
+  assert.deepEqual(codes(`${visit}Patient: OK. And can I take ibuprofen for the backache?\nDoctor: Let's see how the cough goes first.`), ['R05.9']);
+  assert.deepEqual(codes(`${visit}Patient: OK. And is there a cream for the itching?\nDoctor: Let's see how the cough goes first.`), ['R05.9']);
+  assert.deepEqual(codes(`${visit}Doctor: And take ibuprofen for the backache.`), ['M54.9', 'R05.9']);
+  assert.ok(treatedFor("i've been taking paracetamol for the"));
+  assert.ok(treatedFor('is there a cream for the'));
+  assert.ok(!treatedFor('as for the'));
 });
 
 test('a hedged denial answers no: the symptom asked about is negated, not left unasserted', () => {
