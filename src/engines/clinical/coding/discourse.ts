@@ -221,6 +221,17 @@ export function localStatus(lead: string, tail: string, fullLead = lead): 'hypot
  * 111"): the sentence opens with the condition, no action is said before the mention, and one
  * is said after it (coding.json safety_net.conditional_*).
  */
+let conditional: RegExp | undefined;
+/**
+ * Does the mention stand in a condition that runs up to it, no comma between ("can I take
+ * paracetamol if I get a headache"; coding.json safety_net.conditional_openers)? `before`: the
+ * sentence's text before the mention.
+ */
+export function inCondition(before: string): boolean {
+  conditional ??= new RegExp(`\\b(?:${alternation(codingCues().safety_net.conditional_openers)})\\b[^,;]*$`, 'i');
+  return conditional.test(before);
+}
+
 function safetyNetCondition(fullLead: string, tail: string): boolean {
   const l = local();
   return l.netCondition.test(withoutLeadingWords(fullLead)) && !l.netAction.test(fullLead) && l.netAction.test(tail);

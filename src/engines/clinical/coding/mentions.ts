@@ -18,7 +18,7 @@ import { followedUpTurns } from './follow-up.ts';
 import { statedForAssent } from './assent.ts';
 import { presentingSpans, readsBookedReason } from './presenting.ts';
 import { specify, visitSiteOf, type InjurySite } from './specify.ts';
-import { familyWeighed, followsUpHealingInjury, framingAt, recountedAt, headsToListener, type Framing, localStatus, treatedFor, pastFollowUp, punctuatedLead, otherSense, removedNear, sharesFamilyExperiencer, softenedNaming, wordsBefore } from './discourse.ts';
+import { familyWeighed, followsUpHealingInjury, framingAt, recountedAt, headsToListener, inCondition, type Framing, localStatus, treatedFor, pastFollowUp, punctuatedLead, otherSense, removedNear, sharesFamilyExperiencer, softenedNaming, wordsBefore } from './discourse.ts';
 
 export type { Side } from './side.ts';
 export type Status = 'present' | 'negated' | 'uncertain' | 'hypothetical' | 'family' | 'historical' | 'unasserted';
@@ -324,6 +324,9 @@ function statusIn(x: Saying): Status {
   // Findings said to be "consistent with" a condition, unhedged, state it (the assertion
   // triggers read the phrase as doubt wherever it stands).
   if (status === 'uncertain' && !assertion.negated && !assertion.family && confirmed(lead)) status = 'present';
+  // A yes to a question whose condition names it ("can I take paracetamol if I get a headache?"
+  // "Yes.") grants what was asked: the condition stays one (guidelines IV.J, as advice's "if" is).
+  if (status === 'present' && assertion.question && assertion.hypothetical && inCondition(text.slice(sentence.start, x.start))) return 'hypothetical';
   if (status !== 'present') return status;
   const fullLead = punctuatedLead(text, x.start, x.turnStart);
   status = localStatus(lead, tail, fullLead) ?? status;

@@ -91,6 +91,13 @@ test('the patient naming what a drug is for heads no problem; the clinician trea
   assert.ok(!treatedFor('as for the'));
 });
 
+test('a yes to a question whose condition names a symptom grants what was asked; the symptom stays a condition (IV.J)', () => {
+  const visit = "Patient: I've had a cough for three days.\nDoctor: Your chest is clear. Keep drinking fluids and rest.\n";
+  assert.deepEqual(codes(`${visit}Patient: Can I take ibuprofen if I get a backache?\nDoctor: Yes, that's fine.`), ['R05.9']);
+  // The symptom asked about before the condition is still answered present.
+  assert.deepEqual(codes("Patient: I've had a cough for three days.\nDoctor: Do you get short of breath if you walk uphill?\nPatient: Yes.\nDoctor: Your chest is clear. Keep drinking fluids and rest."), ['R05.9', 'R06.02']);
+});
+
 test('a hedged denial answers no: the symptom asked about is negated, not left unasserted', () => {
   const text = "Patient: I've had a cough for a week.\nDoctor: Have you been short of breath?\nPatient: Not that I've noticed, no.\nDoctor: Any night sweats?\nPatient: Not more than usual, no.\nDoctor: Your chest is clear. This is a viral cough.";
   const turns = turnsOf(text);
