@@ -6,7 +6,20 @@ import type { Span } from '../../ports.ts';
 import { doubted, genericExperiencer, namesService, reportedInGeneral, ruledOutBefore, screenedFor, testedFor, vaccinatedAgainst } from './cue-phrases.ts';
 import { alternation, spokenAlternation, wordReach, wordsPattern } from '../language/data.ts';
 import { codingCues } from '../language/coding.ts';
+import { drugLexicon } from '../lexicon/index.ts';
 import { withoutLeadingWords } from '../language/discourse.ts';
+
+let treatedForCue: { re: RegExp; words: Set<string> } | undefined;
+/**
+ * Does the lead end with a treatment said right before "for" and a determiner ("paracetamol for
+ * the", "a cream for the"; coding.json treated_for)? `lead`: the lower-case words before the mention.
+ */
+export function treatedFor(lead: string): boolean {
+  const t = codingCues().treated_for;
+  treatedForCue ??= { re: new RegExp(`([a-z][a-z'-]*) for \\S+(?: \\S+){0,${wordReach(t.reach)}}$`), words: new Set(t.words) };
+  const word = treatedForCue.re.exec(lead)?.[1];
+  return word !== undefined && (treatedForCue.words.has(word) || drugLexicon().has(word));
+}
 
 /** Lower-case words of text[from, to), single-spaced ("do n't" kept as said). */
 export function wordsBefore(text: string, from: number, to: number): string {
@@ -208,21 +221,42 @@ export function localStatus(lead: string, tail: string, fullLead = lead): 'hypot
  * 111"): the sentence opens with the condition, no action is said before the mention, and one
  * is said after it (coding.json safety_net.conditional_*).
  */
+let conditional: RegExp | undefined;
+/**
+ * Does the mention stand in a condition that runs up to it, no comma between ("can I take
+ * paracetamol if I get a headache"; coding.json safety_net.conditional_openers)? `before`: the
+ * sentence's text before the mention.
+ */
+export function inCondition(before: string): boolean {
+  conditional ??= new RegExp(`\\b(?:${alternation(codingCues().safety_net.conditional_openers)})\\b[^,;]*$`, 'i');
+  return conditional.test(before);
+}
+
 function safetyNetCondition(fullLead: string, tail: string): boolean {
   const l = local();
   return l.netCondition.test(withoutLeadingWords(fullLead)) && !l.netAction.test(fullLead) && l.netAction.test(tail);
 }
 
-// Abbreviations with another sense in the same conversations: "cva tenderness" is the
-// costovertebral angle, not a stroke.
-const OTHER_SENSE: Record<string, RegExp> = {
-  cva: /\b(?:tender|tenderness|flank|palpat\w*|guarding|rebound|angle|percussion|costovertebral|tinnitus)\b/i,
-};
+// Abbreviations with another sense in the same conversations (coding.json abbreviation_senses):
+// "cva tenderness" is the costovertebral angle, not a stroke; "on P E" is the physical exam.
+let senses: { capitals: Set<string>; other: Map<string, RegExp> } | undefined;
+function abbreviationSenses(): NonNullable<typeof senses> {
+  if (senses) return senses;
+  const c = codingCues().abbreviation_senses;
+  senses = {
+    capitals: new Set(c.capitals_only),
+    other: new Map(Object.entries(c.other_sense).map(([abbr, words]) => [abbr, new RegExp(`\\b(?:${alternation(words)})\\b`, 'i')])),
+  };
+  return senses;
+}
 
 /** Is the matched phrase, in this sentence, the other sense of an ambiguous abbreviation? */
 export function otherSense(matched: string, sentence: string): boolean {
-  const re = OTHER_SENSE[matched.toLowerCase()];
-  return re !== undefined && re.test(sentence);
+  const { capitals, other } = abbreviationSenses();
+  const abbr = matched.toLowerCase().replace(/\s+/g, '');
+  // Written otherwise than as one word in capitals ("pe", "P E"), it is the other sense.
+  if (capitals.has(abbr) && !/^[A-Z][A-Z0-9]*$/.test(matched)) return true;
+  return other.get(abbr)?.test(sentence) ?? false;
 }
 
 // Said as done (past participles), not planned: "had a skin cancer removed", "they removed a cataract".

@@ -18,7 +18,7 @@ import { followedUpTurns } from './follow-up.ts';
 import { statedForAssent } from './assent.ts';
 import { presentingSpans, readsBookedReasonIn } from './presenting.ts';
 import { specify, visitSiteOf, type InjurySite } from './specify.ts';
-import { familyWeighed, followsUpHealingInjury, framingAt, recountedAt, headsToListener, type Framing, localStatus, pastFollowUp, punctuatedLead, otherSense, removedNear, sharesFamilyExperiencer, softenedNaming, wordsBefore } from './discourse.ts';
+import { familyWeighed, followsUpHealingInjury, framingAt, recountedAt, headsToListener, inCondition, type Framing, localStatus, treatedFor, pastFollowUp, punctuatedLead, otherSense, removedNear, sharesFamilyExperiencer, softenedNaming, wordsBefore } from './discourse.ts';
 
 export type { Side } from './side.ts';
 export type Status = 'present' | 'negated' | 'uncertain' | 'hypothetical' | 'family' | 'historical' | 'unasserted';
@@ -348,6 +348,9 @@ function statusIn(x: Saying): Status {
   // Findings said to be "consistent with" a condition, unhedged, state it (the assertion
   // triggers read the phrase as doubt wherever it stands).
   if (status === 'uncertain' && !assertion.negated && !assertion.family && confirmed(lead)) status = 'present';
+  // A yes to a question whose condition names it ("can I take paracetamol if I get a headache?"
+  // "Yes.") grants what was asked: the condition stays one (guidelines IV.J, as advice's "if" is).
+  if (status === 'present' && assertion.question && assertion.hypothetical && inCondition(text.slice(sentence.start, x.start))) return 'hypothetical';
   if (status !== 'present') return status;
   const fullLead = punctuatedLead(text, x.start, x.turnStart);
   status = localStatus(lead, tail, fullLead) ?? status;
@@ -458,7 +461,9 @@ export function findMentions(text: string, closingFrom?: number, turns: Turns = 
     const tail = text.slice(m.end, sentence.end);
     // A treated measure given its control state by the clinician ("blood pressure is at goal") is
     // their assessment of the condition, as an impression is.
-    const heading = framingAt(lead, tail, m.start >= assessmentFrom, tagged === 'patient', m.concept.kind !== 'symptom', m.concept.kind === 'status');
+    const framedAs = framingAt(lead, tail, m.start >= assessmentFrom, tagged === 'patient', m.concept.kind !== 'symptom', m.concept.kind === 'status');
+    // The patient's "paracetamol for the tummy ache" says why they self-medicate: no problem heading.
+    const heading = framedAs === 'heading' && tagged === 'patient' && !headsToListener(lead) && treatedFor(lead) ? undefined : framedAs;
     // A problem headed to the listener ("for your next problem, your hypertension") is the
     // clinician's whatever the tag: speech recognition gives such turns to the patient, who does
     // not head their own problems so.

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { codeText } from './index.ts';
 import { speakerAt, speakersOf, turnsOf } from './speaker.ts';
 import { assessmentStart } from './assessment.ts';
-import { framingAt } from './discourse.ts';
+import { framingAt, treatedFor } from './discourse.ts';
 import { findMentions } from './mentions.ts';
 import { preloadIndex } from './index-terms.ts';
 import { createEmbeddedCodingEngine } from './index.ts';
@@ -81,6 +81,60 @@ test('dry skin is a sign: integral to the dermatitis it comes with (IV.D), coded
   assert.deepEqual(codes('Doctor: You have dry skin on your shins.'), ['L85.3']);
 });
 
+test('the patient naming what a drug is for heads no problem; the clinician treating it takes it up', () => {
+  const visit = "Patient: I've had a cough for three days.\nDoctor: Your chest is clear. Keep drinking fluids and rest.\n";
+  assert.deepEqual(codes(`${visit}Patient: OK. And can I take ibuprofen for the backache?\nDoctor: Let's see how the cough goes first.`), ['R05.9']);
+  assert.deepEqual(codes(`${visit}Patient: OK. And is there a cream for the itching?\nDoctor: Let's see how the cough goes first.`), ['R05.9']);
+  assert.deepEqual(codes(`${visit}Doctor: And take ibuprofen for the backache.`), ['M54.9', 'R05.9']);
+  assert.ok(treatedFor("i've been taking paracetamol for the"));
+  assert.ok(treatedFor('is there a cream for the'));
+  assert.ok(!treatedFor('as for the'));
+});
+
+test('a yes to a question whose condition names a symptom grants what was asked; the symptom stays a condition (IV.J)', () => {
+  const visit = "Patient: I've had a cough for three days.\nDoctor: Your chest is clear. Keep drinking fluids and rest.\n";
+  assert.deepEqual(codes(`${visit}Patient: Can I take ibuprofen if I get a backache?\nDoctor: Yes, that's fine.`), ['R05.9']);
+  // The symptom asked about before the condition is still answered present.
+  assert.deepEqual(codes("Patient: I've had a cough for three days.\nDoctor: Do you get short of breath if you walk uphill?\nPatient: Yes.\nDoctor: Your chest is clear. Keep drinking fluids and rest."), ['R05.9', 'R06.02']);
+});
+
+test('a hedged denial answers no: the symptom asked about is negated, not left unasserted', () => {
+  const text = "Patient: I've had a cough for a week.\nDoctor: Have you been short of breath?\nPatient: Not that I've noticed, no.\nDoctor: Any night sweats?\nPatient: Not more than usual, no.\nDoctor: Your chest is clear. This is a viral cough.";
+  const turns = turnsOf(text);
+  const status = (term: string): string | undefined => findMentions(text, assessmentStart(text, turns.speakerAt), turns).find((m) => text.slice(m.start, m.end) === term)?.status;
+  assert.equal(status('short of breath'), 'negated');
+  assert.equal(status('night sweats'), 'negated');
+});
+
+test('a sore throat or indigestion beside the infection or stomach disease that explains it is not a second code (IV.D; Index: Sore, throat)', () => {
+  const said = "Patient: My throat has been sore for three days and it hurts to swallow.\nDoctor: I've had a look at your throat. ";
+  assert.deepEqual(codes(`${said}This is tonsillitis. I'll give you penicillin.`), ['J03.90']);
+  assert.deepEqual(codes(`${said}You have the flu. Rest and drink plenty.`), ['J11.1']);
+  // An ear infection does not explain it.
+  assert.deepEqual(codes("Patient: My left ear hurts and I've got a sore throat.\nDoctor: You have an ear infection in the left ear. Amoxicillin for a week, and salt water gargles for the sore throat."), ['H66.92', 'J02.9']);
+  assert.deepEqual(codes("Patient: I get indigestion after every meal.\nDoctor: The camera test showed gastritis. I'll start omeprazole."), ['K29.70']);
+});
+
+test('lay and short names the index gives: cold sore, chickenpox, croup, anaphylaxis, thrush, common cold, loss of vision, PE', () => {
+  const dx = (said: string): string[] => codes(`Patient: I've not been well this week.\nDoctor: I've examined you. ${said}`);
+  assert.deepEqual(dx("That's a cold sore on your lip; use aciclovir cream."), ['B00.1']);
+  assert.deepEqual(dx('This is chickenpox. Calamine lotion will help the itch.'), ['B01.9']);
+  assert.deepEqual(dx('He has croup. One dose of dexamethasone.'), ['J05.0']);
+  assert.deepEqual(dx('What happened last night was anaphylaxis, so I am prescribing adrenaline pens.'), ['T78.2XXA']);
+  assert.deepEqual(dx('This is thrush. Use the antifungal cream.'), ['B37.9']);
+  assert.deepEqual(dx('This is oral thrush. Use the antifungal gel.'), ['B37.0']);
+  assert.deepEqual(dx('This is just the common cold. Rest and fluids.'), ['J00']);
+  assert.deepEqual(dx('You have loss of vision in the left eye; I am sending you to the eye unit.'), ['H54.62']);
+  assert.deepEqual(dx('You have had a sudden loss of vision in the right eye; I am sending you to the eye unit.'), ['H53.131']);
+  assert.deepEqual(dx('The scan shows a PE, so we start a blood thinner.'), ['I26.99']);
+  // "PE" only in capitals as one word, and not the exam: "P E", "pe", "on PE, lungs clear".
+  assert.deepEqual(dx('On P E your chest was clear, so no antibiotics.'), []);
+  assert.deepEqual(dx('on pe your chest was clear, so no antibiotics.'), []);
+  assert.deepEqual(dx('On PE, heart regular, lungs clear, so no antibiotics.'), []);
+  // The virus behind a disease names another disease, not the patient's.
+  assert.deepEqual(dx('This is shingles, from the same virus as chickenpox. I will start aciclovir.'), ['B02.9']);
+});
+
 test('osteoarthritis of a named joint by the index; plain arthritis stays M19.90', () => {
   assert.deepEqual(codes('Doctor: You have osteoarthritis of the right hip.'), ['M16.11']);
   assert.deepEqual(codes('Doctor: You have osteoarthritis of the knee.'), ['M17.9']);
@@ -126,6 +180,8 @@ test('certainty cues: a test looking for a condition, doubt right after it, pres
   assert.ok(!presupposed('do you have any'));
   assert.deepEqual(codes('Doctor: I want a PSA that looks for prostate cancer.'), []);
   assert.deepEqual(codes('Doctor: How often are you vomiting?\nPatient: Three times a day.'), ['R11.10']);
+  // A condition the clinician judges unlikely is not diagnosed (IV.H); the one they name is.
+  assert.deepEqual(codes("Patient: My ankle hurts since I twisted it.\nDoctor: I've examined it. It's unlikely that you have a fracture. I doubt it's gout either. This is an ankle sprain."), ['S93.409A']);
 });
 
 test('a condition said of its kind, a bare plural with what such conditions can do, is not the patient\'s (IV.J)', () => {
@@ -169,7 +225,8 @@ test('a GP opens the assessment late, summing up the story; what the history nam
   const text = `Patient: I've had a cough and a runny nose for five days.\n${history}\nDoctor: Something to think about is cutting down a little, for the sake of your blood pressure and diabetes.\nDoctor: OK. Um, right, so as we wrap up really, based on your story, I think you have a common cold.\nDoctor: Rest and fluids, and come back if it is not better.`;
   assert.equal(assessmentStart(text, speakersOf(text)), text.indexOf('as we wrap up'));
   const got = codes(text);
-  assert.ok(got.includes('J06.9'), got.join(' '));
+  // Index: Cold, common J00.
+  assert.ok(got.includes('J00'), got.join(' '));
   assert.ok(!got.includes('E11.9'), got.join(' '));
 });
 

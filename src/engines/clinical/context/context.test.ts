@@ -17,6 +17,23 @@ test('negation: forward and backward triggers', () => {
   assert.equal(of('He has chest pain.', 'chest pain').negated, false);
 });
 
+test('a condition judged unlikely or doubted is ruled out, said before or after it (IV.H)', () => {
+  assert.equal(of("Having looked at you, it's unlikely to be appendicitis.", 'appendicitis').negated, true);
+  assert.equal(of("It's highly unlikely that you have gout.", 'gout').negated, true);
+  assert.equal(of('Gout is not likely given the X-ray.', 'Gout').negated, true);
+  assert.equal(of("It's not likely to be gout.", 'gout').negated, true);
+  assert.equal(of("I doubt it's a kidney stone.", 'kidney stone').negated, true);
+  assert.equal(of('I doubt that this is shingles.', 'shingles').negated, true);
+  assert.equal(of("It doesn't seem to be gout.", 'gout').negated, true);
+  assert.equal(of('Gout has been excluded by the blood test.', 'Gout').negated, true);
+  assert.equal(of("Gout hasn't been excluded yet.", 'Gout').negated, false);
+  assert.equal(of("Gout hasn't been excluded yet.", 'Gout').uncertain, true);
+  assert.equal(of("The inhaler doesn't seem to be helping her asthma.", 'asthma').negated, false);
+  // The same words do not reach a new clause after a comma, nor touch "no doubt".
+  assert.equal(of('Shingles is unlikely, this looks like eczema.', 'eczema').negated, false);
+  assert.equal(of('There is no doubt this is shingles.', 'shingles').negated, false);
+});
+
 test('negation scope ends at "but" and at "just a"', () => {
   const a = of('No fever but she has a cough.', 'cough');
   assert.equal(a.negated, false);

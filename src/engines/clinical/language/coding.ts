@@ -5,6 +5,8 @@ interface CueList { why?: string; phrases: string[] }
 
 export interface CodingCues {
   tested_for: CueList;
+  abbreviation_senses: { capitals_only: string[]; other_sense: Record<string, string[]> };
+  treated_for: { words: string[]; reach: number };
   doubted_after: CueList;
   doubted_before: CueList;
   causes_listed: CueList;

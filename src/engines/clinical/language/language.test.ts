@@ -20,6 +20,11 @@ test('answers: yes, no, and not knowing is neither', () => {
   assert.ok(!answersNo("i don't know"));
   assert.ok(answersYes('yeah, a little'));
   assert.ok(!answersYes("i do n't"));
+  // A hedged or qualified denial is still a no.
+  assert.ok(answersNo("Not that I've noticed, no."));
+  assert.ok(answersNo('Not more than usual, no.'));
+  assert.ok(answersNo('Well, not as far as I know.'));
+  assert.ok(!answersYes('Not particularly.'));
 });
 
 test('plan talk: follow-up, safety-netting, offers and length wishes', () => {
