@@ -14,3 +14,11 @@ test('chest tightness and pressure are other chest pain (Index: Tight, tightness
 test('chronic pain is G89.29, not pain unspecified (Index: Pain, chronic G89.29; I.C.6.b.1)', () => {
   assert.deepEqual(codes('Doctor: How are you managing?\nPatient: The chronic pain keeps me awake at night.'), ['G89.29']);
 });
+
+test('heart failure by ejection fraction, AF permanence and MI by ST segment take the index codes (Index: Failure, heart, with reduced ejection fraction I50.20; Fibrillation, atrial, permanent I48.21; STEMI I21.3; NSTEMI I21.4)', () => {
+  assert.deepEqual(codes('Doctor: Your echo shows heart failure with reduced ejection fraction, we will start a new medicine.'), ['I50.20']);
+  assert.deepEqual(codes('Doctor: Your echo shows heart failure with preserved ejection fraction, we will keep the diuretic.'), ['I50.30']);
+  assert.deepEqual(codes('Doctor: This is permanent atrial fibrillation, so we continue rate control.'), ['I48.21']);
+  assert.deepEqual(codes('Doctor: The ECG shows a STEMI, the ambulance is on its way.'), ['I21.3']);
+  assert.deepEqual(codes('Doctor: The troponin confirms an NSTEMI, you will be admitted.'), ['I21.4']);
+});
