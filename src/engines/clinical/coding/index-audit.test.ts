@@ -22,3 +22,12 @@ test('heart failure by ejection fraction, AF permanence and MI by ST segment tak
   assert.deepEqual(codes('Doctor: The ECG shows a STEMI, the ambulance is on its way.'), ['I21.3']);
   assert.deepEqual(codes('Doctor: The troponin confirms an NSTEMI, you will be admitted.'), ['I21.4']);
 });
+
+test('bronchitis, colds, hay fever and a runny nose take the index codes (Index: Bronchitis J40; Bronchitis, chronic J42; Cold, common J00; Allergy, pollen J30.1; Runny nose R09.89)', () => {
+  assert.deepEqual(codes('Doctor: This sounds like bronchitis, so rest and fluids.'), ['J40']);
+  assert.deepEqual(codes('Doctor: This sounds like acute bronchitis, so rest and fluids.'), ['J20.9']);
+  assert.deepEqual(codes('Doctor: You have had chronic bronchitis for years, keep using the inhaler.'), ['J42']);
+  assert.deepEqual(codes('Doctor: It is just a common cold, it will pass in a week.'), ['J00']);
+  assert.deepEqual(codes('Doctor: Your pollen allergy is back with the spring, take the antihistamine.'), ['J30.1']);
+  assert.deepEqual(codes('Doctor: What brings you in?\nPatient: I have had a runny nose for two days.'), ['R09.89']);
+});

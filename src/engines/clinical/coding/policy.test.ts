@@ -144,7 +144,8 @@ test('a GP opens the assessment late, summing up the story; what the history nam
   const text = `Patient: I've had a cough and a runny nose for five days.\n${history}\nDoctor: Something to think about is cutting down a little, for the sake of your blood pressure and diabetes.\nDoctor: OK. Um, right, so as we wrap up really, based on your story, I think you have a common cold.\nDoctor: Rest and fluids, and come back if it is not better.`;
   assert.equal(assessmentStart(text, speakersOf(text)), text.indexOf('as we wrap up'));
   const got = codes(text);
-  assert.ok(got.includes('J06.9'), got.join(' '));
+  // Index: Cold, common J00.
+  assert.ok(got.includes('J00'), got.join(' '));
   assert.ok(!got.includes('E11.9'), got.join(' '));
 });
 
