@@ -31,3 +31,13 @@ test('bronchitis, colds, hay fever and a runny nose take the index codes (Index:
   assert.deepEqual(codes('Doctor: Your pollen allergy is back with the spring, take the antihistamine.'), ['J30.1']);
   assert.deepEqual(codes('Doctor: What brings you in?\nPatient: I have had a runny nose for two days.'), ['R09.89']);
 });
+
+test('GI and GU words without a part or acuity take the index default (Index: Diverticulosis K57.90; Diverticulitis K57.92; Appendicitis K37; Pyelonephritis N12; Infection, kidney N15.9; Micturition, painful R30.9; Yeast infection B37.9)', () => {
+  assert.deepEqual(codes('Doctor: The scan shows diverticulosis, so more fibre in your diet.'), ['K57.90']);
+  assert.deepEqual(codes('Doctor: The scan shows diverticulitis, so we start antibiotics.'), ['K57.92']);
+  assert.deepEqual(codes('Doctor: This is acute appendicitis, the surgeons will see you.'), ['K35.80']);
+  assert.deepEqual(codes('Doctor: The urine shows a kidney infection, so we start antibiotics.'), ['N15.9']);
+  assert.deepEqual(codes('Doctor: What brings you in?\nPatient: Painful urination since Monday.'), ['R30.9']);
+  assert.deepEqual(codes('Doctor: What brings you in?\nPatient: Burning when I pee since Monday.'), ['R30.0']);
+  assert.deepEqual(codes('Doctor: It looks like a vaginal yeast infection, here is a cream.'), ['B37.31']);
+});
