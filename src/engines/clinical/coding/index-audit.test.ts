@@ -41,3 +41,12 @@ test('GI and GU words without a part or acuity take the index default (Index: Di
   assert.deepEqual(codes('Doctor: What brings you in?\nPatient: Burning when I pee since Monday.'), ['R30.0']);
   assert.deepEqual(codes('Doctor: It looks like a vaginal yeast infection, here is a cream.'), ['B37.31']);
 });
+
+test('musculoskeletal and injury words take the index code of their exact wording (Index: Stiff neck — see Torticollis M43.6; Spondylolisthesis M43.10; Spasm, muscle NEC M62.838; Injury, knee S89.9-; Fracture, traumatic, wrist S62.10-, radius S52.9-; Sensation, loss of R20.8; Concussion S06.0X9)', () => {
+  assert.deepEqual(codes('Doctor: What brings you in?\nPatient: I woke up with a stiff neck.'), ['M43.6']);
+  assert.deepEqual(codes('Doctor: The x-ray shows spondylolisthesis, so physio first.'), ['M43.10']);
+  assert.deepEqual(codes('Doctor: Those are muscle spasms, try the heat pack.'), ['M62.838']);
+  assert.deepEqual(codes('Doctor: So this is a left knee injury from the match, we will get an x-ray.'), ['S89.92XA']);
+  assert.deepEqual(codes('Doctor: The x-ray shows a right wrist fracture, you need a cast.'), ['S62.101A']);
+  assert.deepEqual(codes('Doctor: You had a concussion after the fall, no screens for a few days.'), ['S06.0X9A']);
+});
