@@ -50,3 +50,14 @@ test('musculoskeletal and injury words take the index code of their exact wordin
   assert.deepEqual(codes('Doctor: The x-ray shows a right wrist fracture, you need a cast.'), ['S62.101A']);
   assert.deepEqual(codes('Doctor: You had a concussion after the fall, no screens for a few days.'), ['S06.0X9A']);
 });
+
+test('general, skin and eye words take the index code of their exact wording (Index: High, cholesterol E78.00; Deficiency, iron E61.1; Edema R60.9; Lymphadenopathy R59.1; Swelling, glands R59.9; Cyst, sebaceous L72.3; Vision, blurred H53.8; Rigors R68.89)', () => {
+  assert.deepEqual(codes('Doctor: Your high cholesterol needs a statin.'), ['E78.00']);
+  assert.deepEqual(codes('Doctor: Your hyperlipidemia needs a statin.'), ['E78.5']);
+  assert.deepEqual(codes('Doctor: The bloods show iron deficiency, so take the tablets.'), ['E61.1']);
+  assert.deepEqual(codes('Doctor: The bloods show iron deficiency anemia, so take the tablets.'), ['D50.9']);
+  assert.deepEqual(codes('Doctor: There is some edema, so keep the legs up.'), ['R60.9']);
+  assert.deepEqual(codes('Doctor: What brings you in?\nPatient: Swollen glands for a week.'), ['R59.9']);
+  assert.deepEqual(codes('Doctor: That lump is a sebaceous cyst, we can remove it.'), ['L72.3']);
+  assert.deepEqual(codes('Doctor: What brings you in?\nPatient: Blurry vision since yesterday.'), ['H53.8']);
+});
