@@ -61,3 +61,8 @@ test('general, skin and eye words take the index code of their exact wording (In
   assert.deepEqual(codes('Doctor: That lump is a sebaceous cyst, we can remove it.'), ['L72.3']);
   assert.deepEqual(codes('Doctor: What brings you in?\nPatient: Blurry vision since yesterday.'), ['H53.8']);
 });
+
+test('hypertension with end stage renal disease is I12.0, with heart failure too I13.2 (Index: Hypertension, kidney, with stage 5 CKD or ESRD I12.0; cardiorenal, with heart failure, with stage 5 or ESRD I13.2)', () => {
+  assert.deepEqual(codes('Doctor: Your hypertension and end stage renal disease are both managed by dialysis and lisinopril today.'), ['I12.0', 'N18.6']);
+  assert.deepEqual(codes('Doctor: Your hypertension and chronic kidney disease are both stable, continue lisinopril.'), ['I12.9', 'N18.9']);
+});
