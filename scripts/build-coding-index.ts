@@ -174,6 +174,10 @@ const modifiers = (nonEss: string): string[] => [...nonEss.toLowerCase().matchAl
 interface Entry { path: string[]; see: string; code: string; nonEss: string; level: number; written: string }
 const entries: Entry[] = [];
 const byPath = new Map<string, Entry>();
+// A "see" reference names a subterm without its "NEC" ("Addiction, heroin — see Dependence, drug,
+// opioid" is filed under "Dependence, drug NEC, opioid"; "Smoker — see Dependence, drug, nicotine"): keyed so too.
+const looseKey = (parts: string[]): string => parts.map((p) => p.replace(/\s+nec$/, '').replace(/\s+/g, ' ').trim()).join('|');
+const byLoosePath = new Map<string, Entry>();
 const byFirstForm = new Map<string, Entry>();
 const stack: string[] = [];
 // "See also" references, kept for the Table of Neoplasms (neoplasmPhrases).
@@ -193,6 +197,8 @@ for (const [, , level, term, see, also, nonEss, code] of parseCsv(readFileSync(j
   if (lv === 0) originalTerms.set(e, (term ?? '').trim());
   if (also) seeAlso.set(e, also);
   byPath.set(e.path.join('|'), e);
+  const loose = looseKey(e.path);
+  if (!byLoosePath.has(loose)) byLoosePath.set(loose, e);
   // A main term's "see also" names another main term by its first form ("Hepatomegaly — see also
   // Hypertrophy, liver" for the main term "Hypertrophy, hypertrophic"): found under that form too.
   const head = forms(e.path[0]!)[0];
@@ -215,9 +221,10 @@ function codeOf(e: Entry, depth = 0, sites: string[] = siteNames(e)): string | u
   if (!ref || depth > 3 || /\bby\b|\bsee\b|condition|site/i.test(ref)) return undefined;
   const key = ref.toLowerCase().split(',').map((s) => s.trim().replace(/\s*\([^)]*\)/g, '')).join('|');
   // …not a general one ("Dysplasia — see also Anomaly" Q89.9): that widens, as a subterm's does.
-  const target = byPath.get(key) ?? (!e.see && e.level === 0 && !GENERAL.has(key.split('|')[0]!) ? byFirstForm.get(key) : undefined);
+  const target = byPath.get(key) ?? (e.see ? byLoosePath.get(looseKey(key.split('|'))) : undefined) ?? (!e.see && e.level === 0 && !GENERAL.has(key.split('|')[0]!) ? byFirstForm.get(key) : undefined);
   if (!target) return undefined;
-  const own = e.level > 0 && SITE_WORDS.has(e.path[e.level]!) ? byPath.get(`${key}|${e.path[e.level]}`) : undefined;
+  const ownKey = `${key}|${e.path[e.level]}`;
+  const own = e.level > 0 && SITE_WORDS.has(e.path[e.level]!) ? byPath.get(ownKey) ?? byLoosePath.get(looseKey(ownKey.split('|'))) : undefined;
   if (own?.code) return codeOf(own, depth + 1, [...sites, ...siteNames(own)]);
   return codeOf(target, depth + 1, [...sites, ...siteNames(target)]);
 }

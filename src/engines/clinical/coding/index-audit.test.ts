@@ -66,3 +66,7 @@ test('hypertension with end stage renal disease is I12.0, with heart failure too
   assert.deepEqual(codes('Doctor: Your hypertension and end stage renal disease are both managed by dialysis and lisinopril today.'), ['I12.0', 'N18.6']);
   assert.deepEqual(codes('Doctor: Your hypertension and chronic kidney disease are both stable, continue lisinopril.'), ['I12.9', 'N18.9']);
 });
+
+test('a "see" reference that names a subterm without its NEC is followed (Index: Addiction, heroin — see Dependence, drug, opioid: filed as "Dependence, drug NEC, opioid" F11.20)', () => {
+  assert.deepEqual(codes('Doctor: Your heroin addiction is the main problem, so we refer you to the methadone clinic.'), ['F11.20']);
+});
