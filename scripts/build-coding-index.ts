@@ -229,6 +229,13 @@ function codeOf(e: Entry, depth = 0, sites: string[] = siteNames(e)): string | u
   return codeOf(target, depth + 1, [...sites, ...siteNames(target)]);
 }
 
+// How many main terms open with each first form ("fracture": Fracture, burst; …, pathological; …, traumatic).
+const mainsByHead = new Map<string, number>();
+for (const e of entries) {
+  const head = e.level === 0 ? forms(e.path[0]!)[0] : undefined;
+  if (head) mainsByHead.set(head, (mainsByHead.get(head) ?? 0) + 1);
+}
+
 const phrases = new Map<string, [string, string]>();
 // A single word stands for a diagnosis only when it is built as one (-itis, -osis, -oma…);
 // "heart", "left", "impression" are main terms of the index but name no condition when said.
@@ -333,11 +340,12 @@ for (const e of entries) {
     }
   } else {
     // "Elevated, prostate specific antigen [PSA] R97.20": the abbreviation is said for the subterm ("elevated psa").
-    for (const m of mains) for (const abbr of bracketAbbreviations(e.written)) {
+    const said = saidMains(e.path[0]!);
+    for (const m of said) for (const abbr of bracketAbbreviations(e.written)) {
       add(`${m} ${abbr}`, spec, e);
       add(`${abbr} ${m}`, spec, e);
     }
-    for (const m of mains) for (const s of subtermForms(e.path[1]!)) {
+    for (const m of said) for (const s of subtermForms(e.path[1]!)) {
       if (!sayable(s)) continue;
       add(`${m} ${s}`, spec, e);
       add(`${s} ${m}`, spec, e);
@@ -348,7 +356,7 @@ for (const e of entries) {
         add(`${mod} ${s} ${m}`, spec, e);
         // The main term's adjective form before the subterm, its noun after ("Hypertension,
         // hypertensive, heart (disease)" I11.9 → "hypertensive heart disease").
-        if (m !== mains[0]) add(`${m} ${s} ${mod}`, spec, e);
+        if (m !== said[0]) add(`${m} ${s} ${mod}`, spec, e);
       }
     }
   }
@@ -470,6 +478,22 @@ function inverted(mains: string[]): string[] {
   return mains.every((f) => f.startsWith(stem)) ? [] : [[...mains].reverse().join(' ')];
 }
 
+/**
+ * How a main term is said beside its subterms. One whose comma parts qualify it ("Reiter's disease,
+ * syndrome, or urethritis", "Tear, torn") by its first form, never by a later part alone ("…, knee"
+ * is no "syndrome knee"), and as a whole ("pathological fracture"); by the whole only when other
+ * main terms share that first form ("Fracture, pathological", "Fracture, traumatic": "femur fracture"
+ * is not the pathological one).
+ */
+function saidMains(main: string): string[] {
+  const mains = forms(main);
+  // Comma forms that are one word's variants ("Disease, diseased", "Fusion, fused") are alternatives.
+  const stem = mains[0]?.slice(0, 3) ?? '';
+  if (mains.length < 2 || mains.every((f) => f.startsWith(stem))) return mains;
+  const whole = [...mains].reverse().join(' ');
+  return (mainsByHead.get(mains[0]!) ?? 0) > 1 ? [whole] : [mains[0]!, whole];
+}
+
 /** The abbreviations a term gives in brackets ("cancer antigen 125 [CA 125]" → "ca 125"). */
 function bracketAbbreviations(written: string): string[] {
   return [...written.matchAll(/\[([^\]]+)\]/g)].map((m) => tokens(m[1]!.toLowerCase()).join(' ')).filter((a) => a.length >= 2);
@@ -496,7 +520,7 @@ function secondLevelPhrases(): void {
     if (!spec) continue;
     // The main term's first form only: a qualifier is said before the noun ("ischemic heart
     // disease"), not before its adjective form ("Disease, diseased": "… heart diseased").
-    const m = forms(e.path[0]!)[0];
+    const m = saidMains(e.path[0]!)[0];
     if (m === undefined) continue;
     for (const s1 of subtermForms(e.path[1]!)) for (const s2 of subtermForms(e.path[2]!)) {
       if (!sayable(s1) || !sayable(s2)) continue;
@@ -535,7 +559,7 @@ function listedSitePhrases(): void {
   for (const e of entries) {
     if (e.level < 2 || !lists.has(e.path.slice(0, -1).join('|')) || !SITE_WORDS.has(e.path[e.level]!)) continue;
     const spec = codeOf(e);
-    const m = forms(e.path[0]!)[0];
+    const m = saidMains(e.path[0]!)[0];
     if (!spec || m === undefined) continue;
     add(`${e.path[e.level]} ${m}`, spec, e);
     add(`${m} ${e.path[e.level]}`, spec, e);
@@ -555,7 +579,7 @@ function sentSitePhrases(): void {
     if (e.level !== 1 || !e.see || e.code) continue;
     const path = e.see.toLowerCase().split(',').map((t) => t.trim().replace(/\s*\([^)]*\)/g, ''));
     if (path.length !== 2 || path[0] === e.path[0] || path[1] !== e.path[1]) continue;
-    const m = forms(e.path[0]!)[0];
+    const m = saidMains(e.path[0]!)[0];
     if (m === undefined) continue;
     for (const c of entries) {
       if (c.level !== 2 || c.path[0] !== path[0] || c.path[1] !== path[1] || !SITE_WORDS.has(c.path[2]!)) continue;
