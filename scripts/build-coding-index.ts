@@ -533,6 +533,12 @@ function secondLevelPhrases(): void {
         // Left out only before a name the index writes with a capital or digit ("IgA", "B12"): an
         // adjective ("combined", "humoral") says nothing of the kind without it.
         if (said.includes('dropped') && s2.length > 1 && /[A-Z0-9]/.test(e.written)) add(`${s2} ${m}`, spec, e);
+        // A heading naming only the way in or the region of the sites under it ("Foreign body,
+        // entering through orifice, nostril" T17.1): the site is said with the main term alone.
+        if (said.includes('site')) {
+          add(`${s2} ${m}`, spec, e);
+          add(`${m} ${s2}`, spec, e);
+        }
       }
       if (mainMods.includes(s1)) {
         add(`${s2} ${m}`, spec, e);

@@ -113,3 +113,9 @@ test('a main term whose comma parts qualify it is said whole beside its subterms
   assert.equal(indexConcept('radius fracture')?.codes.U, 'S52.90XA');
   assert.deepEqual(assessed('Syndrome of the right knee'), []);
 });
+
+test('a foreign body is looked up at the site said after "in", under its entering route (Index: Foreign body, entering through orifice, nostril T17.1; tabular "Foreign body in nostril")', () => {
+  assert.equal(indexConcept('nostril foreign body')?.codes.U, 'T17.1XXA');
+  assert.deepEqual(assessed('Foreign body in the right nostril'), ['T17.1XXA']);
+  assert.deepEqual(assessed('Foreign body in the stomach'), ['T18.2XXA']);
+});
