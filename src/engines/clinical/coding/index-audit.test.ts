@@ -70,3 +70,7 @@ test('hypertension with end stage renal disease is I12.0, with heart failure too
 test('a "see" reference that names a subterm without its NEC is followed (Index: Addiction, heroin — see Dependence, drug, opioid: filed as "Dependence, drug NEC, opioid" F11.20)', () => {
   assert.deepEqual(codes('Doctor: Your heroin addiction is the main problem, so we refer you to the methadone clinic.'), ['F11.20']);
 });
+
+test('a kidney infection in pregnancy is O23.0-, whichever kidney code the lexicon gives it (Index: Pregnancy, complicated by, infection, kidney O23.0-)', () => {
+  assert.deepEqual(codes('Doctor: You are 20 weeks pregnant and the urine shows a kidney infection, so we start antibiotics.'), ['O23.02', 'Z3A.20']);
+});
