@@ -5,7 +5,6 @@ import { tokenize } from '../lexicon/index.ts';
 import { cueSets } from './cues.ts';
 import { emLevel } from './em-level.ts';
 import { assessmentPart } from './assessment.ts';
-import { chronicPainBeside } from './chronic-pain.ts';
 import { preloadIndex } from './index-terms.ts';
 import { findMentions } from './mentions.ts';
 import { inPuerperium } from './puerperium.ts';
@@ -36,11 +35,10 @@ export function codeText(text: string): CodingResult {
   const closing = assessmentPart(text, turns.speakerAt);
   const mentions = findMentions(text, closing.from, turns);
   const puerperal = inPuerperium(text);
-  const selected = selectDiagnoses(mentions, {
+  const diagnoses = selectDiagnoses(mentions, {
     textLength: text.length, closingFrom: closing.from, assessmentMarked: closing.marked, puerperal, gestationWeeks: gestationalWeeks(text),
     infant: !puerperal && infantRecord(text),
   });
-  const diagnoses = chronicPainBeside(selected, text);
   const result: CodingResult = {
     diagnoses: diagnoses.map((d, i) => ({
       id: `dx-${i + 1}`,

@@ -74,8 +74,3 @@ test('a "see" reference that names a subterm without its NEC is followed (Index:
 test('a kidney infection in pregnancy is O23.0-, whichever kidney code the lexicon gives it (Index: Pregnancy, complicated by, infection, kidney O23.0-)', () => {
   assert.deepEqual(codes('Doctor: You are 20 weeks pregnant and the urine shows a kidney infection, so we start antibiotics.'), ['O23.02', 'Z3A.20']);
 });
-
-test('pain documented as chronic takes G89.29 beside its site code (I.C.6.b.1; Index: Pain, chronic G89.29)', () => {
-  assert.deepEqual(codes('Doctor: Your chronic low back pain is why we start physio.'), ['G89.29', 'M54.50']);
-  assert.deepEqual(codes('Doctor: Your low back pain is why we start physio.'), ['M54.50']);
-});

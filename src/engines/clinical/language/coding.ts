@@ -38,7 +38,6 @@ export interface CodingCues {
   no_recurrence: CueList;
   index_of_phrase: { why?: string; links: string[]; skipped: string[]; in_heads_why?: string; in_heads?: string[] };
   linked_conditions: { why?: string; links: string[]; skipped: string[] };
-  chronic_pain: { why?: string; chronic: string[]; pain: string[]; reach: number };
   latin_plurals: { why?: string; endings: string[][] };
   ruled_out_before: CueList & { stops: string[]; reach: number };
   reported_in_general: CueList & { reach: number };
