@@ -74,3 +74,7 @@ test('a "see" reference that names a subterm without its NEC is followed (Index:
 test('a kidney infection in pregnancy is O23.0-, whichever kidney code the lexicon gives it (Index: Pregnancy, complicated by, infection, kidney O23.0-)', () => {
   assert.deepEqual(codes('Doctor: You are 20 weeks pregnant and the urine shows a kidney infection, so we start antibiotics.'), ['O23.02', 'Z3A.20']);
 });
+
+test('chronic pain syndrome is G89.4, not chronic pain NEC (Index: Syndrome, chronic, pain G89.4)', () => {
+  assert.deepEqual(codes('Doctor: Your chronic pain syndrome is why we see the pain clinic.'), ['G89.4']);
+});
