@@ -174,6 +174,10 @@ const modifiers = (nonEss: string): string[] => [...nonEss.toLowerCase().matchAl
 interface Entry { path: string[]; see: string; code: string; nonEss: string; level: number; written: string }
 const entries: Entry[] = [];
 const byPath = new Map<string, Entry>();
+// A "see" reference names a subterm without its "NEC" ("Addiction, heroin — see Dependence, drug,
+// opioid" is filed under "Dependence, drug NEC, opioid"; "Smoker — see Dependence, drug, nicotine"): keyed so too.
+const looseKey = (parts: string[]): string => parts.map((p) => p.replace(/\s+nec$/, '').replace(/\s+/g, ' ').trim()).join('|');
+const byLoosePath = new Map<string, Entry>();
 const byFirstForm = new Map<string, Entry>();
 const stack: string[] = [];
 // "See also" references, kept for the Table of Neoplasms (neoplasmPhrases).
@@ -193,6 +197,8 @@ for (const [, , level, term, see, also, nonEss, code] of parseCsv(readFileSync(j
   if (lv === 0) originalTerms.set(e, (term ?? '').trim());
   if (also) seeAlso.set(e, also);
   byPath.set(e.path.join('|'), e);
+  const loose = looseKey(e.path);
+  if (!byLoosePath.has(loose)) byLoosePath.set(loose, e);
   // A main term's "see also" names another main term by its first form ("Hepatomegaly — see also
   // Hypertrophy, liver" for the main term "Hypertrophy, hypertrophic"): found under that form too.
   const head = forms(e.path[0]!)[0];
@@ -215,11 +221,19 @@ function codeOf(e: Entry, depth = 0, sites: string[] = siteNames(e)): string | u
   if (!ref || depth > 3 || /\bby\b|\bsee\b|condition|site/i.test(ref)) return undefined;
   const key = ref.toLowerCase().split(',').map((s) => s.trim().replace(/\s*\([^)]*\)/g, '')).join('|');
   // …not a general one ("Dysplasia — see also Anomaly" Q89.9): that widens, as a subterm's does.
-  const target = byPath.get(key) ?? (!e.see && e.level === 0 && !GENERAL.has(key.split('|')[0]!) ? byFirstForm.get(key) : undefined);
+  const target = byPath.get(key) ?? (e.see ? byLoosePath.get(looseKey(key.split('|'))) : undefined) ?? (!e.see && e.level === 0 && !GENERAL.has(key.split('|')[0]!) ? byFirstForm.get(key) : undefined);
   if (!target) return undefined;
-  const own = e.level > 0 && SITE_WORDS.has(e.path[e.level]!) ? byPath.get(`${key}|${e.path[e.level]}`) : undefined;
+  const ownKey = `${key}|${e.path[e.level]}`;
+  const own = e.level > 0 && SITE_WORDS.has(e.path[e.level]!) ? byPath.get(ownKey) ?? byLoosePath.get(looseKey(ownKey.split('|'))) : undefined;
   if (own?.code) return codeOf(own, depth + 1, [...sites, ...siteNames(own)]);
   return codeOf(target, depth + 1, [...sites, ...siteNames(target)]);
+}
+
+// How many main terms open with each first form ("fracture": Fracture, burst; …, pathological; …, traumatic).
+const mainsByHead = new Map<string, number>();
+for (const e of entries) {
+  const head = e.level === 0 ? forms(e.path[0]!)[0] : undefined;
+  if (head) mainsByHead.set(head, (mainsByHead.get(head) ?? 0) + 1);
 }
 
 const phrases = new Map<string, [string, string]>();
@@ -326,11 +340,12 @@ for (const e of entries) {
     }
   } else {
     // "Elevated, prostate specific antigen [PSA] R97.20": the abbreviation is said for the subterm ("elevated psa").
-    for (const m of mains) for (const abbr of bracketAbbreviations(e.written)) {
+    const said = saidMains(e.path[0]!);
+    for (const m of said) for (const abbr of bracketAbbreviations(e.written)) {
       add(`${m} ${abbr}`, spec, e);
       add(`${abbr} ${m}`, spec, e);
     }
-    for (const m of mains) for (const s of subtermForms(e.path[1]!)) {
+    for (const m of said) for (const s of subtermForms(e.path[1]!)) {
       if (!sayable(s)) continue;
       add(`${m} ${s}`, spec, e);
       add(`${s} ${m}`, spec, e);
@@ -341,7 +356,7 @@ for (const e of entries) {
         add(`${mod} ${s} ${m}`, spec, e);
         // The main term's adjective form before the subterm, its noun after ("Hypertension,
         // hypertensive, heart (disease)" I11.9 → "hypertensive heart disease").
-        if (m !== mains[0]) add(`${m} ${s} ${mod}`, spec, e);
+        if (m !== said[0]) add(`${m} ${s} ${mod}`, spec, e);
       }
     }
   }
@@ -463,6 +478,22 @@ function inverted(mains: string[]): string[] {
   return mains.every((f) => f.startsWith(stem)) ? [] : [[...mains].reverse().join(' ')];
 }
 
+/**
+ * How a main term is said beside its subterms. One whose comma parts qualify it ("Reiter's disease,
+ * syndrome, or urethritis", "Tear, torn") by its first form, never by a later part alone ("…, knee"
+ * is no "syndrome knee"), and as a whole ("pathological fracture"); by the whole only when other
+ * main terms share that first form ("Fracture, pathological", "Fracture, traumatic": "femur fracture"
+ * is not the pathological one).
+ */
+function saidMains(main: string): string[] {
+  const mains = forms(main);
+  // Comma forms that are one word's variants ("Disease, diseased", "Fusion, fused") are alternatives.
+  const stem = mains[0]?.slice(0, 3) ?? '';
+  if (mains.length < 2 || mains.every((f) => f.startsWith(stem))) return mains;
+  const whole = [...mains].reverse().join(' ');
+  return (mainsByHead.get(mains[0]!) ?? 0) > 1 ? [whole] : [mains[0]!, whole];
+}
+
 /** The abbreviations a term gives in brackets ("cancer antigen 125 [CA 125]" → "ca 125"). */
 function bracketAbbreviations(written: string): string[] {
   return [...written.matchAll(/\[([^\]]+)\]/g)].map((m) => tokens(m[1]!.toLowerCase()).join(' ')).filter((a) => a.length >= 2);
@@ -489,7 +520,7 @@ function secondLevelPhrases(): void {
     if (!spec) continue;
     // The main term's first form only: a qualifier is said before the noun ("ischemic heart
     // disease"), not before its adjective form ("Disease, diseased": "… heart diseased").
-    const m = forms(e.path[0]!)[0];
+    const m = saidMains(e.path[0]!)[0];
     if (m === undefined) continue;
     for (const s1 of subtermForms(e.path[1]!)) for (const s2 of subtermForms(e.path[2]!)) {
       if (!sayable(s1) || !sayable(s2)) continue;
@@ -502,6 +533,12 @@ function secondLevelPhrases(): void {
         // Left out only before a name the index writes with a capital or digit ("IgA", "B12"): an
         // adjective ("combined", "humoral") says nothing of the kind without it.
         if (said.includes('dropped') && s2.length > 1 && /[A-Z0-9]/.test(e.written)) add(`${s2} ${m}`, spec, e);
+        // A heading naming only the way in or the region of the sites under it ("Foreign body,
+        // entering through orifice, nostril" T17.1): the site is said with the main term alone.
+        if (said.includes('site')) {
+          add(`${s2} ${m}`, spec, e);
+          add(`${m} ${s2}`, spec, e);
+        }
       }
       if (mainMods.includes(s1)) {
         add(`${s2} ${m}`, spec, e);
@@ -528,7 +565,7 @@ function listedSitePhrases(): void {
   for (const e of entries) {
     if (e.level < 2 || !lists.has(e.path.slice(0, -1).join('|')) || !SITE_WORDS.has(e.path[e.level]!)) continue;
     const spec = codeOf(e);
-    const m = forms(e.path[0]!)[0];
+    const m = saidMains(e.path[0]!)[0];
     if (!spec || m === undefined) continue;
     add(`${e.path[e.level]} ${m}`, spec, e);
     add(`${m} ${e.path[e.level]}`, spec, e);
@@ -548,7 +585,7 @@ function sentSitePhrases(): void {
     if (e.level !== 1 || !e.see || e.code) continue;
     const path = e.see.toLowerCase().split(',').map((t) => t.trim().replace(/\s*\([^)]*\)/g, ''));
     if (path.length !== 2 || path[0] === e.path[0] || path[1] !== e.path[1]) continue;
-    const m = forms(e.path[0]!)[0];
+    const m = saidMains(e.path[0]!)[0];
     if (m === undefined) continue;
     for (const c of entries) {
       if (c.level !== 2 || c.path[0] !== path[0] || c.path[1] !== path[1] || !SITE_WORDS.has(c.path[2]!)) continue;

@@ -104,3 +104,18 @@ test('a coded subterm of a main term with no code takes its own site subterms, u
   // A type the index term names is kept: Tear, meniscus, bucket-handle is not "Unspecified tear".
   assert.equal(indexConcept('bucket handle meniscus tear')?.codes.R, 'S83.200A');
 });
+
+test('a main term whose comma parts qualify it is said whole beside its subterms, never by a later part alone (Reiter\'s disease, syndrome, or urethritis, knee; Fracture, pathological, femur)', () => {
+  assert.equal(indexConcept('syndrome knee'), undefined);
+  assert.equal(indexConcept('reiter\'s disease knee')?.codes.R, 'M02.361');
+  assert.equal(indexConcept('femur pathological fracture')?.codes.L, 'M84.452A');
+  // Fracture, traumatic is the fracture said with no kind (index-synonyms.tsv): radius S52.9-.
+  assert.equal(indexConcept('radius fracture')?.codes.U, 'S52.90XA');
+  assert.deepEqual(assessed('Syndrome of the right knee'), []);
+});
+
+test('a foreign body is looked up at the site said after "in", under its entering route (Index: Foreign body, entering through orifice, nostril T17.1; tabular "Foreign body in nostril")', () => {
+  assert.equal(indexConcept('nostril foreign body')?.codes.U, 'T17.1XXA');
+  assert.deepEqual(assessed('Foreign body in the right nostril'), ['T17.1XXA']);
+  assert.deepEqual(assessed('Foreign body in the stomach'), ['T18.2XXA']);
+});

@@ -197,6 +197,8 @@ function longestFrom(norms: readonly string[], i: number, first: string, longest
 const OF_PHRASE = codingCues().index_of_phrase;
 const LINKS = new Set(OF_PHRASE.links);
 const SKIPPED = new Set(OF_PHRASE.skipped);
+// Heads whose site is said after "in" ("foreign body in the nostril"), as the tabular titles say it.
+const IN_HEADS = new Set(OF_PHRASE.in_heads ?? []);
 // The most words read after "of" (the index's qualifiers before a head are at most four words).
 const OF_WORDS = 4;
 
@@ -207,7 +209,8 @@ const OF_WORDS = 4;
  */
 function ofInverted(tokens: readonly Token[], i: number): { phrase: string; spec: string; to: number } | undefined {
   // A head of one word, or two ("malignant neoplasm of the thyroid"), then "of".
-  const size = LINKS.has(tokens[i + 1]?.norm ?? '') ? 1 : LINKS.has(tokens[i + 2]?.norm ?? '') ? 2 : 0;
+  const inHead = tokens[i + 2]?.norm === 'in' && IN_HEADS.has(`${tokens[i]!.norm} ${tokens[i + 1]?.norm ?? ''}`);
+  const size = LINKS.has(tokens[i + 1]?.norm ?? '') ? 1 : LINKS.has(tokens[i + 2]?.norm ?? '') || inHead ? 2 : 0;
   if (size === 0) return undefined;
   const { specs } = indexTable();
   const lead = size === 2 ? `${tokens[i]!.norm} ` : '';

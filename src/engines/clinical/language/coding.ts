@@ -40,7 +40,7 @@ export interface CodingCues {
   patient_guess: CueList & { reach: number };
   safety_net: CueList & { conditional_openers: string[]; conditional_actions: string[] };
   no_recurrence: CueList;
-  index_of_phrase: { why?: string; links: string[]; skipped: string[] };
+  index_of_phrase: { why?: string; links: string[]; skipped: string[]; in_heads_why?: string; in_heads?: string[] };
   linked_conditions: { why?: string; links: string[]; skipped: string[] };
   latin_plurals: { why?: string; endings: string[][] };
   ruled_out_before: CueList & { stops: string[]; reach: number };
