@@ -115,6 +115,14 @@ test('a sore throat or indigestion beside the infection or stomach disease that 
   assert.deepEqual(codes("Patient: I get indigestion after every meal.\nDoctor: The camera test showed gastritis. I'll start omeprazole."), ['K29.70']);
 });
 
+test('a sore throat or indigestion only the patient names beside an unrelated diagnosis is a symptom not taken up (concepts.tsv lay; IV.D)', () => {
+  // The index codes the lay words to a disease (Sore, throat J02.9; Indigestion K30), but said by the patient alone they are the story told.
+  assert.deepEqual(codes("Patient: My right knee has ached for months. I've had a bit of indigestion lately too.\nDoctor: Let me examine the knee. This is osteoarthritis of the right knee. I'll refer you to physiotherapy."), ['M17.11']);
+  assert.deepEqual(codes("Patient: I've had a sore throat since the weekend, and now my left ear hurts.\nDoctor: Let me look. You have an ear infection in the left ear. I'll give you amoxicillin for a week."), ['H66.92']);
+  // Taken up by the clinician, it stays.
+  assert.deepEqual(codes("Patient: I've had a sore throat since the weekend, and now my left ear hurts.\nDoctor: Let me look. You have an ear infection in the left ear. Amoxicillin for a week, and salt water gargles for the sore throat."), ['H66.92', 'J02.9']);
+});
+
 test('lay and short names the index gives: cold sore, chickenpox, croup, anaphylaxis, thrush, common cold, loss of vision, PE', () => {
   const dx = (said: string): string[] => codes(`Patient: I've not been well this week.\nDoctor: I've examined you. ${said}`);
   assert.deepEqual(dx("That's a cold sore on your lip; use aciclovir cream."), ['B00.1']);
