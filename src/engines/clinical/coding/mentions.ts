@@ -13,7 +13,7 @@ import { joinSpelledLetters } from './spelled.ts';
 import { turnsOf, type Speaker, type Turns } from './speaker.ts';
 import { othersSaid } from '../transcript/index.ts';
 import { assessmentStart } from './assessment.ts';
-import { historyTakingFrom, namedAsExample } from './history-taking.ts';
+import { historyTakingFrom, namedAsExample, requestedToTell } from './history-taking.ts';
 import { followedUpTurns } from './follow-up.ts';
 import { statedForAssent } from './assent.ts';
 import { presentingSpans, readsBookedReasonIn } from './presenting.ts';
@@ -62,6 +62,8 @@ export interface Mention {
    * affirming it: the present illness reviewed, not a remark or history left aside.
    */
   reviewed?: boolean;
+  /** The clinician asks the patient to tell of it ("talk to me about the cough"; history-taking.ts requestedToTell): a topic raised, not stated. */
+  invited?: boolean;
   /** Said by the patient in a turn the clinician follows up with a question about it, or refers back to ("How long…?", "Has this gotten worse?"; follow-up.ts): taken up. */
   followedUp?: boolean;
   /** Recounted from the patient's story by the clinician ("you mentioned you have asthma"; discourse.ts recountedAt): history restated, not assessed. */
@@ -490,7 +492,7 @@ export function findMentions(text: string, closingFrom?: number, turns: Turns = 
     const attributed = status === 'present' && speaker !== 'patient' && concept.kind === 'symptom' && attributedToCause(lead, tail);
     const followedUp = speaker === 'patient' && askedBack.has(turnAt(m.start));
     const reviewed = answered && speaker === 'clinician' && concept.kind === 'symptom' && !namedAsTopic(lead);
-    out.push({ concept, start: m.start, end: m.end, sentence, side, status, assertion, framed, framing, familyWeighed: weighed, speaker, answered, presenting, historyTaking: m.start >= historyFrom, asked: !assented && isQuestion(said), attributed, followedUp, reviewed, recounted: recountedAt(lead) });
+    out.push({ concept, start: m.start, end: m.end, sentence, side, status, assertion, framed, framing, familyWeighed: weighed, speaker, answered, presenting, historyTaking: m.start >= historyFrom, asked: !assented && isQuestion(said), invited: speaker === 'clinician' && requestedToTell(lead), attributed, followedUp, reviewed, recounted: recountedAt(lead) });
   }
   visitPasses(text, out, turns, assessmentFrom);
   return out;

@@ -607,13 +607,13 @@ function historyTakenUp(d: CodedDiagnosis, closingFrom: number): boolean {
 }
 
 /**
- * A symptom the clinician states (when the text labels its turns): the patient's words, or a
- * yes to the clinician's question, are history taking the clinician has not taken up (issue #18
- * policy).
+ * A symptom the clinician states (when the text labels its turns): the patient's words, a yes
+ * to the clinician's question, or the clinician asking to be told of it ("talk to me about the
+ * cough") are history taking the clinician has not taken up (issue #18 policy).
  */
 function clinicianSays(d: CodedDiagnosis): boolean {
   if (!d.mentions.some((m) => m.speaker !== undefined)) return true;
-  return d.mentions.some((m) => m.status === 'present' && m.speaker === 'clinician' && !m.answered);
+  return d.mentions.some((m) => m.status === 'present' && m.speaker === 'clinician' && !m.answered && !m.invited);
 }
 
 /**
