@@ -66,6 +66,8 @@ export interface Mention {
   invited?: boolean;
   /** Said by the patient in a turn the clinician follows up with a question about it, or refers back to ("How long…?", "Has this gotten worse?"; follow-up.ts): taken up. */
   followedUp?: boolean;
+  /** The clinician's short echo of the complaint the patient named in the turn just before ("Tired, OK."; echoedComplaints): heard, not taken up. */
+  echoed?: boolean;
   /** Recounted from the patient's story by the clinician ("you mentioned you have asthma"; discourse.ts recountedAt): history restated, not assessed. */
   recounted?: boolean;
 }
@@ -516,6 +518,31 @@ function visitPasses(text: string, out: Mention[], turns: Turns, assessmentFrom:
   removedConditions(text, out);
   eradicatedMalignancies(text, out);
   pastEvents(out);
+  echoedComplaints(text, out, turnAt);
+}
+
+// A sentence of at most this many words that repeats the patient's complaint acknowledges it.
+const ECHO_WORDS = 5;
+/**
+ * The clinician repeating, in a short sentence of the next turn, the symptom the patient has
+ * just named ("Patient: I feel a bit dizzy." "Doctor: You're feeling dizzy. OK.") acknowledges
+ * what was heard: no problem heading and no statement of the clinician's, however late in the
+ * visit (issue #18 policy: what the patient says but the clinician does not take up is not coded).
+ */
+function echoedComplaints(text: string, mentions: Mention[], turnAt: (offset: number) => number): void {
+  for (const m of mentions) {
+    if (m.speaker !== 'clinician' || m.concept.kind !== 'symptom' || m.status !== 'present') continue;
+    const words = text.slice(m.sentence.start, m.sentence.end).replace(LABEL, '').split(/\s+/).filter((w) => /\w/.test(w));
+    if (words.length > ECHO_WORDS) continue;
+    // The patient's last turn before it (a clinician's aside between, "Are you…", leaves it the last heard).
+    const turn = turnAt(m.start);
+    const lastHeard = Math.max(-1, ...mentions.filter((p) => p.speaker === 'patient' && p.start < m.start).map((p) => turnAt(p.start)));
+    const heard = mentions.some((p) => p.speaker === 'patient' && p.status === 'present' && p.concept.codes.U === m.concept.codes.U && turnAt(p.start) === lastHeard && lastHeard < turn);
+    if (!heard) continue;
+    m.echoed = true;
+    m.framed = false;
+    m.framing = undefined;
+  }
 }
 
 /**

@@ -785,3 +785,14 @@ test('allergies said to be acting up now are allergic rhinitis J30.9; asked abou
   assert.deepEqual(codes('Doctor: What brings you in?\nPatient: My allergies are acting up again this spring.'), ['J30.9']);
   assert.deepEqual(codes('Doctor: Do you have any allergies?\nPatient: No.'), []);
 });
+
+test("the clinician's short echo of the complaint the patient just named is no heading and no statement (issue #18 policy)", () => {
+  const chat = 'Doctor: OK.\nPatient: Yes, that is right, it has been going on for a little while now I think.\n'.repeat(18);
+  const visit = (echo: string): string => "Doctor: What brings you in today?\nPatient: I've been wheezing at night for a week.\n" + chat
+    + `Patient: I feel a bit dizzy now, actually.\nDoctor: Oh.\n${echo}\nDoctor: So you have been wheezing at night, and the wheezing wakes you up. I will give you an inhaler for the wheezing and see you in a week.\nPatient: Thank you.`;
+  const echoed = codes(visit("Doctor: You're feeling dizzy. OK."));
+  assert.ok(echoed.includes('R06.2') && !echoed.includes('R42'), echoed.join(' '));
+  // Said as the clinician's own finding, at length, it is taken up.
+  const stated = codes(visit('Doctor: The dizziness you have now is worrying, and we will check your blood pressure for the dizziness.'));
+  assert.ok(stated.includes('R42'), stated.join(' '));
+});

@@ -613,7 +613,7 @@ function historyTakenUp(d: CodedDiagnosis, closingFrom: number): boolean {
  */
 function clinicianSays(d: CodedDiagnosis): boolean {
   if (!d.mentions.some((m) => m.speaker !== undefined)) return true;
-  return d.mentions.some((m) => m.status === 'present' && m.speaker === 'clinician' && !m.answered && !m.invited);
+  return d.mentions.some((m) => m.status === 'present' && m.speaker === 'clinician' && !m.answered && !m.invited && !m.echoed);
 }
 
 /**
@@ -623,7 +623,7 @@ function clinicianSays(d: CodedDiagnosis): boolean {
  */
 function symptomTakenUp(d: CodedDiagnosis, closingFrom: number, recaps: Set<number>): boolean {
   if (!d.mentions.some((m) => m.speaker !== undefined)) return true;
-  return d.mentions.some((m) => m.status === 'present' && m.speaker === 'clinician' && m.start >= closingFrom && !recaps.has(m.sentence.start));
+  return d.mentions.some((m) => m.status === 'present' && m.speaker === 'clinician' && m.start >= closingFrom && !recaps.has(m.sentence.start) && !m.echoed);
 }
 
 // A sentence naming this many different symptoms is a recap of the history, not an assessment.
