@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { codeText } from './index.ts';
-import { historyTakingFrom, namedAsExample } from './history-taking.ts';
+import { historyTakingFrom, namedAsExample, requestedToTell } from './history-taking.ts';
 import { turnsOf } from './speaker.ts';
 
 const codes = (text: string): string[] => codeText(text).diagnoses.map((d) => d.code.coding[0]!.code);
@@ -28,4 +28,19 @@ test('an excerpt of history taking alone gets no code', () => {
 test('what the clinician takes up after history taking is coded', () => {
   assert.deepEqual(codes('Doctor: Any medical problems?\nPatient: I have diabetes.\nDoctor: Your diabetes is poorly controlled, so we will start insulin.'), ['E11.65']);
   assert.ok(codes('Doctor: Your blood pressure is high today, you have hypertension. I would advise you to cut down on smoking.').includes('I10'));
+});
+
+test('asking to be told of a complaint raises it as a topic, not a finding the clinician states', () => {
+  assert.ok(requestedToTell('so talk to me about the'));
+  assert.ok(requestedToTell("okay let's start with your"));
+  assert.ok(requestedToTell('can you tell me more about your'));
+  assert.ok(!requestedToTell('you have had a bad'));
+  // A whole visit (labelled turns, gated by its closing part) with no diagnosis: the cough the
+  // clinician only asks to hear about is history taken; the wheeze summed up and treated is coded.
+  const chat = 'Doctor: OK.\nPatient: Yes, that is right, it has been going on for a little while now I think.\n'.repeat(18);
+  const visit = "Doctor: What brings you in today?\nPatient: I've been wheezing at night for a week.\n"
+    + 'Patient: I also started with a cough yesterday.\nDoctor: So, talk to me about the cough.\nPatient: It comes and goes.\n'
+    + chat + 'Doctor: So you have been wheezing at night, and the wheezing is waking you up. I will give you an inhaler for the wheezing and see you in a week.\nPatient: Thank you.';
+  const coded = codes(visit);
+  assert.ok(coded.includes('R06.2') && !coded.includes('R05.9'), coded.join(' '));
 });

@@ -1,19 +1,22 @@
 // Where an excerpt's history taking starts (the clinician's first question about the past
-// medical, surgical, family or social history or allergies), and conditions named as examples
-// of such a question; cue words in data/language/en/coding.json `history_taking`.
+// medical, surgical, family or social history or allergies), conditions named as examples
+// of such a question, and complaints the clinician asks to be told of; cue words in
+// data/language/en/coding.json `history_taking`.
 import { splitSentences } from '../context/index.ts';
-import { spokenAlternation, wordsPattern } from '../language/data.ts';
+import { alternation, spokenAlternation, wordReach, wordsPattern } from '../language/data.ts';
 import { codingCues } from '../language/coding.ts';
 import { isQuestion } from '../language/discourse.ts';
 import type { Turns } from './speaker.ts';
 
-interface Patterns { topics: RegExp; asking: RegExp; examples: RegExp }
+interface Patterns { topics: RegExp; asking: RegExp; examples: RegExp; requested: RegExp }
 let cues: Patterns | undefined;
 function patterns(): Patterns {
   if (cues) return cues;
   const { history_taking: h } = codingCues();
   const words = (list: string[]): RegExp => new RegExp(wordsPattern(list, spokenAlternation), 'i');
-  cues = { topics: words(h.topics), asking: words(h.asking), examples: words(h.examples) };
+  // The request, then at most a determiner ("talk to me about the", "let's start with your"), then the mention.
+  const requested = new RegExp(`(?:^|\\s)(?:${alternation(h.asking)})(?:\\s+\\S+){0,${wordReach(1)}}$`, 'i');
+  cues = { topics: words(h.topics), asking: words(h.asking), examples: words(h.examples), requested };
   return cues;
 }
 
@@ -36,4 +39,13 @@ export function historyTakingFrom(text: string, turns: Turns): number {
 /** `lead` (the words before a mention in its sentence) names it as an example of what a question covers. */
 export function namedAsExample(lead: string): boolean {
   return patterns().examples.test(lead);
+}
+
+/**
+ * `lead` (the words before a mention in its sentence) asks the patient to tell of it ("talk to me
+ * about the cough", "let's start with your headaches"): the clinician names the topic of a
+ * question, not a finding of the visit (issue #18 policy: history taken is not taken up).
+ */
+export function requestedToTell(lead: string): boolean {
+  return patterns().requested.test(lead);
 }

@@ -13,7 +13,7 @@ import { joinSpelledLetters } from './spelled.ts';
 import { turnsOf, type Speaker, type Turns } from './speaker.ts';
 import { othersSaid } from '../transcript/index.ts';
 import { assessmentStart } from './assessment.ts';
-import { historyTakingFrom, namedAsExample } from './history-taking.ts';
+import { historyTakingFrom, namedAsExample, requestedToTell } from './history-taking.ts';
 import { followedUpTurns } from './follow-up.ts';
 import { statedForAssent } from './assent.ts';
 import { presentingSpans, readsBookedReasonIn } from './presenting.ts';
@@ -62,8 +62,12 @@ export interface Mention {
    * affirming it: the present illness reviewed, not a remark or history left aside.
    */
   reviewed?: boolean;
+  /** The clinician asks the patient to tell of it ("talk to me about the cough"; history-taking.ts requestedToTell): a topic raised, not stated. */
+  invited?: boolean;
   /** Said by the patient in a turn the clinician follows up with a question about it, or refers back to ("How long…?", "Has this gotten worse?"; follow-up.ts): taken up. */
   followedUp?: boolean;
+  /** The clinician's short echo of the complaint the patient named in the turn just before ("Tired, OK."; echoedComplaints): heard, not taken up. */
+  echoed?: boolean;
   /** Recounted from the patient's story by the clinician ("you mentioned you have asthma"; discourse.ts recountedAt): history restated, not assessed. */
   recounted?: boolean;
 }
@@ -490,7 +494,7 @@ export function findMentions(text: string, closingFrom?: number, turns: Turns = 
     const attributed = status === 'present' && speaker !== 'patient' && concept.kind === 'symptom' && attributedToCause(lead, tail);
     const followedUp = speaker === 'patient' && askedBack.has(turnAt(m.start));
     const reviewed = answered && speaker === 'clinician' && concept.kind === 'symptom' && !namedAsTopic(lead);
-    out.push({ concept, start: m.start, end: m.end, sentence, side, status, assertion, framed, framing, familyWeighed: weighed, speaker, answered, presenting, historyTaking: m.start >= historyFrom, asked: !assented && isQuestion(said), attributed, followedUp, reviewed, recounted: recountedAt(lead) });
+    out.push({ concept, start: m.start, end: m.end, sentence, side, status, assertion, framed, framing, familyWeighed: weighed, speaker, answered, presenting, historyTaking: m.start >= historyFrom, asked: !assented && isQuestion(said), invited: speaker === 'clinician' && requestedToTell(lead), attributed, followedUp, reviewed, recounted: recountedAt(lead) });
   }
   visitPasses(text, out, turns, assessmentFrom);
   return out;
@@ -514,6 +518,31 @@ function visitPasses(text: string, out: Mention[], turns: Turns, assessmentFrom:
   removedConditions(text, out);
   eradicatedMalignancies(text, out);
   pastEvents(out);
+  echoedComplaints(text, out, turnAt);
+}
+
+// A sentence of at most this many words that repeats the patient's complaint acknowledges it.
+const ECHO_WORDS = 5;
+/**
+ * The clinician repeating, in a short sentence of the next turn, the symptom the patient has
+ * just named ("Patient: I feel a bit dizzy." "Doctor: You're feeling dizzy. OK.") acknowledges
+ * what was heard: no problem heading and no statement of the clinician's, however late in the
+ * visit (issue #18 policy: what the patient says but the clinician does not take up is not coded).
+ */
+function echoedComplaints(text: string, mentions: Mention[], turnAt: (offset: number) => number): void {
+  for (const m of mentions) {
+    if (m.speaker !== 'clinician' || m.concept.kind !== 'symptom' || m.status !== 'present') continue;
+    const words = text.slice(m.sentence.start, m.sentence.end).replace(LABEL, '').split(/\s+/).filter((w) => /\w/.test(w));
+    if (words.length > ECHO_WORDS) continue;
+    // The patient's last turn before it (a clinician's aside between, "Are you…", leaves it the last heard).
+    const turn = turnAt(m.start);
+    const lastHeard = Math.max(-1, ...mentions.filter((p) => p.speaker === 'patient' && p.start < m.start).map((p) => turnAt(p.start)));
+    const heard = mentions.some((p) => p.speaker === 'patient' && p.status === 'present' && p.concept.codes.U === m.concept.codes.U && turnAt(p.start) === lastHeard && lastHeard < turn);
+    if (!heard) continue;
+    m.echoed = true;
+    m.framed = false;
+    m.framing = undefined;
+  }
 }
 
 /**

@@ -115,6 +115,14 @@ test('a sore throat or indigestion beside the infection or stomach disease that 
   assert.deepEqual(codes("Patient: I get indigestion after every meal.\nDoctor: The camera test showed gastritis. I'll start omeprazole."), ['K29.70']);
 });
 
+test('a sore throat or indigestion only the patient names beside an unrelated diagnosis is a symptom not taken up (concepts.tsv lay; IV.D)', () => {
+  // The index codes the lay words to a disease (Sore, throat J02.9; Indigestion K30), but said by the patient alone they are the story told.
+  assert.deepEqual(codes("Patient: My right knee has ached for months. I've had a bit of indigestion lately too.\nDoctor: Let me examine the knee. This is osteoarthritis of the right knee. I'll refer you to physiotherapy."), ['M17.11']);
+  assert.deepEqual(codes("Patient: I've had a sore throat since the weekend, and now my left ear hurts.\nDoctor: Let me look. You have an ear infection in the left ear. I'll give you amoxicillin for a week."), ['H66.92']);
+  // Taken up by the clinician, it stays.
+  assert.deepEqual(codes("Patient: I've had a sore throat since the weekend, and now my left ear hurts.\nDoctor: Let me look. You have an ear infection in the left ear. Amoxicillin for a week, and salt water gargles for the sore throat."), ['H66.92', 'J02.9']);
+});
+
 test('lay and short names the index gives: cold sore, chickenpox, croup, anaphylaxis, thrush, common cold, loss of vision, PE', () => {
   const dx = (said: string): string[] => codes(`Patient: I've not been well this week.\nDoctor: I've examined you. ${said}`);
   assert.deepEqual(dx("That's a cold sore on your lip; use aciclovir cream."), ['B00.1']);
@@ -778,4 +786,15 @@ test('a jerky or quivering movement, no seizure named, is an abnormal involuntar
 test('allergies said to be acting up now are allergic rhinitis J30.9; asked about as history they are not coded', () => {
   assert.deepEqual(codes('Doctor: What brings you in?\nPatient: My allergies are acting up again this spring.'), ['J30.9']);
   assert.deepEqual(codes('Doctor: Do you have any allergies?\nPatient: No.'), []);
+});
+
+test("the clinician's short echo of the complaint the patient just named is no heading and no statement (issue #18 policy)", () => {
+  const chat = 'Doctor: OK.\nPatient: Yes, that is right, it has been going on for a little while now I think.\n'.repeat(18);
+  const visit = (echo: string): string => "Doctor: What brings you in today?\nPatient: I've been wheezing at night for a week.\n" + chat
+    + `Patient: I feel a bit dizzy now, actually.\nDoctor: Oh.\n${echo}\nDoctor: So you have been wheezing at night, and the wheezing wakes you up. I will give you an inhaler for the wheezing and see you in a week.\nPatient: Thank you.`;
+  const echoed = codes(visit("Doctor: You're feeling dizzy. OK."));
+  assert.ok(echoed.includes('R06.2') && !echoed.includes('R42'), echoed.join(' '));
+  // Said as the clinician's own finding, at length, it is taken up.
+  const stated = codes(visit('Doctor: The dizziness you have now is worrying, and we will check your blood pressure for the dizziness.'));
+  assert.ok(stated.includes('R42'), stated.join(' '));
 });

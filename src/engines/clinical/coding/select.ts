@@ -447,9 +447,16 @@ function dropIntegralSymptoms(byCode: Map<string, CodedDiagnosis>): void {
 /** The clinician states it as the patient's, not asking about it (a diagnosis said, not history taken). */
 const clinicianStates = (m: Mention): boolean => m.speaker === 'clinician' && m.status === 'present' && !m.asked && !m.answered;
 
+/**
+ * A symptom as said: a symptom, or a complaint in lay words the index codes to a disease ("sore
+ * throat" J02.9, "indigestion" K30; concepts.tsv attribute `lay`). What the patient alone says of
+ * either is the story told, not a diagnosis (issue #18 policy; guidelines IV.D).
+ */
+const saidAsSymptom = (d: CodedDiagnosis): boolean => d.concept.kind === 'symptom' || d.concept.layComplaint === true;
+
 /** A diagnosis coded on one of `bases` that the clinician states (the two patient-symptom rules hinge on it). */
 const clinicianStatesDiagnosis = (byCode: Map<string, CodedDiagnosis>, bases: readonly Basis[]): boolean =>
-  [...byCode.values()].some((d) => d.concept.kind === 'dx' && bases.includes(d.basis) && d.mentions.some(clinicianStates));
+  [...byCode.values()].some((d) => d.concept.kind === 'dx' && !saidAsSymptom(d) && bases.includes(d.basis) && d.mentions.some(clinicianStates));
 
 /**
  * Once the clinician states a diagnosis, a symptom only the patient names — never said, asked
@@ -467,7 +474,7 @@ const clinicianStatesDiagnosis = (byCode: Map<string, CodedDiagnosis>, bases: re
 function dropPatientOnlySymptoms(byCode: Map<string, CodedDiagnosis>): void {
   if (!clinicianStatesDiagnosis(byCode, ['present', 'combination'])) return;
   for (const d of [...byCode.values()]) {
-    if (d.concept.kind === 'symptom' && d.basis === 'present' && d.mentions.every((m) => m.speaker === 'patient' && !m.presenting && !m.followedUp)) byCode.delete(d.code);
+    if (saidAsSymptom(d) && d.basis === 'present' && d.mentions.every((m) => m.speaker === 'patient' && !m.presenting && !m.followedUp)) byCode.delete(d.code);
   }
 }
 
@@ -537,7 +544,7 @@ function dropPassingSymptoms(byCode: Map<string, CodedDiagnosis>, closingFrom: n
 function dropPatientSymptoms(byCode: Map<string, CodedDiagnosis>): void {
   if (!clinicianStatesDiagnosis(byCode, ['present'])) return;
   for (const d of [...byCode.values()]) {
-    if (d.concept.kind === 'symptom' && d.basis === 'present' && !d.mentions.some((m) => m.presenting) && !clinicianSays(d)) byCode.delete(d.code);
+    if (saidAsSymptom(d) && d.basis === 'present' && !d.mentions.some((m) => m.presenting) && !clinicianSays(d)) byCode.delete(d.code);
   }
 }
 
@@ -600,13 +607,13 @@ function historyTakenUp(d: CodedDiagnosis, closingFrom: number): boolean {
 }
 
 /**
- * A symptom the clinician states (when the text labels its turns): the patient's words, or a
- * yes to the clinician's question, are history taking the clinician has not taken up (issue #18
- * policy).
+ * A symptom the clinician states (when the text labels its turns): the patient's words, a yes
+ * to the clinician's question, or the clinician asking to be told of it ("talk to me about the
+ * cough") are history taking the clinician has not taken up (issue #18 policy).
  */
 function clinicianSays(d: CodedDiagnosis): boolean {
   if (!d.mentions.some((m) => m.speaker !== undefined)) return true;
-  return d.mentions.some((m) => m.status === 'present' && m.speaker === 'clinician' && !m.answered);
+  return d.mentions.some((m) => m.status === 'present' && m.speaker === 'clinician' && !m.answered && !m.invited && !m.echoed);
 }
 
 /**
@@ -616,7 +623,7 @@ function clinicianSays(d: CodedDiagnosis): boolean {
  */
 function symptomTakenUp(d: CodedDiagnosis, closingFrom: number, recaps: Set<number>): boolean {
   if (!d.mentions.some((m) => m.speaker !== undefined)) return true;
-  return d.mentions.some((m) => m.status === 'present' && m.speaker === 'clinician' && m.start >= closingFrom && !recaps.has(m.sentence.start));
+  return d.mentions.some((m) => m.status === 'present' && m.speaker === 'clinician' && m.start >= closingFrom && !recaps.has(m.sentence.start) && !m.echoed);
 }
 
 // A sentence naming this many different symptoms is a recap of the history, not an assessment.

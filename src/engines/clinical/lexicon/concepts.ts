@@ -21,6 +21,8 @@ export interface Concept {
   statesControl?: boolean;
   /** Matched as the treated measure alone ("for the blood pressure, …"): the condition only where the clinician heads it as a problem. */
   measureOnly?: boolean;
+  /** A complaint in lay words the index codes to a disease ("sore throat" J02.9; concepts.tsv attribute `lay`): a symptom as said. */
+  layComplaint?: boolean;
 }
 
 export interface ConceptMention {
@@ -42,7 +44,7 @@ const FILE = new URL('../../../../data/lexicon/concepts.tsv', import.meta.url);
 export function parseConcepts(tsv: string): Concept[] {
   const out: Concept[] = [];
   for (const row of tsvRows(tsv)) {
-    const [code, kind, systems, history, terms] = row;
+    const [code, kind, systems, history, terms, attributes] = row;
     if (!code || !kind || !terms) throw new Error(`concepts.tsv: malformed row "${row.join('\t').slice(0, 30)}"`);
     const codes: Concept['codes'] = { U: code };
     if (code.includes(':')) {
@@ -58,6 +60,7 @@ export function parseConcepts(tsv: string): Concept[] {
       history: history ?? '-',
       name: terms.split('|')[0]!,
     };
+    if ((attributes ?? '').split(',').includes('lay')) concept.layComplaint = true;
     (concept as Concept & { terms: string[] }).terms = terms.split('|');
     out.push(concept);
   }
