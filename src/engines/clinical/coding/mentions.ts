@@ -431,6 +431,21 @@ function refinedStatus(read: Status, c: StatusContext): Status {
 }
 
 /**
+ * Every concept the text names, in order: the hand lexicon's and the alphabetic index's, the
+ * index entries among them apart (read only in the clinician's words).
+ */
+function candidates(text: string, tokens: Token[], turns: Turns): { all: ConceptMention[]; indexed: Set<ConceptMention> } {
+  const found = findConcepts(tokens);
+  const indexed = new Set(findIndexTerms(text, tokens, found));
+  const named = found.filter((c) => ![...indexed].some((x) => x.start <= c.start && c.end <= x.end));
+  // A symptom at a site is the index's own phrase read in anyone's words: it stands for the index entry it overlaps.
+  const composed = findSiteSymptoms(text, tokens, turns.list, named);
+  for (const x of indexed) if (composed.some((m) => m.start < x.end && x.start < m.end)) indexed.delete(x);
+  named.push(...composed);
+  return { all: [...named, ...indexed].sort((a, b) => a.start - b.start), indexed };
+}
+
+/**
  * The mentions of a visit. `closingFrom`: where its assessment is said (assessment.ts); a
  * problem heading ("in terms of your…") frames a mention only from there on. `turns`: the visit
  * reader's turns, when the caller has read them already.
@@ -446,14 +461,8 @@ export function findMentions(text: string, closingFrom?: number, turns: Turns = 
   const others = othersSaid(text, turns.list);
   const historyFrom = historyTakingFrom(text, turns);
   const askedBack = followedUpTurns(text, turns);
-  const found = findConcepts(tokens);
-  const indexed = new Set(findIndexTerms(text, tokens, found));
-  const named = found.filter((c) => ![...indexed].some((x) => x.start <= c.start && c.end <= x.end));
-  // A symptom at a site is the index's own phrase read in anyone's words: it stands for the index entry it overlaps.
-  const composed = findSiteSymptoms(text, tokens, turns.list, named);
-  for (const x of indexed) if (composed.some((m) => m.start < x.end && x.start < m.end)) indexed.delete(x);
-  named.push(...composed);
-  for (const m of [...named, ...indexed].sort((a, b) => a.start - b.start)) {
+  const { all, indexed } = candidates(text, tokens, turns);
+  for (const m of all) {
     if (m.concept.kind === 'ignore') continue;
     const tagged = speakerAt(m.start);
     const sentence = sentenceAt(sentences, m.start) ?? { start: 0, end: text.length };
