@@ -33,52 +33,63 @@ export interface EmInput {
 
 type Level = 2 | 3 | 4 | 5;
 
-export function emLevel(input: EmInput): EmLevel | undefined {
-  const { diagnoses, cues, sentences } = input;
-  const current = diagnoses.filter((d) => d.basis === 'present' || d.basis === 'combination');
-  if (current.length === 0) return undefined;
-  const has = (kind: string): boolean => cues.some((c) => c.value.kind === kind);
-  const sentenceKey = (offset: number): number => sentenceAt(sentences, offset)?.start ?? -1;
-  const worseningSentences = new Set(cues.filter((c) => c.value.kind === 'exacerbation').map((c) => sentenceKey(c.start)));
+type Has = (kind: string) => boolean;
 
-  // Problems
+/** The problems addressed: chronic (worsening), acute, an injury; a worsening one needing hospital care is high. */
+function problemsLevel(input: EmInput, current: readonly CodedDiagnosis[], has: Has) {
+  const sentenceKey = (offset: number): number => sentenceAt(input.sentences, offset)?.start ?? -1;
+  const worseningSentences = new Set(input.cues.filter((c) => c.value.kind === 'exacerbation').map((c) => sentenceKey(c.start)));
   const chronic = current.filter((d) => d.concept.history === '=' && d.concept.kind !== 'status');
   const worsening = chronic.filter((d) =>
     input.mentions.some((m) => m.concept === d.concept && m.status === 'present' && worseningSentences.has(m.sentence.start)),
   );
   const acute = current.filter((d) => !chronic.includes(d) && d.concept.kind !== 'status');
   const injury = acute.some((d) => /^S\d2/.test(d.code)); // fractures
-  let problems: Level = 2;
-  if (chronic.length || acute.length) problems = 3;
-  if (worsening.length || chronic.length >= 2 || injury) problems = 4;
-  if (worsening.length && has('hospital')) problems = 5;
+  let level: Level = 2;
+  if (chronic.length || acute.length) level = 3;
+  if (worsening.length || chronic.length >= 2 || injury) level = 4;
+  if (worsening.length && has('hospital')) level = 5;
+  return { level, chronic, worsening, acute };
+}
 
-  // Data
+/** The data reviewed: tests ordered or reviewed, external records, independent interpretation. */
+function dataLevel(cues: EmInput['cues'], has: Has) {
   const tests = [...new Set(cues.flatMap((c) => (c.value.kind === 'test' ? [c.value.name] : [])))];
   const interp = has('interpretation');
   const external = has('external');
   const items = tests.length + (external ? 1 : 0);
-  let data: Level = 2;
-  if (items >= 2) data = 3;
-  if (items >= 3 || interp) data = 4;
-  if ((items >= 3 ? 1 : 0) + (interp ? 1 : 0) + (external ? 1 : 0) >= 2) data = 5;
+  let level: Level = 2;
+  if (items >= 2) level = 3;
+  if (items >= 3 || interp) level = 4;
+  if ((items >= 3 ? 1 : 0) + (interp ? 1 : 0) + (external ? 1 : 0) >= 2) level = 5;
+  return { level, tests, interp, external };
+}
 
-  // Risk
+/** The risk of the management: over-the-counter, minor procedure, prescription drugs, surgery, hospital care. */
+function riskLevel(input: EmInput, has: Has) {
   const rx = prescriptionManagement(input);
   const factors: string[] = [];
-  let risk: Level = 2;
-  if (has('otc')) (risk = 3), factors.push('over-the-counter treatment');
-  if (has('minor_procedure')) (risk = 3), factors.push('minor procedure or therapy');
-  if (rx.drugs.length) (risk = 4), factors.push('prescription drug management');
-  if (has('surgery')) (risk = Math.max(risk, 4) as Level), factors.push('decision about surgery');
-  if (has('hospital')) (risk = 5), factors.push('decision about hospital care');
+  let level: Level = 2;
+  if (has('otc')) (level = 3), factors.push('over-the-counter treatment');
+  if (has('minor_procedure')) (level = 3), factors.push('minor procedure or therapy');
+  if (rx.drugs.length) (level = 4), factors.push('prescription drug management');
+  if (has('surgery')) (level = Math.max(level, 4) as Level), factors.push('decision about surgery');
+  if (has('hospital')) (level = 5), factors.push('decision about hospital care');
+  return { level, factors, rx };
+}
 
-  const level = [problems, data, risk].sort((a, b) => b - a)[1] as Level;
+export function emLevel(input: EmInput): EmLevel | undefined {
+  const current = input.diagnoses.filter((d) => d.basis === 'present' || d.basis === 'combination');
+  if (current.length === 0) return undefined;
+  const has: Has = (kind) => input.cues.some((c) => c.value.kind === kind);
+  const problems = problemsLevel(input, current, has);
+  const data = dataLevel(input.cues, has);
+  const risk = riskLevel(input, has);
+  const level = [problems.level, data.level, risk.level].sort((a, b) => b - a)[1] as Level;
   const newPatient = has('new_patient');
-  const code = `99${newPatient ? 20 : 21}${level}`;
-  const evidence = rx.sentence ?? { start: current[0]!.mention.start, end: current[0]!.mention.end };
+  const evidence = risk.rx.sentence ?? { start: current[0]!.mention.start, end: current[0]!.mention.end };
   return {
-    code,
+    code: `99${newPatient ? 20 : 21}${level}`,
     display: `Office or outpatient visit, ${newPatient ? 'new' : 'established'} patient, ${MDM_NAMES[level]} decision making`,
     newPatient,
     level,
@@ -86,13 +97,13 @@ export function emLevel(input: EmInput): EmLevel | undefined {
     rationale: {
       mdm: MDM_NAMES[level],
       problems: {
-        level: MDM_NAMES[problems],
-        chronic: chronic.map((d) => d.code),
-        chronicWorsening: worsening.map((d) => d.code),
-        acute: acute.map((d) => d.code),
+        level: MDM_NAMES[problems.level],
+        chronic: problems.chronic.map((d) => d.code),
+        chronicWorsening: problems.worsening.map((d) => d.code),
+        acute: problems.acute.map((d) => d.code),
       },
-      data: { level: MDM_NAMES[data], tests, independentInterpretation: interp, externalRecords: external },
-      risk: { level: MDM_NAMES[risk], prescriptionDrugs: rx.drugs, factors },
+      data: { level: MDM_NAMES[data.level], tests: data.tests, independentInterpretation: data.interp, externalRecords: data.external },
+      risk: { level: MDM_NAMES[risk.level], prescriptionDrugs: risk.rx.drugs, factors: risk.factors },
     },
   };
 }
