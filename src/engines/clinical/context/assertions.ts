@@ -1,7 +1,7 @@
 // NegEx/ConText-style assertion status of one concept mention inside its sentence.
 import type { Span } from '../../ports.ts';
 import { splitSentences, sentenceAt } from './sentences.ts';
-import { TOKEN_RE, innerAdverbs, presupposingWords, triggerTrie, type Category, type TriggerRule } from './triggers.ts';
+import { TOKEN_RE, innerAdverbs, listSeparators, presupposingWords, triggerTrie, type Category, type TriggerRule } from './triggers.ts';
 import { endsWithCheckIn, opensWithWhWord, withoutLeadingWords } from '../language/discourse.ts';
 
 export interface Assertion {
@@ -68,10 +68,29 @@ function findMatches(tokens: Token[]): Match[] {
     if (!best.rules.some((r) => r.kind === 'pseudo')) {
       for (const rule of best.rules) matches.push({ from: i, to: best.to, rule });
     }
-    // A phrase read across an adverb does not hide a trigger that starts inside it ("was also negative for").
-    i = best.skipped ? i + 1 : best.to;
+    // A phrase read across an adverb does not hide a trigger that starts inside it ("was also negative for"),
+    // nor does a scope end ("helped the last time": "the last time" still dates what follows).
+    const terminates = best.rules.every((r) => r.kind === 'terminate');
+    i = best.skipped || terminates ? i + 1 : best.to;
   }
   return matches;
+}
+
+/**
+ * How far a negation reaches across `gap`, read as NegEx reads a list: across a
+ * list of short items ("fever, chills, night sweats, weight loss, or cough") only the words
+ * of the last item count; otherwise every token does, as before.
+ */
+function listDistance(gap: Token[]): number {
+  const separators = listSeparators();
+  const items: number[] = [0];
+  for (const t of gap) {
+    if (separators.has(t.text)) {
+      if (items[items.length - 1]! > 0) items.push(0);
+    } else items[items.length - 1]!++;
+  }
+  const isList = items.length >= 3 && items.every((n) => n <= 3);
+  return isList ? items[items.length - 1]! : gap.length;
 }
 
 const EMPTY: Assertion = { negated: false, uncertain: false, historical: false, family: false, hypothetical: false, question: false };
@@ -95,12 +114,14 @@ export function assertionsFor(text: string, concept: Span, sentence?: Span): Ass
   const matches = findMatches(tokens);
   const terminators = matches.filter((m) => m.rule.kind === 'terminate');
   const blocked = (from: number, to: number): boolean => terminators.some((t) => t.from >= from && t.to <= to);
+  const words = (from: number, to: number, category: Category): number =>
+    category === 'negated' ? listDistance(tokens.slice(from, to)) : to - from;
   for (const m of matches) {
     const { rule } = m;
     if (rule.kind !== 'trigger' || !rule.category) continue;
     if (m.to > cs && m.from < ce) continue; // inside the concept itself
     const [fwd, back] = WINDOW[rule.category];
-    const forwardOk = rule.direction !== 'backward' && m.to <= cs && cs - m.to <= fwd && !blocked(m.to, cs);
+    const forwardOk = rule.direction !== 'backward' && m.to <= cs && words(m.to, cs, rule.category) <= fwd && !blocked(m.to, cs);
     const backwardOk = rule.direction !== 'forward' && m.from >= ce && m.from - ce <= back && !blocked(ce, m.from);
     if (forwardOk || backwardOk) result[rule.category] = true;
   }

@@ -41,6 +41,25 @@ test('negation scope ends at "but" and at "just a"', () => {
   assert.equal(of('There is no fracture, just a laceration on the left forearm.', 'fracture').negated, true);
 });
 
+test('a doubt about a treatment does not reach the condition it treats (its object after the verb)', () => {
+  assert.equal(of("I don't think the tablets will help your sinusitis.", 'sinusitis').negated, false);
+  assert.equal(of("It's unlikely the ointment will clear up the psoriasis.", 'psoriasis').negated, false);
+  assert.equal(of("I'm not sure the spray will do anything for his hay fever.", 'hay fever').uncertain, false);
+  assert.equal(of('Nothing really eases her back pain.', 'back pain').negated, false);
+  assert.equal(of('If the drops do not settle your conjunctivitis, come back.', 'conjunctivitis').hypothetical, false);
+  // The cue still rules out a condition it governs itself.
+  assert.equal(of("I don't think you have sinusitis.", 'sinusitis').negated, true);
+  assert.equal(of("It's unlikely that this is psoriasis.", 'psoriasis').negated, true);
+});
+
+test('a negation reads a list of short items as one scope', () => {
+  assert.equal(of('No cough, sputum, wheeze, chest tightness, weight loss, or ankle swelling.', 'ankle swelling').negated, true);
+  assert.equal(of('He denies nausea, vomiting, constipation, melena, or abdominal pain.', 'abdominal pain').negated, true);
+  // A long clause is not a list: the window still ends it.
+  assert.equal(of('No, not that I remember at all, but the rash on my arm is itchy.', 'rash').negated, false);
+  assert.equal(of('No fever and then after a week of feeling unwell he got a cough.', 'cough').negated, false);
+});
+
 test('an adverb inside a trigger phrase leaves it the same trigger, and hides no trigger inside it', () => {
   assert.equal(of('Ramipril can sometimes cause a dry cough.', 'dry cough').hypothetical, true);
   assert.equal(of("I don't really have any chest pain.", 'chest pain').negated, true);

@@ -37,6 +37,25 @@ let cached: TrieNode | undefined;
 let presupposing: Set<string> | undefined;
 let adverbs: Set<string> | undefined;
 let relatives: Set<string> | undefined;
+let listWords: Set<string> | undefined;
+
+interface ScopeEnds { verbs?: string[]; particles?: string[]; objects?: string[]; list_words?: string[] }
+
+/** The commas and coordinators of a list ("fever, chills, or sweats"): they do not count toward a window. */
+export function listSeparators(): Set<string> {
+  triggerTrie();
+  return listWords!;
+}
+
+/**
+ * Phrases that end a scope, built from scope_ends: a verb of treatment (with or without a particle)
+ * before an object word ("help your", "clear up the").
+ */
+function scopeEndPhrases(ends: ScopeEnds): string[] {
+  const verbs = (ends.verbs ?? []).flatMap((v) => [v, ...(ends.particles ?? []).map((p) => `${v} ${p}`)]);
+  const objects = ends.objects ?? [];
+  return verbs.flatMap((v) => objects.map((o) => `${v} ${o}`));
+}
 
 /** The one-word family triggers ("mother", "parents", "grandma"): the relatives a mention may belong to. */
 export function relativeWords(): Set<string> {
@@ -81,7 +100,9 @@ export function triggerTrie(): TrieNode {
     }
   }
   for (const p of data.pseudo) add(p, { kind: 'pseudo' });
-  for (const p of data.terminate) add(p, { kind: 'terminate' });
+  const ends = (data.scope_ends ?? {}) as ScopeEnds;
+  for (const p of [...data.terminate, ...scopeEndPhrases(ends)]) add(p, { kind: 'terminate' });
+  listWords = new Set(ends.list_words ?? []);
   const family = data.family as Partial<Record<Direction, string[]>>;
   relatives = new Set((family.both ?? []).map(tokensOf).filter((t) => t.length === 1).map((t) => t[0]!));
   presupposing = new Set((data.question as { presupposing?: string[] }).presupposing ?? []);
