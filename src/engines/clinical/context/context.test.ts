@@ -70,6 +70,13 @@ test('an adverb inside a trigger phrase leaves it the same trigger, and hides no
 test('pseudo-triggers do not negate', () => {
   assert.equal(of('The pain is not improving.', 'pain').negated, false);
   assert.equal(of('There was no change in his headaches.', 'headaches').negated, false);
+  // A change, a comparison or an inability said of a condition presupposes it.
+  assert.equal(of('There has been no improvement in his eczema.', 'eczema').negated, false);
+  assert.equal(of('No significant change in the tremor since March.', 'tremor').negated, false);
+  assert.equal(of("I don't have quite as much wheezing now.", 'wheezing').negated, false);
+  assert.equal(of("She hasn't been able to shake off the sinusitis.", 'sinusitis').negated, false);
+  assert.equal(of('No worsening of her psoriasis.', 'psoriasis').negated, false);
+  assert.equal(of('No new wheezing.', 'wheezing').negated, true);
   // A stage, not an absence: stage zero is carcinoma in situ.
   assert.equal(of('It was a stage zero, hormone positive, ductal carcinoma of the left breast.', 'carcinoma').negated, false);
   assert.equal(of('Zero episodes of vomiting since Monday.', 'vomiting').negated, true);
