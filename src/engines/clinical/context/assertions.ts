@@ -113,7 +113,8 @@ export function assertionsFor(text: string, concept: Span, sentence?: Span): Ass
   if (ce === cs) ce = cs + 1;
   const matches = findMatches(tokens);
   const terminators = matches.filter((m) => m.rule.kind === 'terminate');
-  const blocked = (from: number, to: number): boolean => terminators.some((t) => t.from >= from && t.to <= to);
+  const blocked = (from: number, to: number, category: Category): boolean =>
+    terminators.some((t) => t.from >= from && t.to <= to && !(t.rule.clause && category === 'hypothetical'));
   const words = (from: number, to: number, category: Category): number =>
     category === 'negated' ? listDistance(tokens.slice(from, to)) : to - from;
   for (const m of matches) {
@@ -121,8 +122,8 @@ export function assertionsFor(text: string, concept: Span, sentence?: Span): Ass
     if (rule.kind !== 'trigger' || !rule.category) continue;
     if (m.to > cs && m.from < ce) continue; // inside the concept itself
     const [fwd, back] = WINDOW[rule.category];
-    const forwardOk = rule.direction !== 'backward' && m.to <= cs && words(m.to, cs, rule.category) <= fwd && !blocked(m.to, cs);
-    const backwardOk = rule.direction !== 'forward' && m.from >= ce && m.from - ce <= back && !blocked(ce, m.from);
+    const forwardOk = rule.direction !== 'backward' && m.to <= cs && words(m.to, cs, rule.category) <= fwd && !blocked(m.to, cs, rule.category);
+    const backwardOk = rule.direction !== 'forward' && m.from >= ce && m.from - ce <= back && !blocked(ce, m.from, rule.category);
     if (forwardOk || backwardOk) result[rule.category] = true;
   }
   // Asked, not asserted: a question that is not a wh-question ("do you…?", "any…?",

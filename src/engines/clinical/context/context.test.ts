@@ -52,6 +52,17 @@ test('a doubt about a treatment does not reach the condition it treats (its obje
   assert.equal(of("It's unlikely that this is psoriasis.", 'psoriasis').negated, true);
 });
 
+test('a comma and a new subject open a clause the cue does not reach, save an "if"', () => {
+  assert.equal(of('No chest pain, and the rash is worse.', 'rash').negated, false);
+  assert.equal(of("I don't think it's serious, and you're getting over the flu.", 'flu').negated, false);
+  assert.equal(of('My father had gout, and I have psoriasis.', 'psoriasis').family, false);
+  assert.equal(of('She had a prior hip surgery, and there is a new rash.', 'rash').historical, false);
+  // "If A, and B" puts both under the "if".
+  assert.equal(of("If you get a fever, and you're wheezing, call us.", 'wheezing').hypothetical, true);
+  // A list is not a clause.
+  assert.equal(of('No fever, and no cough.', 'cough').negated, true);
+});
+
 test('a negation reads a list of short items as one scope', () => {
   assert.equal(of('No cough, sputum, wheeze, chest tightness, weight loss, or ankle swelling.', 'ankle swelling').negated, true);
   assert.equal(of('He denies nausea, vomiting, constipation, melena, or abdominal pain.', 'abdominal pain').negated, true);

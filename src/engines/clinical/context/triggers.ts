@@ -9,6 +9,8 @@ export interface TriggerRule {
   kind: 'trigger' | 'pseudo' | 'terminate';
   category?: Category;
   direction?: Direction;
+  /** A terminator that opens a coordinated clause (", and she"): an "if" still governs it ("if A, and B, call"). */
+  clause?: boolean;
   length: number; // in tokens
 }
 
@@ -39,7 +41,7 @@ let adverbs: Set<string> | undefined;
 let relatives: Set<string> | undefined;
 let listWords: Set<string> | undefined;
 
-interface ScopeEnds { verbs?: string[]; particles?: string[]; objects?: string[]; list_words?: string[] }
+interface ScopeEnds { verbs?: string[]; particles?: string[]; objects?: string[]; after_comma?: string[]; list_words?: string[] }
 
 /** The commas and coordinators of a list ("fever, chills, or sweats"): they do not count toward a window. */
 export function listSeparators(): Set<string> {
@@ -49,7 +51,7 @@ export function listSeparators(): Set<string> {
 
 /**
  * Phrases that end a scope, built from scope_ends: a verb of treatment (with or without a particle)
- * before an object word ("help your", "clear up the").
+ * before an object word ("help your", "clear up the"). The comma-led clause openers are added apart.
  */
 function scopeEndPhrases(ends: ScopeEnds): string[] {
   const verbs = (ends.verbs ?? []).flatMap((v) => [v, ...(ends.particles ?? []).map((p) => `${v} ${p}`)]);
@@ -102,6 +104,7 @@ export function triggerTrie(): TrieNode {
   for (const p of data.pseudo) add(p, { kind: 'pseudo' });
   const ends = (data.scope_ends ?? {}) as ScopeEnds;
   for (const p of [...data.terminate, ...scopeEndPhrases(ends)]) add(p, { kind: 'terminate' });
+  for (const w of ends.after_comma ?? []) add(`, ${w}`, { kind: 'terminate', clause: true });
   listWords = new Set(ends.list_words ?? []);
   const family = data.family as Partial<Record<Direction, string[]>>;
   relatives = new Set((family.both ?? []).map(tokensOf).filter((t) => t.length === 1).map((t) => t[0]!));
