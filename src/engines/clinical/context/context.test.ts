@@ -63,6 +63,16 @@ test('a comma and a new subject open a clause the cue does not reach, save an "i
   assert.equal(of('No fever, and no cough.', 'cough').negated, true);
 });
 
+test('"unlikely to" before a predicate doubts the predicate, not the condition that is its subject', () => {
+  assert.equal(of('The sinusitis is unlikely to get better without a spray.', 'sinusitis').negated, false);
+  assert.equal(of('This mole is unlikely to be dangerous.', 'mole').negated, false);
+  assert.equal(of('The wheeze is not likely to last.', 'wheeze').negated, false);
+  // The cue still rules out what it names.
+  assert.equal(of("It's unlikely to be sinusitis.", 'sinusitis').negated, true);
+  assert.equal(of('Sinusitis is unlikely to be the problem here.', 'Sinusitis').negated, true);
+  assert.equal(of('Sinusitis is not likely.', 'Sinusitis').negated, true);
+});
+
 test('a negation reads a list of short items as one scope', () => {
   assert.equal(of('No cough, sputum, wheeze, chest tightness, weight loss, or ankle swelling.', 'ankle swelling').negated, true);
   assert.equal(of('He denies nausea, vomiting, constipation, melena, or abdominal pain.', 'abdominal pain').negated, true);

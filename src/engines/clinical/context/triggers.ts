@@ -41,7 +41,15 @@ let adverbs: Set<string> | undefined;
 let relatives: Set<string> | undefined;
 let listWords: Set<string> | undefined;
 
-interface ScopeEnds { verbs?: string[]; particles?: string[]; objects?: string[]; after_comma?: string[]; list_words?: string[] }
+interface ScopeEnds {
+  verbs?: string[];
+  particles?: string[];
+  objects?: string[];
+  after_comma?: string[];
+  predicate_cues?: string[];
+  predicates?: string[];
+  list_words?: string[];
+}
 
 /** The commas and coordinators of a list ("fever, chills, or sweats"): they do not count toward a window. */
 export function listSeparators(): Set<string> {
@@ -101,8 +109,10 @@ export function triggerTrie(): TrieNode {
       for (const p of lists[direction] ?? []) add(p, { kind: 'trigger', category, direction });
     }
   }
-  for (const p of data.pseudo) add(p, { kind: 'pseudo' });
   const ends = (data.scope_ends ?? {}) as ScopeEnds;
+  for (const p of data.pseudo) add(p, { kind: 'pseudo' });
+  // "unlikely to" + a predicate ("to be serious", "to clear") doubts the predicate, not its subject.
+  for (const cue of ends.predicate_cues ?? []) for (const p of ends.predicates ?? []) add(`${cue} ${p}`, { kind: 'pseudo' });
   for (const p of [...data.terminate, ...scopeEndPhrases(ends)]) add(p, { kind: 'terminate' });
   for (const w of ends.after_comma ?? []) add(`, ${w}`, { kind: 'terminate', clause: true });
   listWords = new Set(ends.list_words ?? []);
