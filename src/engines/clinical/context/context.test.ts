@@ -73,6 +73,17 @@ test('"unlikely to" before a predicate doubts the predicate, not the condition t
   assert.equal(of('Sinusitis is not likely.', 'Sinusitis').negated, true);
 });
 
+test("a patient's denial with a verb of experience negates ('I don't get', 'haven't noticed', 'neither')", () => {
+  assert.equal(of("I don't get any heartburn.", 'heartburn').negated, true);
+  assert.equal(of("He hasn't noticed any ankle swelling.", 'ankle swelling').negated, true);
+  assert.equal(of("I don't feel dizzy when I stand.", 'dizzy').negated, true);
+  assert.equal(of("She doesn't suffer from migraines.", 'migraines').negated, true);
+  assert.equal(of('He has neither wheeze nor cough.', 'wheeze').negated, true);
+  // Feeling unwell, or a condition that does not improve, is not a denial.
+  assert.equal(of("I don't feel well and I have a sore throat.", 'sore throat').negated, false);
+  assert.equal(of("My cough doesn't get any better with the syrup.", 'cough').negated, false);
+});
+
 test('a negation reads a list of short items as one scope', () => {
   assert.equal(of('No cough, sputum, wheeze, chest tightness, weight loss, or ankle swelling.', 'ankle swelling').negated, true);
   assert.equal(of('He denies nausea, vomiting, constipation, melena, or abdominal pain.', 'abdominal pain').negated, true);
