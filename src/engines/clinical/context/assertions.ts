@@ -1,7 +1,7 @@
 // NegEx/ConText-style assertion status of one concept mention inside its sentence.
 import type { Span } from '../../ports.ts';
 import { splitSentences, sentenceAt } from './sentences.ts';
-import { TOKEN_RE, innerAdverbs, listSeparators, presupposingWords, triggerTrie, type Category, type TriggerRule } from './triggers.ts';
+import { TOKEN_RE, innerAdverbs, listBreakers, listSeparators, presupposingWords, triggerTrie, type Category, type TriggerRule } from './triggers.ts';
 import { endsWithCheckIn, opensWithWhWord, withoutLeadingWords } from '../language/discourse.ts';
 
 export interface Assertion {
@@ -68,10 +68,8 @@ function findMatches(tokens: Token[]): Match[] {
     if (!best.rules.some((r) => r.kind === 'pseudo')) {
       for (const rule of best.rules) matches.push({ from: i, to: best.to, rule });
     }
-    // A phrase read across an adverb does not hide a trigger that starts inside it ("was also negative for"),
-    // nor does a scope end ("helped the last time": "the last time" still dates what follows).
-    const terminates = best.rules.every((r) => r.kind === 'terminate');
-    i = best.skipped || terminates ? i + 1 : best.to;
+    // A phrase read across an adverb does not hide a trigger that starts inside it ("was also negative for").
+    i = best.skipped ? i + 1 : best.to;
   }
   return matches;
 }
@@ -83,8 +81,11 @@ function findMatches(tokens: Token[]): Match[] {
  */
 function listDistance(gap: Token[]): number {
   const separators = listSeparators();
+  const breakers = listBreakers();
   const items: number[] = [0];
   for (const t of gap) {
+    // A hesitation or an answer word between commas ("no blood, yeah, just watery") is speech, not a list.
+    if (breakers.has(t.text)) return gap.length;
     if (separators.has(t.text)) {
       if (items[items.length - 1]! > 0) items.push(0);
     } else items[items.length - 1]!++;

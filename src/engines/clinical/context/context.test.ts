@@ -90,6 +90,9 @@ test('a negation reads a list of short items as one scope', () => {
   // A long clause is not a list: the window still ends it.
   assert.equal(of('No, not that I remember at all, but the rash on my arm is itchy.', 'rash').negated, false);
   assert.equal(of('No fever and then after a week of feeling unwell he got a cough.', 'cough').negated, false);
+  // A hesitation or an answer word between the commas is speech, not a list.
+  assert.equal(of('No, no pain, yeah, just some itching and redness.', 'redness').negated, false);
+  assert.equal(of('The nausea is not as, um, bad as the heartburn.', 'heartburn').negated, false);
 });
 
 test('an adverb inside a trigger phrase leaves it the same trigger, and hides no trigger inside it', () => {

@@ -27,6 +27,7 @@ export interface TrieNode {
 }
 
 const FILE = new URL('../../../../data/lexicon/context-triggers.json', import.meta.url);
+const FILLERS = new URL('../../../../data/language/en/fillers.json', import.meta.url);
 
 /** The same tokenisation is used for phrases and for text. */
 export const TOKEN_RE = /[a-z0-9]+(?:['’/][a-z0-9]+)*|\?|,/gi;
@@ -40,6 +41,7 @@ let presupposing: Set<string> | undefined;
 let adverbs: Set<string> | undefined;
 let relatives: Set<string> | undefined;
 let listWords: Set<string> | undefined;
+let breakers: Set<string> | undefined;
 
 interface ScopeEnds {
   verbs?: string[];
@@ -49,12 +51,19 @@ interface ScopeEnds {
   predicate_cues?: string[];
   predicates?: string[];
   list_words?: string[];
+  list_breakers?: string[];
 }
 
 /** The commas and coordinators of a list ("fever, chills, or sweats"): they do not count toward a window. */
 export function listSeparators(): Set<string> {
   triggerTrie();
   return listWords!;
+}
+
+/** Words that make a comma-separated run speech, not a list: the hesitations of fillers.json and scope_ends.list_breakers. */
+export function listBreakers(): Set<string> {
+  triggerTrie();
+  return breakers!;
 }
 
 /**
@@ -116,6 +125,8 @@ export function triggerTrie(): TrieNode {
   for (const p of [...data.terminate, ...scopeEndPhrases(ends)]) add(p, { kind: 'terminate' });
   for (const w of ends.after_comma ?? []) add(`, ${w}`, { kind: 'terminate', clause: true });
   listWords = new Set(ends.list_words ?? []);
+  const hesitations = (JSON.parse(readFileSync(FILLERS, 'utf8')) as { hesitations?: string[] }).hesitations ?? [];
+  breakers = new Set([...hesitations, ...(ends.list_breakers ?? [])]);
   const family = data.family as Partial<Record<Direction, string[]>>;
   relatives = new Set((family.both ?? []).map(tokensOf).filter((t) => t.length === 1).map((t) => t[0]!));
   presupposing = new Set((data.question as { presupposing?: string[] }).presupposing ?? []);
