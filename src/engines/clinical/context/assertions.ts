@@ -1,7 +1,7 @@
 // NegEx/ConText-style assertion status of one concept mention inside its sentence.
 import type { Span } from '../../ports.ts';
 import { splitSentences, sentenceAt } from './sentences.ts';
-import { TOKEN_RE, innerAdverbs, listBreakers, listSeparators, presupposingWords, triggerTrie, type Category, type TriggerRule } from './triggers.ts';
+import { TOKEN_RE, comparedAfter, innerAdverbs, listBreakers, listSeparators, presupposingWords, triggerTrie, type Category, type TriggerRule } from './triggers.ts';
 import { endsWithCheckIn, opensWithWhWord, withoutLeadingWords } from '../language/discourse.ts';
 
 export interface Assertion {
@@ -94,6 +94,11 @@ function listDistance(gap: Token[]): number {
   return isList ? items[items.length - 1]! : gap.length;
 }
 
+/** Whether a compared_after phrase ("like this", "this bad") starts at token `at`. */
+function comparedFollows(tokens: Token[], at: number): boolean {
+  return comparedAfter().some((p) => p.length > 0 && p.every((w, k) => tokens[at + k]?.text === w));
+}
+
 const EMPTY: Assertion = { negated: false, uncertain: false, historical: false, family: false, hypothetical: false, question: false };
 
 /**
@@ -127,6 +132,8 @@ export function assertionsFor(text: string, concept: Span, sentence?: Span): Ass
     const backwardOk = rule.direction !== 'forward' && m.from >= ce && m.from - ce <= back && !blocked(ce, m.from, rule.category);
     if (forwardOk || backwardOk) result[rule.category] = true;
   }
+  // "I've never had headaches like this": the comparison says the condition is here now.
+  if (result.negated && comparedFollows(tokens, ce)) result.negated = false;
   // Asked, not asserted: a question that is not a wh-question ("do you…?", "any…?",
   // "and you got…?", "how about…?"), or an interrogative
   // opener reaching the concept when nothing else (negation, "if") explains the words.

@@ -84,6 +84,13 @@ test("a patient's denial with a verb of experience negates ('I don't get', 'have
   assert.equal(of("My cough doesn't get any better with the syrup.", 'cough').negated, false);
 });
 
+test('a comparison right after a negated mention says it is here now ("never had X like this")', () => {
+  assert.equal(of("She's never had palpitations like this before.", 'palpitations').negated, false);
+  assert.equal(of("I haven't had back pain this bad in years.", 'back pain').negated, false);
+  assert.equal(of('No chest pain or anything like that.', 'chest pain').negated, true);
+  assert.equal(of("I've never had palpitations.", 'palpitations').negated, true);
+});
+
 test('a negation reads a list of short items as one scope', () => {
   assert.equal(of('No cough, sputum, wheeze, chest tightness, weight loss, or ankle swelling.', 'ankle swelling').negated, true);
   assert.equal(of('He denies nausea, vomiting, constipation, melena, or abdominal pain.', 'abdominal pain').negated, true);

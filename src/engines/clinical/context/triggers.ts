@@ -42,6 +42,7 @@ let adverbs: Set<string> | undefined;
 let relatives: Set<string> | undefined;
 let listWords: Set<string> | undefined;
 let breakers: Set<string> | undefined;
+let compared: string[][] | undefined;
 
 interface ScopeEnds {
   verbs?: string[];
@@ -52,12 +53,19 @@ interface ScopeEnds {
   predicates?: string[];
   list_words?: string[];
   list_breakers?: string[];
+  compared_after?: string[];
 }
 
 /** The commas and coordinators of a list ("fever, chills, or sweats"): they do not count toward a window. */
 export function listSeparators(): Set<string> {
   triggerTrie();
   return listWords!;
+}
+
+/** Phrases that, right after a mention, compare it with the past ("headaches like this"): it is present now. */
+export function comparedAfter(): string[][] {
+  triggerTrie();
+  return compared!;
 }
 
 /** Words that make a comma-separated run speech, not a list: the hesitations of fillers.json and scope_ends.list_breakers. */
@@ -127,6 +135,7 @@ export function triggerTrie(): TrieNode {
   listWords = new Set(ends.list_words ?? []);
   const hesitations = (JSON.parse(readFileSync(FILLERS, 'utf8')) as { hesitations?: string[] }).hesitations ?? [];
   breakers = new Set([...hesitations, ...(ends.list_breakers ?? [])]);
+  compared = (ends.compared_after ?? []).map(tokensOf);
   const family = data.family as Partial<Record<Direction, string[]>>;
   relatives = new Set((family.both ?? []).map(tokensOf).filter((t) => t.length === 1).map((t) => t[0]!));
   presupposing = new Set((data.question as { presupposing?: string[] }).presupposing ?? []);
