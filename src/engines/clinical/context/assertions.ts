@@ -120,7 +120,7 @@ export function assertionsFor(text: string, concept: Span, sentence?: Span): Ass
   const matches = findMatches(tokens);
   const terminators = matches.filter((m) => m.rule.kind === 'terminate');
   const blocked = (from: number, to: number, category: Category): boolean =>
-    terminators.some((t) => t.from >= from && t.to <= to && !(t.rule.clause && category === 'hypothetical'));
+    terminators.some((t) => t.from >= from && t.to <= to && (!t.rule.only || t.rule.only.includes(category)));
   const words = (from: number, to: number, category: Category): number =>
     category === 'negated' ? listDistance(tokens.slice(from, to)) : to - from;
   for (const m of matches) {

@@ -91,6 +91,15 @@ test('a comparison right after a negated mention says it is here now ("never had
   assert.equal(of("I've never had palpitations.", 'palpitations').negated, true);
 });
 
+test('a doubt or a question aimed at the cause presupposes the condition after it', () => {
+  assert.equal(of("We'll do bloods to look for possible sources of the bleeding.", 'bleeding').uncertain, false);
+  assert.equal(of('Screen for other causes of neuropathy.', 'neuropathy').uncertain, false);
+  assert.equal(of('Have you any idea of the reason for the rash', 'rash').question, false);
+  // A denial of a source still denies.
+  assert.equal(of('No source of infection was found.', 'infection').negated, true);
+  assert.equal(of('Screen for neuropathy.', 'neuropathy').uncertain, true);
+});
+
 test('a negation reads a list of short items as one scope', () => {
   assert.equal(of('No cough, sputum, wheeze, chest tightness, weight loss, or ankle swelling.', 'ankle swelling').negated, true);
   assert.equal(of('He denies nausea, vomiting, constipation, melena, or abdominal pain.', 'abdominal pain').negated, true);

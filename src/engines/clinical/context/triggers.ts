@@ -9,8 +9,8 @@ export interface TriggerRule {
   kind: 'trigger' | 'pseudo' | 'terminate';
   category?: Category;
   direction?: Direction;
-  /** A terminator that opens a coordinated clause (", and she"): an "if" still governs it ("if A, and B, call"). */
-  clause?: boolean;
+  /** The categories a terminator ends; all when absent. */
+  only?: readonly Category[];
   length: number; // in tokens
 }
 
@@ -54,6 +54,7 @@ interface ScopeEnds {
   list_words?: string[];
   list_breakers?: string[];
   compared_after?: string[];
+  cause_of?: string[];
 }
 
 /** The commas and coordinators of a list ("fever, chills, or sweats"): they do not count toward a window. */
@@ -131,7 +132,11 @@ export function triggerTrie(): TrieNode {
   // "unlikely to" + a predicate ("to be serious", "to clear") doubts the predicate, not its subject.
   for (const cue of ends.predicate_cues ?? []) for (const p of ends.predicates ?? []) add(`${cue} ${p}`, { kind: 'pseudo' });
   for (const p of [...data.terminate, ...scopeEndPhrases(ends)]) add(p, { kind: 'terminate' });
-  for (const w of ends.after_comma ?? []) add(`, ${w}`, { kind: 'terminate', clause: true });
+  // A coordinated clause (", and she") ends every scope but an "if", which governs it too ("if A, and B, call").
+  const clause = CATEGORIES.filter((c) => c !== 'hypothetical');
+  for (const w of ends.after_comma ?? []) add(`, ${w}`, { kind: 'terminate', only: clause });
+  // "Assess for sources of anemia", "any other causes of infection": a doubt or a question about the cause presupposes the condition.
+  for (const p of ends.cause_of ?? []) add(p, { kind: 'terminate', only: ['uncertain', 'question'] });
   listWords = new Set(ends.list_words ?? []);
   const hesitations = (JSON.parse(readFileSync(FILLERS, 'utf8')) as { hesitations?: string[] }).hesitations ?? [];
   breakers = new Set([...hesitations, ...(ends.list_breakers ?? [])]);
