@@ -100,6 +100,12 @@ test('a doubt or a question aimed at the cause presupposes the condition after i
   assert.equal(of('Screen for neuropathy.', 'neuropathy').uncertain, true);
 });
 
+test('a treatment named "for the" condition ends the cue: the condition is presupposed', () => {
+  assert.equal(of("I don't think you need antibiotics for the sinusitis.", 'sinusitis').negated, false);
+  assert.equal(of("He isn't taking his tablets for the gout.", 'gout').negated, false);
+  assert.equal(of('Anything for the heartburn', 'heartburn').question, false);
+});
+
 test('a negation reads a list of short items as one scope', () => {
   assert.equal(of('No cough, sputum, wheeze, chest tightness, weight loss, or ankle swelling.', 'ankle swelling').negated, true);
   assert.equal(of('He denies nausea, vomiting, constipation, melena, or abdominal pain.', 'abdominal pain').negated, true);
