@@ -1,7 +1,7 @@
 // NegEx/ConText-style assertion status of one concept mention inside its sentence.
 import type { Span } from '../../ports.ts';
 import { splitSentences, sentenceAt } from './sentences.ts';
-import { TOKEN_RE, innerAdverbs, presupposingWords, triggerTrie, type Category, type TriggerRule } from './triggers.ts';
+import { TOKEN_RE, comparedAfter, innerAdverbs, listBreakers, listSeparators, presupposingWords, triggerTrie, type Category, type TriggerRule } from './triggers.ts';
 import { endsWithCheckIn, opensWithWhWord, withoutLeadingWords } from '../language/discourse.ts';
 
 export interface Assertion {
@@ -74,6 +74,31 @@ function findMatches(tokens: Token[]): Match[] {
   return matches;
 }
 
+/**
+ * How far a negation reaches across `gap`, read as NegEx reads a list: across a
+ * list of short items ("fever, chills, night sweats, weight loss, or cough") only the words
+ * of the last item count; otherwise every token does, as before.
+ */
+function listDistance(gap: Token[]): number {
+  const separators = listSeparators();
+  const breakers = listBreakers();
+  const items: number[] = [0];
+  for (const t of gap) {
+    // A hesitation or an answer word between commas ("no blood, yeah, just watery") is speech, not a list.
+    if (breakers.has(t.text)) return gap.length;
+    if (separators.has(t.text)) {
+      if (items[items.length - 1]! > 0) items.push(0);
+    } else items[items.length - 1]!++;
+  }
+  const isList = items.length >= 3 && items.every((n) => n <= 3);
+  return isList ? items[items.length - 1]! : gap.length;
+}
+
+/** Whether a compared_after phrase ("like this", "this bad") starts at token `at`. */
+function comparedFollows(tokens: Token[], at: number): boolean {
+  return comparedAfter().some((p) => p.length > 0 && p.every((w, k) => tokens[at + k]?.text === w));
+}
+
 const EMPTY: Assertion = { negated: false, uncertain: false, historical: false, family: false, hypothetical: false, question: false };
 
 /**
@@ -94,16 +119,21 @@ export function assertionsFor(text: string, concept: Span, sentence?: Span): Ass
   if (ce === cs) ce = cs + 1;
   const matches = findMatches(tokens);
   const terminators = matches.filter((m) => m.rule.kind === 'terminate');
-  const blocked = (from: number, to: number): boolean => terminators.some((t) => t.from >= from && t.to <= to);
+  const blocked = (from: number, to: number, category: Category): boolean =>
+    terminators.some((t) => t.from >= from && t.to <= to && (!t.rule.only || t.rule.only.includes(category)));
+  const words = (from: number, to: number, category: Category): number =>
+    category === 'negated' ? listDistance(tokens.slice(from, to)) : to - from;
   for (const m of matches) {
     const { rule } = m;
     if (rule.kind !== 'trigger' || !rule.category) continue;
     if (m.to > cs && m.from < ce) continue; // inside the concept itself
     const [fwd, back] = WINDOW[rule.category];
-    const forwardOk = rule.direction !== 'backward' && m.to <= cs && cs - m.to <= fwd && !blocked(m.to, cs);
-    const backwardOk = rule.direction !== 'forward' && m.from >= ce && m.from - ce <= back && !blocked(ce, m.from);
+    const forwardOk = rule.direction !== 'backward' && m.to <= cs && words(m.to, cs, rule.category) <= fwd && !blocked(m.to, cs, rule.category);
+    const backwardOk = rule.direction !== 'forward' && m.from >= ce && m.from - ce <= back && !blocked(ce, m.from, rule.category);
     if (forwardOk || backwardOk) result[rule.category] = true;
   }
+  // "I've never had headaches like this": the comparison says the condition is here now.
+  if (result.negated && comparedFollows(tokens, ce)) result.negated = false;
   // Asked, not asserted: a question that is not a wh-question ("do you…?", "any…?",
   // "and you got…?", "how about…?"), or an interrogative
   // opener reaching the concept when nothing else (negation, "if") explains the words.

@@ -41,6 +41,82 @@ test('negation scope ends at "but" and at "just a"', () => {
   assert.equal(of('There is no fracture, just a laceration on the left forearm.', 'fracture').negated, true);
 });
 
+test('a doubt about a treatment does not reach the condition it treats (its object after the verb)', () => {
+  assert.equal(of("I don't think the tablets will help your sinusitis.", 'sinusitis').negated, false);
+  assert.equal(of("It's unlikely the ointment will clear up the psoriasis.", 'psoriasis').negated, false);
+  assert.equal(of("I'm not sure the spray will do anything for his hay fever.", 'hay fever').uncertain, false);
+  assert.equal(of('Nothing really eases her back pain.', 'back pain').negated, false);
+  assert.equal(of('If the drops do not settle your conjunctivitis, come back.', 'conjunctivitis').hypothetical, false);
+  // The cue still rules out a condition it governs itself.
+  assert.equal(of("I don't think you have sinusitis.", 'sinusitis').negated, true);
+  assert.equal(of("It's unlikely that this is psoriasis.", 'psoriasis').negated, true);
+});
+
+test('a comma and a new subject open a clause the cue does not reach, save an "if"', () => {
+  assert.equal(of('No chest pain, and the rash is worse.', 'rash').negated, false);
+  assert.equal(of("I don't think it's serious, and you're getting over the flu.", 'flu').negated, false);
+  assert.equal(of('My father had gout, and I have psoriasis.', 'psoriasis').family, false);
+  assert.equal(of('She had a prior hip surgery, and there is a new rash.', 'rash').historical, false);
+  // "If A, and B" puts both under the "if".
+  assert.equal(of("If you get a fever, and you're wheezing, call us.", 'wheezing').hypothetical, true);
+  // A list is not a clause.
+  assert.equal(of('No fever, and no cough.', 'cough').negated, true);
+});
+
+test('"unlikely to" before a predicate doubts the predicate, not the condition that is its subject', () => {
+  assert.equal(of('The sinusitis is unlikely to get better without a spray.', 'sinusitis').negated, false);
+  assert.equal(of('This mole is unlikely to be dangerous.', 'mole').negated, false);
+  assert.equal(of('The wheeze is not likely to last.', 'wheeze').negated, false);
+  // The cue still rules out what it names.
+  assert.equal(of("It's unlikely to be sinusitis.", 'sinusitis').negated, true);
+  assert.equal(of('Sinusitis is unlikely to be the problem here.', 'Sinusitis').negated, true);
+  assert.equal(of('Sinusitis is not likely.', 'Sinusitis').negated, true);
+});
+
+test("a patient's denial with a verb of experience negates ('I don't get', 'haven't noticed', 'neither')", () => {
+  assert.equal(of("I don't get any heartburn.", 'heartburn').negated, true);
+  assert.equal(of("He hasn't noticed any ankle swelling.", 'ankle swelling').negated, true);
+  assert.equal(of("I don't feel dizzy when I stand.", 'dizzy').negated, true);
+  assert.equal(of("She doesn't suffer from migraines.", 'migraines').negated, true);
+  assert.equal(of('He has neither wheeze nor cough.', 'wheeze').negated, true);
+  // Feeling unwell, or a condition that does not improve, is not a denial.
+  assert.equal(of("I don't feel well and I have a sore throat.", 'sore throat').negated, false);
+  assert.equal(of("My cough doesn't get any better with the syrup.", 'cough').negated, false);
+});
+
+test('a comparison right after a negated mention says it is here now ("never had X like this")', () => {
+  assert.equal(of("She's never had palpitations like this before.", 'palpitations').negated, false);
+  assert.equal(of("I haven't had back pain this bad in years.", 'back pain').negated, false);
+  assert.equal(of('No chest pain or anything like that.', 'chest pain').negated, true);
+  assert.equal(of("I've never had palpitations.", 'palpitations').negated, true);
+});
+
+test('a doubt or a question aimed at the cause presupposes the condition after it', () => {
+  assert.equal(of("We'll do bloods to look for possible sources of the bleeding.", 'bleeding').uncertain, false);
+  assert.equal(of('Screen for other causes of neuropathy.', 'neuropathy').uncertain, false);
+  assert.equal(of('Have you any idea of the reason for the rash', 'rash').question, false);
+  // A denial of a source still denies.
+  assert.equal(of('No source of infection was found.', 'infection').negated, true);
+  assert.equal(of('Screen for neuropathy.', 'neuropathy').uncertain, true);
+});
+
+test('a treatment named "for the" condition ends the cue: the condition is presupposed', () => {
+  assert.equal(of("I don't think you need antibiotics for the sinusitis.", 'sinusitis').negated, false);
+  assert.equal(of("He isn't taking his tablets for the gout.", 'gout').negated, false);
+  assert.equal(of('Anything for the heartburn', 'heartburn').question, false);
+});
+
+test('a negation reads a list of short items as one scope', () => {
+  assert.equal(of('No cough, sputum, wheeze, chest tightness, weight loss, or ankle swelling.', 'ankle swelling').negated, true);
+  assert.equal(of('He denies nausea, vomiting, constipation, melena, or abdominal pain.', 'abdominal pain').negated, true);
+  // A long clause is not a list: the window still ends it.
+  assert.equal(of('No, not that I remember at all, but the rash on my arm is itchy.', 'rash').negated, false);
+  assert.equal(of('No fever and then after a week of feeling unwell he got a cough.', 'cough').negated, false);
+  // A hesitation or an answer word between the commas is speech, not a list.
+  assert.equal(of('No, no pain, yeah, just some itching and redness.', 'redness').negated, false);
+  assert.equal(of('The nausea is not as, um, bad as the heartburn.', 'heartburn').negated, false);
+});
+
 test('an adverb inside a trigger phrase leaves it the same trigger, and hides no trigger inside it', () => {
   assert.equal(of('Ramipril can sometimes cause a dry cough.', 'dry cough').hypothetical, true);
   assert.equal(of("I don't really have any chest pain.", 'chest pain').negated, true);
@@ -51,6 +127,13 @@ test('an adverb inside a trigger phrase leaves it the same trigger, and hides no
 test('pseudo-triggers do not negate', () => {
   assert.equal(of('The pain is not improving.', 'pain').negated, false);
   assert.equal(of('There was no change in his headaches.', 'headaches').negated, false);
+  // A change, a comparison or an inability said of a condition presupposes it.
+  assert.equal(of('There has been no improvement in his eczema.', 'eczema').negated, false);
+  assert.equal(of('No significant change in the tremor since March.', 'tremor').negated, false);
+  assert.equal(of("I don't have quite as much wheezing now.", 'wheezing').negated, false);
+  assert.equal(of("She hasn't been able to shake off the sinusitis.", 'sinusitis').negated, false);
+  assert.equal(of('No worsening of her psoriasis.', 'psoriasis').negated, false);
+  assert.equal(of('No new wheezing.', 'wheezing').negated, true);
   // A stage, not an absence: stage zero is carcinoma in situ.
   assert.equal(of('It was a stage zero, hormone positive, ductal carcinoma of the left breast.', 'carcinoma').negated, false);
   assert.equal(of('Zero episodes of vomiting since Monday.', 'vomiting').negated, true);

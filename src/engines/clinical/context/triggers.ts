@@ -9,6 +9,8 @@ export interface TriggerRule {
   kind: 'trigger' | 'pseudo' | 'terminate';
   category?: Category;
   direction?: Direction;
+  /** The categories a terminator ends; all when absent. */
+  only?: readonly Category[];
   length: number; // in tokens
 }
 
@@ -25,6 +27,7 @@ export interface TrieNode {
 }
 
 const FILE = new URL('../../../../data/lexicon/context-triggers.json', import.meta.url);
+const FILLERS = new URL('../../../../data/language/en/fillers.json', import.meta.url);
 
 /** The same tokenisation is used for phrases and for text. */
 export const TOKEN_RE = /[a-z0-9]+(?:['’/][a-z0-9]+)*|\?|,/gi;
@@ -37,6 +40,50 @@ let cached: TrieNode | undefined;
 let presupposing: Set<string> | undefined;
 let adverbs: Set<string> | undefined;
 let relatives: Set<string> | undefined;
+let listWords: Set<string> | undefined;
+let breakers: Set<string> | undefined;
+let compared: string[][] | undefined;
+
+interface ScopeEnds {
+  verbs?: string[];
+  particles?: string[];
+  objects?: string[];
+  after_comma?: string[];
+  predicate_cues?: string[];
+  predicates?: string[];
+  list_words?: string[];
+  list_breakers?: string[];
+  compared_after?: string[];
+  cause_of?: string[];
+}
+
+/** The commas and coordinators of a list ("fever, chills, or sweats"): they do not count toward a window. */
+export function listSeparators(): Set<string> {
+  triggerTrie();
+  return listWords!;
+}
+
+/** Phrases that, right after a mention, compare it with the past ("headaches like this"): it is present now. */
+export function comparedAfter(): string[][] {
+  triggerTrie();
+  return compared!;
+}
+
+/** Words that make a comma-separated run speech, not a list: the hesitations of fillers.json and scope_ends.list_breakers. */
+export function listBreakers(): Set<string> {
+  triggerTrie();
+  return breakers!;
+}
+
+/**
+ * Phrases that end a scope, built from scope_ends: a verb of treatment (with or without a particle)
+ * before an object word ("help your", "clear up the"). The comma-led clause openers are added apart.
+ */
+function scopeEndPhrases(ends: ScopeEnds): string[] {
+  const verbs = (ends.verbs ?? []).flatMap((v) => [v, ...(ends.particles ?? []).map((p) => `${v} ${p}`)]);
+  const objects = ends.objects ?? [];
+  return verbs.flatMap((v) => objects.map((o) => `${v} ${o}`));
+}
 
 /** The one-word family triggers ("mother", "parents", "grandma"): the relatives a mention may belong to. */
 export function relativeWords(): Set<string> {
@@ -80,8 +127,20 @@ export function triggerTrie(): TrieNode {
       for (const p of lists[direction] ?? []) add(p, { kind: 'trigger', category, direction });
     }
   }
+  const ends = (data.scope_ends ?? {}) as ScopeEnds;
   for (const p of data.pseudo) add(p, { kind: 'pseudo' });
-  for (const p of data.terminate) add(p, { kind: 'terminate' });
+  // "unlikely to" + a predicate ("to be serious", "to clear") doubts the predicate, not its subject.
+  for (const cue of ends.predicate_cues ?? []) for (const p of ends.predicates ?? []) add(`${cue} ${p}`, { kind: 'pseudo' });
+  for (const p of [...data.terminate, ...scopeEndPhrases(ends)]) add(p, { kind: 'terminate' });
+  // A coordinated clause (", and she") ends every scope but an "if", which governs it too ("if A, and B, call").
+  const clause = CATEGORIES.filter((c) => c !== 'hypothetical');
+  for (const w of ends.after_comma ?? []) add(`, ${w}`, { kind: 'terminate', only: clause });
+  // "Assess for sources of anemia", "any other causes of infection": a doubt or a question about the cause presupposes the condition.
+  for (const p of ends.cause_of ?? []) add(p, { kind: 'terminate', only: ['uncertain', 'question'] });
+  listWords = new Set(ends.list_words ?? []);
+  const hesitations = (JSON.parse(readFileSync(FILLERS, 'utf8')) as { hesitations?: string[] }).hesitations ?? [];
+  breakers = new Set([...hesitations, ...(ends.list_breakers ?? [])]);
+  compared = (ends.compared_after ?? []).map(tokensOf);
   const family = data.family as Partial<Record<Direction, string[]>>;
   relatives = new Set((family.both ?? []).map(tokensOf).filter((t) => t.length === 1).map((t) => t[0]!));
   presupposing = new Set((data.question as { presupposing?: string[] }).presupposing ?? []);
