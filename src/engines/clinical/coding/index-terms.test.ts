@@ -119,3 +119,11 @@ test('a foreign body is looked up at the site said after "in", under its enterin
   assert.deepEqual(assessed('Foreign body in the right nostril'), ['T17.1XXA']);
   assert.deepEqual(assessed('Foreign body in the stomach'), ['T18.2XXA']);
 });
+
+test('a "see" reference naming a main term by its first comma form is followed, unless it names a list of sites', () => {
+  // "Cholelithiasis — see Calculus, gallbladder" (main term "Calculus, calculous, calculi").
+  assert.deepEqual(assessed('Cholelithiasis'), ['K80.20']);
+  assert.deepEqual(assessed('Urolithiasis'), ['N20.9']);
+  // "Pinched nerve — see Neuropathy, entrapment": its subterms name the nerve, so no phrase.
+  assert.equal(indexConcept('pinched nerve'), undefined);
+});
