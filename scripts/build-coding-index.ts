@@ -335,10 +335,25 @@ function namesSign(word: string, e: Entry, spec: string): boolean {
   if (code === undefined || word.length < 7 || inverted(forms(e.path[0]!)).length > 0) return false;
   return SIGN_CODE.test(code) && !SIGN_CATCH_ALLS.has(code);
 }
+// A subterm whose nonessential modifier names a cause the code is about ("Abscess, spine (column)
+// (tuberculous)" A18.01, "Bent, back (hysterical)" F44.4, "Sepsis, umbilical (newborn)" P36.9): the
+// index files the cause-specific code where the plain wording ("spine abscess", "bent back") is
+// looked up, but a speaker who means the cause names it. Its phrases must say the cause (or a
+// word of the same stem: "tuberculosis"), as the "syndrome knee" → Reiter's class was closed.
+const CAUSE_MODIFIERS: [RegExp, RegExp][] = [
+  [/\(hysterical\)/i, /^(?:hysteric|psychogenic|conversion)/],
+  [/\(tuberculous\)/i, /^tubercul/],
+  [/\(syphilitic\)/i, /^syphil/],
+  [/\(gonococcal\)/i, /^gono/],
+  [/\(newborn\)/i, /^(?:newborn|neonat|infant|baby)/],
+];
+const saysCause = (e: Entry, words: string[]): boolean =>
+  e.level === 0 || CAUSE_MODIFIERS.every(([mod, said]) => !mod.test(e.nonEss) || words.some((w) => said.test(w)));
 const add = (phrase: string, spec: string, e: Entry, late = false): void => {
   if (!late && byFirstFormRef.has(e)) { deferred.push([phrase, spec, e]); return; }
   const words = tokens(phrase);
   const key = words.join(' ');
+  if (!saysCause(e, words)) return;
   const disorder = words.length === 1 && e.level === 0 && (namesDisorder(e.nonEss) || titledByItself(key, e, spec) || namesSign(key, e, spec));
   if ((key.length < 4 && !(disorder && key.length === 3)) || words.length > MAX_WORDS || phrases.has(key)) return;
   if (words.length === 1 && !(DISEASE_WORD.test(key) && key.length >= 7) && !SHORT_DISEASE_WORDS.has(key) && !disorder) return;

@@ -127,3 +127,10 @@ test('a "see" reference naming a main term by its first comma form is followed, 
   // "Pinched nerve — see Neuropathy, entrapment": its subterms name the nerve, so no phrase.
   assert.equal(indexConcept('pinched nerve'), undefined);
 });
+
+test('a subterm whose nonessential modifier names its cause is looked up only when the cause is said (Abscess, spine (tuberculous) A18.01)', () => {
+  assert.equal(indexConcept('spine abscess'), undefined);
+  assert.equal(indexConcept('bent back'), undefined);
+  assert.notEqual(indexConcept('tuberculous spine abscess'), undefined);
+  assert.notEqual(indexConcept('newborn umbilical sepsis'), undefined);
+});
