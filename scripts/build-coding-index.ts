@@ -349,11 +349,16 @@ const CAUSE_MODIFIERS: [RegExp, RegExp][] = [
 ];
 const saysCause = (e: Entry, words: string[]): boolean =>
   e.level === 0 || CAUSE_MODIFIERS.every(([mod, said]) => !mod.test(e.nonEss) || words.some((w) => said.test(w)));
+// Eponyms spelled as a possessive pronoun ("Disease, His (-Werner)" A79.0 trench fever, "Disease, Hers"
+// E74.09) said as a phrase are speech about a person ("his disease is stable"): not looked up, except
+// as the name after "of" ("Block, bundle of His").
+const PRONOUNS = new Set(['his', 'her', 'hers', 'its', 'my', 'your', 'our', 'their']);
+const ownsPronoun = (words: string[]): boolean => words.some((w, i) => PRONOUNS.has(w) && words[i - 1] !== 'of');
 const add = (phrase: string, spec: string, e: Entry, late = false): void => {
   if (!late && byFirstFormRef.has(e)) { deferred.push([phrase, spec, e]); return; }
   const words = tokens(phrase);
   const key = words.join(' ');
-  if (!saysCause(e, words)) return;
+  if (!saysCause(e, words) || ownsPronoun(words)) return;
   const disorder = words.length === 1 && e.level === 0 && (namesDisorder(e.nonEss) || titledByItself(key, e, spec) || namesSign(key, e, spec));
   if ((key.length < 4 && !(disorder && key.length === 3)) || words.length > MAX_WORDS || phrases.has(key)) return;
   if (words.length === 1 && !(DISEASE_WORD.test(key) && key.length >= 7) && !SHORT_DISEASE_WORDS.has(key) && !disorder) return;

@@ -134,3 +134,8 @@ test('a subterm whose nonessential modifier names its cause is looked up only wh
   assert.notEqual(indexConcept('tuberculous spine abscess'), undefined);
   assert.notEqual(indexConcept('newborn umbilical sepsis'), undefined);
 });
+
+test('an eponym spelled as a possessive pronoun is speech about a person, not the eponymous disease (Disease, His (-Werner) A79.0)', () => {
+  assert.deepEqual(assessed('His disease is stable'), []);
+  assert.notEqual(indexConcept('bundle of his interruption'), undefined);
+});
