@@ -342,13 +342,15 @@ function namesSign(word: string, e: Entry, spec: string): boolean {
 // word of the same stem: "tuberculosis"), as the "syndrome knee" → Reiter's class was closed.
 const CAUSE_MODIFIERS: [RegExp, RegExp][] = [
   [/\(hysterical\)/i, /^(?:hysteric|psychogenic|conversion)/],
-  [/\(tuberculous\)/i, /^tubercul/],
-  [/\(syphilitic\)/i, /^syphil/],
-  [/\(gonococcal\)/i, /^gono/],
+  [/\(tuberculous\)|^tuberculosis\b/i, /^tubercul/],
+  [/\(syphilitic\)|^syphilis\b/i, /^syphil/],
+  [/\(gonococcal\)|^gonorrh/i, /^gono/],
   [/\(newborn\)/i, /^(?:newborn|neonat|infant|baby)/],
 ];
+// The cause may also be named by the subterm's "see (also)" reference ("Lesion, primary — see also
+// Syphilis, primary" A51.0: "primary lesion" is no syphilis unless said).
 const saysCause = (e: Entry, words: string[]): boolean =>
-  e.level === 0 || CAUSE_MODIFIERS.every(([mod, said]) => !mod.test(e.nonEss) || words.some((w) => said.test(w)));
+  e.level === 0 || CAUSE_MODIFIERS.every(([mod, said]) => ![e.nonEss, e.see, seeAlso.get(e) ?? ''].some((t) => mod.test(t.trim())) || words.some((w) => said.test(w)));
 // Eponyms spelled as a possessive pronoun ("Disease, His (-Werner)" A79.0 trench fever, "Disease, Hers"
 // E74.09) said as a phrase are speech about a person ("his disease is stable"): not looked up, except
 // as the name after "of" ("Block, bundle of His").

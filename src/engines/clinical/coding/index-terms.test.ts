@@ -133,6 +133,8 @@ test('a subterm whose nonessential modifier names its cause is looked up only wh
   assert.equal(indexConcept('bent back'), undefined);
   assert.notEqual(indexConcept('tuberculous spine abscess'), undefined);
   assert.notEqual(indexConcept('newborn umbilical sepsis'), undefined);
+  // …or by its "see also" reference (Lesion, primary — see also Syphilis, primary A51.0).
+  assert.equal(indexConcept('primary lesion'), undefined);
 });
 
 test('an eponym spelled as a possessive pronoun is speech about a person, not the eponymous disease (Disease, His (-Werner) A79.0)', () => {
