@@ -217,9 +217,11 @@ const namesSite = (sub: string): boolean => SITE_WORDS.has(sub) || /\bnerves?$/.
  * Not when the entry it names is a list of sites ("Pinched nerve — see Neuropathy, entrapment",
  * whose subterms name the nerve): the speaker's site picks among them, and the heading's own code
  * is the unspecified site, which a phrase said with its site ("pinched nerve in my neck") is not.
+ * Nor when it names a general main term (GENERAL: "Disease, heart, coronary — see Disease, heart,
+ * ischemic"), as a main term's "see also" is not followed there either: those widen.
  */
 function firstFormTarget(key: string): Entry | undefined {
-  const target = byFirstForm.get(key);
+  const target = GENERAL.has(key.split('|')[0]!) ? undefined : byFirstForm.get(key);
   const subs = target ? subtermsOf.get(target.path.join('|')) ?? [] : [];
   return subs.length > 0 && subs.filter(namesSite).length * 2 >= subs.length ? undefined : target;
 }

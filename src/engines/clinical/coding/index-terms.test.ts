@@ -126,6 +126,8 @@ test('a "see" reference naming a main term by its first comma form is followed, 
   assert.deepEqual(assessed('Urolithiasis'), ['N20.9']);
   // "Pinched nerve — see Neuropathy, entrapment": its subterms name the nerve, so no phrase.
   assert.equal(indexConcept('pinched nerve'), undefined);
+  // …or a general main term ("Ailment, heart — see Disease, heart" for "Disease, diseased").
+  assert.equal(indexConcept('ailment heart'), undefined);
 });
 
 test('a subterm whose nonessential modifier names its cause is looked up only when the cause is said (Abscess, spine (tuberculous) A18.01)', () => {
