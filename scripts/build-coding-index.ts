@@ -206,6 +206,31 @@ for (const [, , level, term, see, also, nonEss, code] of parseCsv(readFileSync(j
   if (alias && !byFirstForm.has(alias)) byFirstForm.set(alias, e);
 }
 
+// The subterms of each entry, by its path.
+const subtermsOf = new Map<string, string[]>();
+for (const e of entries) if (e.level > 0) subtermsOf.set(e.path.slice(0, -1).join('|'), [...(subtermsOf.get(e.path.slice(0, -1).join('|')) ?? []), e.path[e.level]!]);
+// A subterm that names a body site or a nerve ("median nerve", "ulnar nerve", "knee").
+const namesSite = (sub: string): boolean => SITE_WORDS.has(sub) || /\bnerves?$/.test(sub) || SITE_WORDS.has(sub.split(' ').pop()!);
+/**
+ * A "see" reference that names a main term by its first comma form ("Cholelithiasis — see
+ * Calculus, gallbladder" for the main term "Calculus, calculous, calculi"), as byFirstForm keys it.
+ * Not when the entry it names is a list of sites ("Pinched nerve — see Neuropathy, entrapment",
+ * whose subterms name the nerve): the speaker's site picks among them, and the heading's own code
+ * is the unspecified site, which a phrase said with its site ("pinched nerve in my neck") is not.
+ * Nor when it names a general main term (GENERAL: "Disease, heart, coronary — see Disease, heart,
+ * ischemic"), as a main term's "see also" is not followed there either: those widen.
+ */
+function firstFormTarget(key: string): Entry | undefined {
+  const target = GENERAL.has(key.split('|')[0]!) ? undefined : byFirstForm.get(key);
+  const subs = target ? subtermsOf.get(target.path.join('|')) ?? [] : [];
+  return subs.length > 0 && subs.filter(namesSite).length * 2 >= subs.length ? undefined : target;
+}
+// Entries coded through such a reference: their phrases are added after all others (flushDeferred),
+// so a phrase a more specific entry builds keeps its code ("bucket handle meniscus tear" S83.20-,
+// not the "Bucket-handle fracture or tear — see Tear, meniscus" S83.209A).
+const byFirstFormRef = new Set<Entry>();
+const deferred: [string, string, Entry][] = [];
+
 /**
  * The code of an entry, following its "see" reference ("Calculus, bile duct") a few steps. A site
  * subterm sent to an entry that lists sites ("Pain, foot — see Pain, limb, lower") takes the
@@ -221,12 +246,16 @@ function codeOf(e: Entry, depth = 0, sites: string[] = siteNames(e)): string | u
   if (!ref || depth > 3 || /\bby\b|\bsee\b|condition|site/i.test(ref)) return undefined;
   const key = ref.toLowerCase().split(',').map((s) => s.trim().replace(/\s*\([^)]*\)/g, '')).join('|');
   // …not a general one ("Dysplasia — see also Anomaly" Q89.9): that widens, as a subterm's does.
-  const target = byPath.get(key) ?? (e.see ? byLoosePath.get(looseKey(key.split('|'))) : undefined) ?? (!e.see && e.level === 0 && !GENERAL.has(key.split('|')[0]!) ? byFirstForm.get(key) : undefined);
+  const named = byPath.get(key) ?? (e.see ? byLoosePath.get(looseKey(key.split('|'))) : undefined) ?? (!e.see && e.level === 0 && !GENERAL.has(key.split('|')[0]!) ? byFirstForm.get(key) : undefined);
+  const target = named ?? (e.see ? firstFormTarget(key) : undefined);
   if (!target) return undefined;
+  if (!named) byFirstFormRef.add(e);
   const ownKey = `${key}|${e.path[e.level]}`;
   const own = e.level > 0 && SITE_WORDS.has(e.path[e.level]!) ? byPath.get(ownKey) ?? byLoosePath.get(looseKey(ownKey.split('|'))) : undefined;
-  if (own?.code) return codeOf(own, depth + 1, [...sites, ...siteNames(own)]);
-  return codeOf(target, depth + 1, [...sites, ...siteNames(target)]);
+  const next = own?.code ? own : target;
+  const spec = codeOf(next, depth + 1, [...sites, ...siteNames(next)]);
+  if (byFirstFormRef.has(next)) byFirstFormRef.add(e);
+  return spec;
 }
 
 // How many main terms open with each first form ("fracture": Fracture, burst; …, pathological; …, traumatic).
@@ -308,9 +337,32 @@ function namesSign(word: string, e: Entry, spec: string): boolean {
   if (code === undefined || word.length < 7 || inverted(forms(e.path[0]!)).length > 0) return false;
   return SIGN_CODE.test(code) && !SIGN_CATCH_ALLS.has(code);
 }
-const add = (phrase: string, spec: string, e: Entry): void => {
+// A subterm whose nonessential modifier names a cause the code is about ("Abscess, spine (column)
+// (tuberculous)" A18.01, "Bent, back (hysterical)" F44.4, "Sepsis, umbilical (newborn)" P36.9): the
+// index files the cause-specific code where the plain wording ("spine abscess", "bent back") is
+// looked up, but a speaker who means the cause names it. Its phrases must say the cause (or a
+// word of the same stem: "tuberculosis"), as the "syndrome knee" → Reiter's class was closed.
+const CAUSE_MODIFIERS: [RegExp, RegExp][] = [
+  [/\(hysterical\)/i, /^(?:hysteric|psychogenic|conversion)/],
+  [/\(tuberculous\)|^tuberculosis\b/i, /^tubercul/],
+  [/\(syphilitic\)|^syphilis\b/i, /^syphil/],
+  [/\(gonococcal\)|^gonorrh/i, /^gono/],
+  [/\(newborn\)/i, /^(?:newborn|neonat|infant|baby)/],
+];
+// The cause may also be named by the subterm's "see (also)" reference ("Lesion, primary — see also
+// Syphilis, primary" A51.0: "primary lesion" is no syphilis unless said).
+const saysCause = (e: Entry, words: string[]): boolean =>
+  e.level === 0 || CAUSE_MODIFIERS.every(([mod, said]) => ![e.nonEss, e.see, seeAlso.get(e) ?? ''].some((t) => mod.test(t.trim())) || words.some((w) => said.test(w)));
+// Eponyms spelled as a possessive pronoun ("Disease, His (-Werner)" A79.0 trench fever, "Disease, Hers"
+// E74.09) said as a phrase are speech about a person ("his disease is stable"): not looked up, except
+// as the name after "of" ("Block, bundle of His").
+const PRONOUNS = new Set(['his', 'her', 'hers', 'its', 'my', 'your', 'our', 'their']);
+const ownsPronoun = (words: string[]): boolean => words.some((w, i) => PRONOUNS.has(w) && words[i - 1] !== 'of');
+const add = (phrase: string, spec: string, e: Entry, late = false): void => {
+  if (!late && byFirstFormRef.has(e)) { deferred.push([phrase, spec, e]); return; }
   const words = tokens(phrase);
   const key = words.join(' ');
+  if (!saysCause(e, words) || ownsPronoun(words)) return;
   const disorder = words.length === 1 && e.level === 0 && (namesDisorder(e.nonEss) || titledByItself(key, e, spec) || namesSign(key, e, spec));
   if ((key.length < 4 && !(disorder && key.length === 3)) || words.length > MAX_WORDS || phrases.has(key)) return;
   if (words.length === 1 && !(DISEASE_WORD.test(key) && key.length >= 7) && !SHORT_DISEASE_WORDS.has(key) && !disorder) return;
@@ -971,6 +1023,7 @@ function clearAbbreviations(): Map<string, string> {
   return new Map([...senses].filter(([a, s]) => s.size === 1 && !unclear.has(a)).map(([a, s]) => [a, [...s][0]!]));
 }
 
+for (const [phrase, spec, e] of deferred) add(phrase, spec, e, true);
 // The index entry each phrase comes from is printed with --trace (for review), not shipped:
 // the coder loads this file on its first call.
 if (process.argv.includes('--trace')) for (const [p, [spec, from]] of phrases) console.log(`${p}\t${spec}\t${from}`);

@@ -119,3 +119,27 @@ test('a foreign body is looked up at the site said after "in", under its enterin
   assert.deepEqual(assessed('Foreign body in the right nostril'), ['T17.1XXA']);
   assert.deepEqual(assessed('Foreign body in the stomach'), ['T18.2XXA']);
 });
+
+test('a "see" reference naming a main term by its first comma form is followed, unless it names a list of sites', () => {
+  // "Cholelithiasis — see Calculus, gallbladder" (main term "Calculus, calculous, calculi").
+  assert.deepEqual(assessed('Cholelithiasis'), ['K80.20']);
+  assert.deepEqual(assessed('Urolithiasis'), ['N20.9']);
+  // "Pinched nerve — see Neuropathy, entrapment": its subterms name the nerve, so no phrase.
+  assert.equal(indexConcept('pinched nerve'), undefined);
+  // …or a general main term ("Ailment, heart — see Disease, heart" for "Disease, diseased").
+  assert.equal(indexConcept('ailment heart'), undefined);
+});
+
+test('a subterm whose nonessential modifier names its cause is looked up only when the cause is said (Abscess, spine (tuberculous) A18.01)', () => {
+  assert.equal(indexConcept('spine abscess'), undefined);
+  assert.equal(indexConcept('bent back'), undefined);
+  assert.notEqual(indexConcept('tuberculous spine abscess'), undefined);
+  assert.notEqual(indexConcept('newborn umbilical sepsis'), undefined);
+  // …or by its "see also" reference (Lesion, primary — see also Syphilis, primary A51.0).
+  assert.equal(indexConcept('primary lesion'), undefined);
+});
+
+test('an eponym spelled as a possessive pronoun is speech about a person, not the eponymous disease (Disease, His (-Werner) A79.0)', () => {
+  assert.deepEqual(assessed('His disease is stable'), []);
+  assert.notEqual(indexConcept('bundle of his interruption'), undefined);
+});

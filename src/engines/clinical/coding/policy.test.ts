@@ -747,6 +747,11 @@ test('falls said to recur ("falling spells", "I keep falling") are repeated fall
   assert.deepEqual(codes('Doctor: What brings you in?\nPatient: I keep falling at home, I have had falling spells since spring.'), ['R29.6']);
 });
 
+test('hair or a dressing "falling out/off" is no fall (Index: Falling R29.6 is the person\'s falls)', () => {
+  assert.deepEqual(codes('Doctor: What brings you in?\nPatient: My hair keeps falling out in clumps.'), []);
+  assert.deepEqual(codes('Doctor: How is the wound?\nPatient: The dressing keeps falling off.'), []);
+});
+
 test('agitated is agitation R45.1 (Index: Agitation)', () => {
   assert.deepEqual(codes('Doctor: What happened last night?\nGuest_family: He came home agitated and could not sit still.'), ['R45.1']);
 });
