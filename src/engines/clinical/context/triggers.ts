@@ -1,5 +1,6 @@
 // Loads the assertion trigger lists (data/lexicon/context-triggers.json) into token tries.
 import { readFileSync } from 'node:fs';
+import { languageData } from '../language/data.ts';
 
 export type Category = 'negated' | 'uncertain' | 'hypothetical' | 'historical' | 'family' | 'question';
 export type Direction = 'forward' | 'backward' | 'both';
@@ -27,7 +28,6 @@ export interface TrieNode {
 }
 
 const FILE = new URL('../../../../data/lexicon/context-triggers.json', import.meta.url);
-const FILLERS = new URL('../../../../data/language/en/fillers.json', import.meta.url);
 
 /** The same tokenisation is used for phrases and for text. */
 export const TOKEN_RE = /[a-z0-9]+(?:['’/][a-z0-9]+)*|\?|,/gi;
@@ -138,7 +138,7 @@ export function triggerTrie(): TrieNode {
   // "Assess for sources of anemia", "any other causes of infection": a doubt or a question about the cause presupposes the condition.
   for (const p of ends.cause_of ?? []) add(p, { kind: 'terminate', only: ['uncertain', 'question'] });
   listWords = new Set(ends.list_words ?? []);
-  const hesitations = (JSON.parse(readFileSync(FILLERS, 'utf8')) as { hesitations?: string[] }).hesitations ?? [];
+  const hesitations = languageData<{ hesitations?: string[] }>('fillers').hesitations ?? [];
   breakers = new Set([...hesitations, ...(ends.list_breakers ?? [])]);
   compared = (ends.compared_after ?? []).map(tokensOf);
   const family = data.family as Partial<Record<Direction, string[]>>;
