@@ -20,7 +20,7 @@ function genericPattern(data: CodingCues, subjects: string[], hedges: number): R
 }
 
 /** A cue phrase, then at most `words` more words, then the end of the lead (where the mention starts). */
-function leadingPhrase(phrases: string[], words: number): RegExp {
+export function leadingPhrase(phrases: string[], words: number): RegExp {
   return new RegExp(`(?:^|\\s)(?:${alternation(phrases)})(?:\\s+\\S+){0,${wordReach(words)}}$`, 'i');
 }
 
@@ -39,7 +39,7 @@ function cues(): Cues {
     generic: genericPattern(data, data.generic_subjects.subjects, 0),
     hedgedGeneric: genericPattern(data, data.generic_subjects.hedged_subjects, 1),
     // The word before a bare plural that makes it someone's ("your headaches"), and what follows a generic one ("… can become nasty").
-    pluralOwned: new RegExp(`(?:^|\\s)(?:${alternation(data.generic_plurals.determiners)})$`, 'i'),
+    pluralOwned: leadingPhrase(data.generic_plurals.determiners, 0),
     pluralGeneric: new RegExp(`^\\s+(?:${alternation(data.generic_plurals.after)})\\b`, 'i'),
     // The phrase, then up to three words ("a right"), then the mention.
     confirmedBy: leadingPhrase(data.confirmed_by.phrases, 3),
@@ -139,8 +139,8 @@ let topicEnd: RegExp | undefined;
  * (coding.json concept_determiners, the words before a body part or complaint that name it as known).
  */
 export function namedAsTopic(lead: string): boolean {
-  topicEnd ??= new RegExp(`(?:^|\\s)(?:${alternation(codingCues().concept_determiners.words)})\\s*$`, 'i');
-  return topicEnd.test(lead);
+  topicEnd ??= leadingPhrase(codingCues().concept_determiners.words, 0);
+  return topicEnd.test(lead.trimEnd());
 }
 
 /**

@@ -3,7 +3,8 @@
 // of such a question, and complaints the clinician asks to be told of; cue words in
 // data/language/en/coding.json `history_taking`.
 import { splitSentences } from '../context/index.ts';
-import { alternation, spokenAlternation, wordReach, wordsPattern } from '../language/data.ts';
+import { spokenAlternation, wordsPattern } from '../language/data.ts';
+import { leadingPhrase } from './cue-phrases.ts';
 import { codingCues } from '../language/coding.ts';
 import { isQuestion } from '../language/discourse.ts';
 import type { Turns } from './speaker.ts';
@@ -15,7 +16,7 @@ function patterns(): Patterns {
   const { history_taking: h } = codingCues();
   const words = (list: string[]): RegExp => new RegExp(wordsPattern(list, spokenAlternation), 'i');
   // The request, then at most a determiner ("talk to me about the", "let's start with your"), then the mention.
-  const requested = new RegExp(`(?:^|\\s)(?:${alternation(h.asking)})(?:\\s+\\S+){0,${wordReach(1)}}$`, 'i');
+  const requested = leadingPhrase(h.asking, 1);
   cues = { topics: words(h.topics), asking: words(h.asking), examples: words(h.examples), requested };
   return cues;
 }
