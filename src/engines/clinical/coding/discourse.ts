@@ -216,11 +216,6 @@ export function localStatus(lead: string, tail: string, fullLead = lead): 'hypot
   return undefined;
 }
 
-/**
- * Named in the condition of a safety-netting instruction ("if you get X, or Y, or Z, ring
- * 111"): the sentence opens with the condition, no action is said before the mention, and one
- * is said after it (coding.json safety_net.conditional_*).
- */
 let conditional: RegExp | undefined;
 /**
  * Does the mention stand in a condition that runs up to it, no comma between ("can I take
@@ -232,6 +227,11 @@ export function inCondition(before: string): boolean {
   return conditional.test(before);
 }
 
+/**
+ * Named in the condition of a safety-netting instruction ("if you get X, or Y, or Z, ring
+ * 111"): the sentence opens with the condition, no action is said before the mention, and one
+ * is said after it (coding.json safety_net.conditional_*).
+ */
 function safetyNetCondition(fullLead: string, tail: string): boolean {
   const l = local();
   return l.netCondition.test(withoutLeadingWords(fullLead)) && !l.netAction.test(fullLead) && l.netAction.test(tail);
