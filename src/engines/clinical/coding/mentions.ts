@@ -539,14 +539,15 @@ const ECHO_WORDS = 5;
  * visit (issue #18 policy: what the patient says but the clinician does not take up is not coded).
  */
 function echoedComplaints(text: string, mentions: Mention[], turnAt: (offset: number) => number): void {
+  const patients = mentions.filter((p) => p.speaker === 'patient');
   for (const m of mentions) {
     if (m.speaker !== 'clinician' || m.concept.kind !== 'symptom' || m.status !== 'present') continue;
     const words = text.slice(m.sentence.start, m.sentence.end).replace(LABEL, '').split(/\s+/).filter((w) => /\w/.test(w));
     if (words.length > ECHO_WORDS) continue;
     // The patient's last turn before it (a clinician's aside between, "Are you…", leaves it the last heard).
     const turn = turnAt(m.start);
-    const lastHeard = Math.max(-1, ...mentions.filter((p) => p.speaker === 'patient' && p.start < m.start).map((p) => turnAt(p.start)));
-    const heard = mentions.some((p) => p.speaker === 'patient' && p.status === 'present' && p.concept.codes.U === m.concept.codes.U && turnAt(p.start) === lastHeard && lastHeard < turn);
+    const lastHeard = Math.max(-1, ...patients.filter((p) => p.start < m.start).map((p) => turnAt(p.start)));
+    const heard = patients.some((p) => p.status === 'present' && p.concept.codes.U === m.concept.codes.U && turnAt(p.start) === lastHeard && lastHeard < turn);
     if (!heard) continue;
     m.echoed = true;
     m.framed = false;
