@@ -4,7 +4,7 @@
 // lesion, an abbreviation in its other sense).
 import type { Span } from '../../ports.ts';
 import { doubted, genericExperiencer, namesService, reportedInGeneral, ruledOutBefore, screenedFor, testedFor, vaccinatedAgainst } from './cue-phrases.ts';
-import { alternation, spokenAlternation, wordReach, wordsPattern } from '../language/data.ts';
+import { alternation, escapeRegExp, spokenAlternation, wordReach, wordsPattern } from '../language/data.ts';
 import { codingCues } from '../language/coding.ts';
 import { drugLexicon } from '../lexicon/index.ts';
 import { withoutLeadingWords } from '../language/discourse.ts';
@@ -34,6 +34,15 @@ let framingCues: FramingCues | undefined;
 function referral(r: { openers: string[]; between: number; then: string[] }): string {
   return `(?:${alternation(r.openers)})(?:\\s+\\S+){0,${wordReach(r.between)}}?\\s+(?:${alternation(r.then)})`;
 }
+/** "was diagnosed with", also with an adverb after its first word ("was recently diagnosed with"). */
+function reportedPattern(phrases: readonly string[], adverbs: readonly string[]): string {
+  const adverb = `(?:\\s+(?:${alternation(adverbs)}))?`;
+  const forms = [...new Set(phrases)].sort((a, b) => b.length - a.length).map((p) => {
+    const [first, ...rest] = p.split(' ').map(escapeRegExp);
+    return rest.length ? `${first}${adverb}\\s+${rest.join('\\s+')}` : first!;
+  });
+  return `\\b(?:${forms.join('|')})\\b`;
+}
 function framing(): FramingCues {
   if (framingCues) return framingCues;
   const c = codingCues();
@@ -60,7 +69,7 @@ function framing(): FramingCues {
     // "the patches … are plaque psoriasis", "that's what we call …": a copula right before the condition.
     namedAs: new RegExp(`(?:^|\\s)(?:${alternation(h.named_as.copulas)})(?:\\s+(?:${alternation(h.named_as.then)}))?$`),
     // "you've been diagnosed with…": a diagnosis made before, reported; not this visit's impression.
-    reported: new RegExp(`${wordsPattern(h.reported)}(?:\\s+\\S+){0,8}$`),
+    reported: new RegExp(`${reportedPattern(h.reported, h.reported_adverbs)}(?:\\s+\\S+){0,8}$`),
     standpoint: new RegExp(`^\\W*(?:\\S+\\s+)?(?:${alternation(h.standpoints)})\\b`, 'i'),
   };
   return framingCues;

@@ -450,6 +450,12 @@ test("a diagnosis reported as made before ('you've been diagnosed with…') is h
   assert.equal(framingAt("i think you have", '', true), 'impression');
   assert.equal(framingAt("and you've been diagnosed with", '', false), undefined);
   assert.equal(framingAt('she was diagnosed with', '', false), undefined);
+  // Said in the present, or with an adverb after its first word, it is still reported.
+  assert.equal(framingAt('he is diagnosed with gout and', '', false), undefined);
+  assert.equal(framingAt('my brother was recently diagnosed with', '', false), undefined);
+  assert.equal(framingAt('and i just got diagnosed with', '', false), undefined);
+  // The clinician's own diagnosis stays the impression.
+  assert.equal(framingAt('so today we diagnosed you with', '', true), 'impression');
 });
 
 test("a problem headed to the listener under the patient's tag is the clinician's heading (a diarisation slip)", () => {

@@ -33,7 +33,7 @@ export interface CodingCues {
     numbered_item: { openers: string[]; numerals: string[]; phrases: string[]; lead_reach: number; reach: number; bare_lead: number; list_gap: number; counted: string[] };
     named_as: { copulas: string[]; then: string[] };
     addressed: string[]; addressed_reach: number;
-    impressions: string[]; naming: { phrases: string[]; reach: number; not_across: string[]; hedged_by: string[]; softened: { attributions: string[]; terms: string[]; reach: number; keeps_doubt: string[] } }; reported: string[]; standpoints: string[];
+    impressions: string[]; naming: { phrases: string[]; reach: number; not_across: string[]; hedged_by: string[]; softened: { attributions: string[]; terms: string[]; reach: number; keeps_doubt: string[] } }; reported: string[]; reported_adverbs: string[]; standpoints: string[];
   };
   indications: { verbs: string[]; objects: string[]; phrases: string[]; referring: string[]; reach: number };
   open_offers: CueList & { reach: number };
