@@ -242,3 +242,11 @@ test('historical: a past-history list is history to its last item (historical.li
   // Only a history phrase opens such a list: "former" does not.
   assert.equal(of('He is a former 32 and 2-week-old, twin with Down syndrome.', 'Down syndrome').historical, false);
 });
+
+test('historical: an undated or counted past said after the condition', () => {
+  assert.equal(of('I had a clot in my leg a few years back.', 'clot').historical, true);
+  assert.equal(of('She had her gallbladder out some time ago.', 'gallbladder').historical, true);
+  assert.equal(of('He had a kidney stone a couple of years ago.', 'kidney stone').historical, true);
+  // A present illness that started weeks ago is not history.
+  assert.equal(of('The cough started about two weeks ago.', 'cough').historical, false);
+});
