@@ -250,3 +250,9 @@ test('historical: an undated or counted past said after the condition', () => {
   // A present illness that started weeks ago is not history.
   assert.equal(of('The cough started about two weeks ago.', 'cough').historical, false);
 });
+
+test('historical: a condition operated on before (IV.J, previously treated)', () => {
+  assert.equal(of('He had surgery for a hernia when he was young.', 'hernia').historical, true);
+  assert.equal(of('She underwent surgery for endometriosis.', 'endometriosis').historical, true);
+  assert.equal(of('He will need surgery for the hernia.', 'hernia').historical, false);
+});
