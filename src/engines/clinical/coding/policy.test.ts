@@ -682,6 +682,12 @@ test('a complaint the clinician follows up with a question about it is taken up,
   assert.ok(!codes(aside).includes('R42'));
 });
 
+test('a personal-history Z code (Z86-Z87) from a past mention is not coded unless the visit is framed on it', () => {
+  assert.deepEqual(codes('Doctor: She had a CVA in the past.'), []);
+  assert.deepEqual(codes('Doctor: He has a prior history of a blood clot in the leg.\nDoctor: His knee has been swollen for three days.'), ['M25.469']);
+  assert.ok(!codes('Doctor: She quit smoking years ago and now she has a cough for two weeks.').some((c) => c.startsWith('Z87')));
+});
+
 test("in an excerpt, a personal-history Z code from the patient's words alone is not coded; an old infarction stays (I.C.9.e.4)", () => {
   const story = 'Doctor: When did the numbness in your hand start?\nPatient: About two years ago, after my stroke.\nDoctor: Does it keep you from writing?';
   assert.ok(!codes(story).includes('Z86.73'));
