@@ -290,9 +290,18 @@ export function familyWeighed(sentence: string): boolean {
 
 // A short follow-up placing what was just said in the past: "About five years ago."
 const AGO = /\b(?:years?|months?) ago\b|\b(?:last|previous) year\b|\bin (?:19|20)\d\d\b|\bwhen i was (?:a kid|younger|little|a child)\b/i;
-/** Is `next` (the following sentence) a short time-ago remark? */
+/**
+ * Is `next` (the following sentence) a short time-ago remark about what was just said? One with a
+ * subject of its own places its own event ("I had surgery on it five years ago"), unless it refers
+ * back within a few words ("I had it years ago"; coding.json past_follow_up).
+ */
 export function pastFollowUp(next: string): boolean {
-  return AGO.test(next) && next.split(/\s+/).filter(Boolean).length <= 8;
+  const ago = AGO.exec(next);
+  if (!ago || next.split(/\s+/).filter(Boolean).length > 8) return false;
+  const f = codingCues().past_follow_up;
+  const before = next.slice(0, ago.index).toLowerCase().replace(/’/g, "'").split(/[^a-z']+/).filter(Boolean);
+  if (!before.some((w) => f.subjects.includes(w))) return true;
+  return before.length <= wordReach(f.reach) && before.some((w) => f.referring.includes(w));
 }
 
 /** Words between a relative's condition and the next one that keep the same person ("and one of them had…"). */

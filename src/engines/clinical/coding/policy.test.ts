@@ -815,3 +815,12 @@ test("the clinician's short echo of the complaint the patient just named is no h
   const stated = codes(visit('Doctor: The dizziness you have now is worrying, and we will check your blood pressure for the dizziness.'));
   assert.ok(stated.includes('R42'), stated.join(' '));
 });
+
+test('a short time-ago sentence with a subject of its own places its own event, not the complaint before it', () => {
+  const visit = (said: string): string[] => codes(`Doctor: What brings you in today?\nPatient: ${said}\nDoctor: Okay.`);
+  assert.deepEqual(visit('My left knee hurts a lot. I had an operation on it six years ago.'), ['M25.562']);
+  assert.deepEqual(visit('I have a rash on my leg. I had psoriasis years ago.'), ['R21']);
+  // A fragment, or a clause that refers back, still places the condition before it in the past.
+  assert.deepEqual(codes('Doctor: Any other problems?\nPatient: I had shingles. About six years ago.\nDoctor: I see.'), []);
+  assert.deepEqual(codes('Doctor: Any other problems?\nPatient: I had shingles. I had it about six years ago.\nDoctor: I see.'), []);
+});
