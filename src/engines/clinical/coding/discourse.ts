@@ -7,7 +7,7 @@ import { doubted, genericExperiencer, namesService, reportedInGeneral, ruledOutB
 import { alternation, escapeRegExp, spokenAlternation, wordReach, wordsPattern } from '../language/data.ts';
 import { codingCues } from '../language/coding.ts';
 import { drugLexicon } from '../lexicon/index.ts';
-import { withoutLeadingWords } from '../language/discourse.ts';
+import { isQuestion, withoutLeadingWords } from '../language/discourse.ts';
 
 let treatedForCue: { re: RegExp; words: Set<string> } | undefined;
 /**
@@ -293,12 +293,17 @@ const AGO = /\b(?:years?|months?) ago\b|\b(?:last|previous) year\b|\bin (?:19|20
 /**
  * Is `next` (the following sentence) a short time-ago remark about what was just said? One with a
  * subject of its own places its own event ("I had surgery on it five years ago"), unless it refers
- * back within a few words ("I had it years ago"; coding.json past_follow_up).
+ * back within a few words ("I had it years ago"; coding.json past_follow_up). `said`: the
+ * sentence of the mention; a question about when it began is answered with its onset.
  */
-export function pastFollowUp(next: string): boolean {
+let onsetAsked: RegExp | undefined;
+export function pastFollowUp(next: string, said = ''): boolean {
   const ago = AGO.exec(next);
   if (!ago || next.split(/\s+/).filter(Boolean).length > 8) return false;
   const f = codingCues().past_follow_up;
+  // "When did the pain start?" "Two years ago.": the onset of a condition still there.
+  onsetAsked ??= new RegExp(wordsPattern(f.onset), 'i');
+  if (isQuestion(said) && onsetAsked.test(said)) return false;
   const before = next.slice(0, ago.index).toLowerCase().replace(/’/g, "'").split(/[^a-z']+/).filter(Boolean);
   if (!before.some((w) => f.subjects.includes(w))) return true;
   return before.length <= wordReach(f.reach) && before.some((w) => f.referring.includes(w));

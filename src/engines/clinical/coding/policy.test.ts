@@ -824,3 +824,9 @@ test('a short time-ago sentence with a subject of its own places its own event, 
   assert.deepEqual(codes('Doctor: Any other problems?\nPatient: I had shingles. About six years ago.\nDoctor: I see.'), []);
   assert.deepEqual(codes('Doctor: Any other problems?\nPatient: I had shingles. I had it about six years ago.\nDoctor: I see.'), []);
 });
+
+test('a time-ago answer to when a condition began dates its onset: the condition stays (IV.J)', () => {
+  assert.deepEqual(codes('Doctor: What brings you in?\nPatient: I have a problem.\nDoctor: When did the hip pain start?\nPatient: About three years ago.\nDoctor: Okay.'), ['M25.559']);
+  // Asked when it happened, the same answer places an episode in the past.
+  assert.deepEqual(codes('Doctor: Any other problems?\nDoctor: When did you have shingles?\nPatient: About six years ago.\nDoctor: I see.'), []);
+});

@@ -17,7 +17,7 @@ export interface CodingCues {
   newborn_record: { why?: string; born: string[]; age_units: string[]; age_subjects: string[]; age_people: string[] };
   followed_up: { why?: string; questions: string[]; refer: string[]; reach: number };
   stated_for_assent: { why?: string; skipped: string[]; subjects: string[] };
-  past_follow_up: { why?: string; subjects: string[]; referring: string[]; reach: number };
+  past_follow_up: { why?: string; subjects: string[]; referring: string[]; reach: number; onset: string[] };
   screened_for: { why?: string; after: string[] };
   planned_procedure: { why?: string; before: string[] };
   generic_subjects: { subjects: string[]; modals: string[]; verbs: string[]; hedged_subjects: string[]; hedges: string[] };
