@@ -4,10 +4,10 @@
 // lesion, an abbreviation in its other sense).
 import type { Span } from '../../ports.ts';
 import { doubted, genericExperiencer, namesService, reportedInGeneral, ruledOutBefore, screenedFor, testedFor, vaccinatedAgainst } from './cue-phrases.ts';
-import { alternation, spokenAlternation, wordReach, wordsPattern } from '../language/data.ts';
+import { alternation, escapeRegExp, spokenAlternation, wordReach, wordsPattern } from '../language/data.ts';
 import { codingCues } from '../language/coding.ts';
 import { drugLexicon } from '../lexicon/index.ts';
-import { withoutLeadingWords } from '../language/discourse.ts';
+import { isQuestion, withoutLeadingWords } from '../language/discourse.ts';
 
 let treatedForCue: { re: RegExp; words: Set<string> } | undefined;
 /**
@@ -33,6 +33,15 @@ let framingCues: FramingCues | undefined;
 /** "referred (by dr. …) for", "sent you over for": the referral's reason, the referrer's name between. */
 function referral(r: { openers: string[]; between: number; then: string[] }): string {
   return `(?:${alternation(r.openers)})(?:\\s+\\S+){0,${wordReach(r.between)}}?\\s+(?:${alternation(r.then)})`;
+}
+/** "was diagnosed with", also with an adverb after its first word ("was recently diagnosed with"). */
+function reportedPattern(phrases: readonly string[], adverbs: readonly string[]): string {
+  const adverb = `(?:\\s+(?:${alternation(adverbs)}))?`;
+  const forms = [...new Set(phrases)].sort((a, b) => b.length - a.length).map((p) => {
+    const [first, ...rest] = p.split(' ').map(escapeRegExp);
+    return rest.length ? `${first}${adverb}\\s+${rest.join('\\s+')}` : first!;
+  });
+  return `\\b(?:${forms.join('|')})\\b`;
 }
 function framing(): FramingCues {
   if (framingCues) return framingCues;
@@ -60,7 +69,7 @@ function framing(): FramingCues {
     // "the patches … are plaque psoriasis", "that's what we call …": a copula right before the condition.
     namedAs: new RegExp(`(?:^|\\s)(?:${alternation(h.named_as.copulas)})(?:\\s+(?:${alternation(h.named_as.then)}))?$`),
     // "you've been diagnosed with…": a diagnosis made before, reported; not this visit's impression.
-    reported: new RegExp(`${wordsPattern(h.reported)}(?:\\s+\\S+){0,8}$`),
+    reported: new RegExp(`${reportedPattern(h.reported, h.reported_adverbs)}(?:\\s+\\S+){0,8}$`),
     standpoint: new RegExp(`^\\W*(?:\\S+\\s+)?(?:${alternation(h.standpoints)})\\b`, 'i'),
   };
   return framingCues;
@@ -281,9 +290,23 @@ export function familyWeighed(sentence: string): boolean {
 
 // A short follow-up placing what was just said in the past: "About five years ago."
 const AGO = /\b(?:years?|months?) ago\b|\b(?:last|previous) year\b|\bin (?:19|20)\d\d\b|\bwhen i was (?:a kid|younger|little|a child)\b/i;
-/** Is `next` (the following sentence) a short time-ago remark? */
-export function pastFollowUp(next: string): boolean {
-  return AGO.test(next) && next.split(/\s+/).filter(Boolean).length <= 8;
+/**
+ * Is `next` (the following sentence) a short time-ago remark about what was just said? One with a
+ * subject of its own places its own event ("I had surgery on it five years ago"), unless it refers
+ * back within a few words ("I had it years ago"; coding.json past_follow_up). `said`: the
+ * sentence of the mention; a question about when it began is answered with its onset.
+ */
+let onsetAsked: RegExp | undefined;
+export function pastFollowUp(next: string, said = ''): boolean {
+  const ago = AGO.exec(next);
+  if (!ago || next.split(/\s+/).filter(Boolean).length > 8) return false;
+  const f = codingCues().past_follow_up;
+  // "When did the pain start?" "Two years ago.": the onset of a condition still there.
+  onsetAsked ??= new RegExp(wordsPattern(f.onset), 'i');
+  if (isQuestion(said) && onsetAsked.test(said)) return false;
+  const before = next.slice(0, ago.index).toLowerCase().replace(/’/g, "'").split(/[^a-z']+/).filter(Boolean);
+  if (!before.some((w) => f.subjects.includes(w))) return true;
+  return before.length <= wordReach(f.reach) && before.some((w) => f.referring.includes(w));
 }
 
 /** Words between a relative's condition and the next one that keep the same person ("and one of them had…"). */

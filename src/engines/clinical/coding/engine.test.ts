@@ -155,7 +155,7 @@ test("someone else's habit, a definition and an offer are not coded", () => {
 
 test('CVA next to exam words is the costovertebral angle, not a stroke', () => {
   assert.deepEqual(codes('Doctor: There is CVA tenderness on the right side.'), []);
-  assert.deepEqual(codes('Doctor: She had a CVA in the past.'), ['Z86.73']);
+  assert.deepEqual(codes('Doctor: She had a CVA last week.'), ['I63.9']);
 });
 
 test('a lesion said to be removed is a history code; a planned excision is not', () => {

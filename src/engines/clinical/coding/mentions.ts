@@ -364,7 +364,7 @@ function statusIn(x: Saying): Status {
   if (listed) return listed;
   const next = nextBody(text, sentences, sentence, turnAt);
   if (next?.newTurn && REJECTED.test(next.body)) return 'negated';
-  if (status === 'present' && next && pastFollowUp(next.body)) return 'historical';
+  if (status === 'present' && next && pastFollowUp(next.body, text.slice(sentence.start, sentence.end))) return 'historical';
   return status;
 }
 

@@ -450,6 +450,12 @@ test("a diagnosis reported as made before ('you've been diagnosed with…') is h
   assert.equal(framingAt("i think you have", '', true), 'impression');
   assert.equal(framingAt("and you've been diagnosed with", '', false), undefined);
   assert.equal(framingAt('she was diagnosed with', '', false), undefined);
+  // Said in the present, or with an adverb after its first word, it is still reported.
+  assert.equal(framingAt('he is diagnosed with gout and', '', false), undefined);
+  assert.equal(framingAt('my brother was recently diagnosed with', '', false), undefined);
+  assert.equal(framingAt('and i just got diagnosed with', '', false), undefined);
+  // The clinician's own diagnosis stays the impression.
+  assert.equal(framingAt('so today we diagnosed you with', '', true), 'impression');
 });
 
 test("a problem headed to the listener under the patient's tag is the clinician's heading (a diarisation slip)", () => {
@@ -676,6 +682,12 @@ test('a complaint the clinician follows up with a question about it is taken up,
   assert.ok(!codes(aside).includes('R42'));
 });
 
+test('a personal-history Z code (Z86-Z87) from a past mention is not coded unless the visit is framed on it', () => {
+  assert.deepEqual(codes('Doctor: She had a CVA in the past.'), []);
+  assert.deepEqual(codes('Doctor: He has a prior history of a blood clot in the leg.\nDoctor: His knee has been swollen for three days.'), ['M25.469']);
+  assert.ok(!codes('Doctor: She quit smoking years ago and now she has a cough for two weeks.').some((c) => c.startsWith('Z87')));
+});
+
 test("in an excerpt, a personal-history Z code from the patient's words alone is not coded; an old infarction stays (I.C.9.e.4)", () => {
   const story = 'Doctor: When did the numbness in your hand start?\nPatient: About two years ago, after my stroke.\nDoctor: Does it keep you from writing?';
   assert.ok(!codes(story).includes('Z86.73'));
@@ -802,4 +814,19 @@ test("the clinician's short echo of the complaint the patient just named is no h
   // Said as the clinician's own finding, at length, it is taken up.
   const stated = codes(visit('Doctor: The dizziness you have now is worrying, and we will check your blood pressure for the dizziness.'));
   assert.ok(stated.includes('R42'), stated.join(' '));
+});
+
+test('a short time-ago sentence with a subject of its own places its own event, not the complaint before it', () => {
+  const visit = (said: string): string[] => codes(`Doctor: What brings you in today?\nPatient: ${said}\nDoctor: Okay.`);
+  assert.deepEqual(visit('My left knee hurts a lot. I had an operation on it six years ago.'), ['M25.562']);
+  assert.deepEqual(visit('I have a rash on my leg. I had psoriasis years ago.'), ['R21']);
+  // A fragment, or a clause that refers back, still places the condition before it in the past.
+  assert.deepEqual(codes('Doctor: Any other problems?\nPatient: I had shingles. About six years ago.\nDoctor: I see.'), []);
+  assert.deepEqual(codes('Doctor: Any other problems?\nPatient: I had shingles. I had it about six years ago.\nDoctor: I see.'), []);
+});
+
+test('a time-ago answer to when a condition began dates its onset: the condition stays (IV.J)', () => {
+  assert.deepEqual(codes('Doctor: What brings you in?\nPatient: I have a problem.\nDoctor: When did the hip pain start?\nPatient: About three years ago.\nDoctor: Okay.'), ['M25.559']);
+  // Asked when it happened, the same answer places an episode in the past.
+  assert.deepEqual(codes('Doctor: Any other problems?\nDoctor: When did you have shingles?\nPatient: About six years ago.\nDoctor: I see.'), []);
 });

@@ -130,6 +130,7 @@ export function selectDiagnoses(mentions: readonly Mention[], visit: VisitFacts)
   followUpAfterTreatment(byCode);
   dropLessSpecific(byCode);
   dropMainTermDefaults(byCode);
+  dropPersonalHistory(byCode);
   dropIntegralSymptoms(byCode);
   if (labelled) dropPatientOnlySymptoms(byCode);
   if (infant) dropMaternalCodes(byCode);
@@ -172,6 +173,20 @@ function dropHistoryTaking(byCode: Map<string, CodedDiagnosis>): void {
  * (dropUnmanagedChronic). Dev: coding-snippets cs13; MTS-Dialog history-only rows (coding-abstain)
  * train-362, train-470, train-502, valid-92.
  */
+// Personal history of other diseases and conditions (Z86-Z87).
+const PERSONAL_HISTORY = /^Z8[67]/;
+/**
+ * A personal-history code (Z86-Z87: history of a stroke, a clot, kidney stones, nicotine
+ * dependence) from a past mention is supplementary: the labelling policy codes Z codes only where
+ * the guidelines call for them (annual exam, follow-up after completed cancer treatment Z08 + Z85,
+ * a status that shapes the visit's care, family history the assessment relies on; issue #18
+ * policy, guidelines IV.J: a condition previously treated that no longer exists is not coded). It
+ * stays when the visit is framed on it (the reason for the visit, a problem heading). An old
+ * infarction (I25.2) is a condition code, not Z86-Z87: it stays.
+ */
+function dropPersonalHistory(byCode: Map<string, CodedDiagnosis>): void {
+  for (const d of [...byCode.values()]) if (PERSONAL_HISTORY.test(d.code) && !d.mentions.some((m) => m.framed)) byCode.delete(d.code);
+}
 function dropPastMentionsOnly(byCode: Map<string, CodedDiagnosis>): void {
   for (const d of [...byCode.values()]) {
     // A status (a transplant, a joint replaced) is a procedure done: said in the past, it stands.

@@ -121,14 +121,14 @@ export function assertionsFor(text: string, concept: Span, sentence?: Span): Ass
   const terminators = matches.filter((m) => m.rule.kind === 'terminate');
   const blocked = (from: number, to: number, category: Category): boolean =>
     terminators.some((t) => t.from >= from && t.to <= to && (!t.rule.only || t.rule.only.includes(category)));
-  const words = (from: number, to: number, category: Category): number =>
-    category === 'negated' ? listDistance(tokens.slice(from, to)) : to - from;
+  const words = (from: number, to: number, rule: TriggerRule): number =>
+    rule.category === 'negated' || rule.list === true ? listDistance(tokens.slice(from, to)) : to - from;
   for (const m of matches) {
     const { rule } = m;
     if (rule.kind !== 'trigger' || !rule.category) continue;
     if (m.to > cs && m.from < ce) continue; // inside the concept itself
     const [fwd, back] = WINDOW[rule.category];
-    const forwardOk = rule.direction !== 'backward' && m.to <= cs && words(m.to, cs, rule.category) <= fwd && !blocked(m.to, cs, rule.category);
+    const forwardOk = rule.direction !== 'backward' && m.to <= cs && words(m.to, cs, rule) <= fwd && !blocked(m.to, cs, rule.category);
     const backwardOk = rule.direction !== 'forward' && m.from >= ce && m.from - ce <= back && !blocked(ce, m.from, rule.category);
     if (forwardOk || backwardOk) result[rule.category] = true;
   }

@@ -233,3 +233,26 @@ test('a check-in tag ("…, okay?") does not turn advice into a question', () =>
   assert.deepEqual([advice.hypothetical, advice.question], [true, false]);
   assert.equal(of('You have asthma, correct?', 'asthma').question, true);
 });
+
+test('historical: a past-history list is history to its last item (historical.lists)', () => {
+  assert.equal(of('He has a history of migraine, gallstones, high cholesterol, and gout.', 'gout').historical, true);
+  assert.equal(of('Her past medical history is significant for eczema, anemia, and glaucoma.', 'glaucoma').historical, true);
+  // A long run of words is no list: the plain window holds.
+  assert.equal(of('She has a history of migraine that has been getting worse at night with new vomiting.', 'vomiting').historical, false);
+  // Only a history phrase opens such a list: "former" does not.
+  assert.equal(of('He is a former 32 and 2-week-old, twin with Down syndrome.', 'Down syndrome').historical, false);
+});
+
+test('historical: an undated or counted past said after the condition', () => {
+  assert.equal(of('I had a clot in my leg a few years back.', 'clot').historical, true);
+  assert.equal(of('She had her gallbladder out some time ago.', 'gallbladder').historical, true);
+  assert.equal(of('He had a kidney stone a couple of years ago.', 'kidney stone').historical, true);
+  // A present illness that started weeks ago is not history.
+  assert.equal(of('The cough started about two weeks ago.', 'cough').historical, false);
+});
+
+test('historical: a condition operated on before (IV.J, previously treated)', () => {
+  assert.equal(of('He had surgery for a hernia when he was young.', 'hernia').historical, true);
+  assert.equal(of('She underwent surgery for endometriosis.', 'endometriosis').historical, true);
+  assert.equal(of('He will need surgery for the hernia.', 'hernia').historical, false);
+});

@@ -12,6 +12,8 @@ export interface TriggerRule {
   direction?: Direction;
   /** The categories a terminator ends; all when absent. */
   only?: readonly Category[];
+  /** A forward trigger that opens a list ("history of A, B, and C"): its window is read as a list (historical.lists). */
+  list?: boolean;
   length: number; // in tokens
 }
 
@@ -127,6 +129,8 @@ export function triggerTrie(): TrieNode {
       for (const p of lists[direction] ?? []) add(p, { kind: 'trigger', category, direction });
     }
   }
+  // "history of A, B, and C": the same forward trigger, its window read across the list.
+  for (const p of (data.historical as { lists?: string[] }).lists ?? []) add(p, { kind: 'trigger', category: 'historical', direction: 'forward', list: true });
   const ends = (data.scope_ends ?? {}) as ScopeEnds;
   for (const p of data.pseudo) add(p, { kind: 'pseudo' });
   // "unlikely to" + a predicate ("to be serious", "to clear") doubts the predicate, not its subject.

@@ -17,6 +17,7 @@ export interface CodingCues {
   newborn_record: { why?: string; born: string[]; age_units: string[]; age_subjects: string[]; age_people: string[] };
   followed_up: { why?: string; questions: string[]; refer: string[]; reach: number };
   stated_for_assent: { why?: string; skipped: string[]; subjects: string[] };
+  past_follow_up: { why?: string; subjects: string[]; referring: string[]; reach: number; onset: string[] };
   screened_for: { why?: string; after: string[] };
   planned_procedure: { why?: string; before: string[] };
   generic_subjects: { subjects: string[]; modals: string[]; verbs: string[]; hedged_subjects: string[]; hedges: string[] };
@@ -33,7 +34,7 @@ export interface CodingCues {
     numbered_item: { openers: string[]; numerals: string[]; phrases: string[]; lead_reach: number; reach: number; bare_lead: number; list_gap: number; counted: string[] };
     named_as: { copulas: string[]; then: string[] };
     addressed: string[]; addressed_reach: number;
-    impressions: string[]; naming: { phrases: string[]; reach: number; not_across: string[]; hedged_by: string[]; softened: { attributions: string[]; terms: string[]; reach: number; keeps_doubt: string[] } }; reported: string[]; standpoints: string[];
+    impressions: string[]; naming: { phrases: string[]; reach: number; not_across: string[]; hedged_by: string[]; softened: { attributions: string[]; terms: string[]; reach: number; keeps_doubt: string[] } }; reported: string[]; reported_adverbs: string[]; standpoints: string[];
   };
   indications: { verbs: string[]; objects: string[]; phrases: string[]; referring: string[]; reach: number };
   open_offers: CueList & { reach: number };
