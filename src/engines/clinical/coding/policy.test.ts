@@ -830,3 +830,12 @@ test('a time-ago answer to when a condition began dates its onset: the condition
   // Asked when it happened, the same answer places an episode in the past.
   assert.deepEqual(codes('Doctor: Any other problems?\nDoctor: When did you have shingles?\nPatient: About six years ago.\nDoctor: I see.'), []);
 });
+
+test('a likeness the GP says ("it sounds like a chest infection") is an impression: its symptoms are coded (IV.H)', () => {
+  const visit = (impression: string): string[] => codes(`[doctor] what can I do for you?\n[patient] I've had a cough for ten days now and it won't shift.\n[doctor] any temperatures?\n[patient] a bit hot at night.\n[doctor] ${impression} so I'll send you some antibiotics.`);
+  const hedged = visit('right, it sounds like a chest infection,');
+  assert.ok(hedged.includes('R05.9') && !hedged.includes('J22'), hedged.join(' '));
+  assert.ok(visit('right, you have a chest infection,').includes('J22'));
+  // A plan agreed is no likeness.
+  assert.ok(visit('that sounds like a good idea, and you have a chest infection,').includes('J22'));
+});
