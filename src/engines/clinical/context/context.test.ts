@@ -256,3 +256,9 @@ test('historical: a condition operated on before (IV.J, previously treated)', ()
   assert.equal(of('She underwent surgery for endometriosis.', 'endometriosis').historical, true);
   assert.equal(of('He will need surgery for the hernia.', 'hernia').historical, false);
 });
+
+test("a relative named with the clitic 's ('my dad's heart attack', 'her mum's had asthma') is the relative's condition", () => {
+  assert.equal(of("Your dad's heart attack is worth knowing about.", 'heart attack').family, true);
+  assert.equal(of("My nan's had diabetes for years.", 'diabetes').family, true);
+  assert.equal(of("I've had diabetes for years.", 'diabetes').family, false);
+});

@@ -126,7 +126,11 @@ export function triggerTrie(): TrieNode {
   for (const category of CATEGORIES) {
     const lists = data[category] as Partial<Record<Direction, string[]>>;
     for (const direction of ['forward', 'backward', 'both'] as const) {
-      for (const p of lists[direction] ?? []) add(p, { kind: 'trigger', category, direction });
+      for (const p of lists[direction] ?? []) {
+        add(p, { kind: 'trigger', category, direction });
+        // A relative is said with its clitic too, one token here: "my mum's diabetes", "his dad's had a stroke".
+        if (category === 'family' && tokensOf(p).length === 1) add(`${p}'s`, { kind: 'trigger', category, direction });
+      }
     }
   }
   // "history of A, B, and C": the same forward trigger, its window read across the list.
