@@ -6,7 +6,7 @@ import { alternation, wordReach, wordsPattern } from '../language/data.ts';
 import { LEADING_RUN } from '../language/discourse.ts';
 import { codingCues, type CodingCues } from '../language/coding.ts';
 
-interface Cues { noRecurrence: RegExp; testedFor: RegExp; doubtedAfter: RegExp; doubtedBefore: RegExp; causesListed: RegExp; confirmedBy: RegExp; confirmHedge: RegExp; vaccineBefore: RegExp; vaccineAfter: RegExp; screenAfter: RegExp; ruledOut: RegExp; reportedInGeneral: RegExp; attributedAfter: RegExp; attributedBefore: RegExp; plainYes: RegExp; serviceAfter: RegExp; referredTo: RegExp; idiom: RegExp; planned: RegExp; risks: RegExp; generic: RegExp; hedgedGeneric: RegExp; pluralOwned: RegExp; pluralGeneric: RegExp; possessed: RegExp; presupposing: RegExp; patientGuess: RegExp }
+interface Cues { noRecurrence: RegExp; testedFor: RegExp; doubtedAfter: RegExp; doubtedBefore: RegExp; causesListed: RegExp; confirmedBy: RegExp; confirmHedge: RegExp; vaccineBefore: RegExp; vaccineAfter: RegExp; screenAfter: RegExp; ruledOut: RegExp; reportedInGeneral: RegExp; attributedAfter: RegExp; attributedBefore: RegExp; plainYes: RegExp; serviceAfter: RegExp; referredTo: RegExp; idiom: RegExp; planned: RegExp; risks: RegExp; generic: RegExp; hedgedGeneric: RegExp; pluralOwned: RegExp; pluralGeneric: RegExp; possessed: RegExp; presupposing: RegExp; patientGuess: RegExp; likeness: RegExp }
 let compiled: Cues | undefined;
 
 /** Subject, `hedges` hedge words (at least) then modals, a verb of having, up to three words, end. */
@@ -77,6 +77,7 @@ function cues(): Cues {
     noRecurrence: new RegExp(wordsPattern(data.no_recurrence.phrases), 'i'),
     // A guess, then up to `reach` words ("it is a", "i have something like"), then the mention.
     patientGuess: leadingPhrase(data.patient_guess.phrases, data.patient_guess.reach),
+    likeness: leadingPhrase(data.likeness.phrases, data.likeness.reach),
   };
   return compiled;
 }
@@ -241,4 +242,9 @@ const LAST_ITEM_SHARE = 2;
 /** The patient side names a diagnosis as its own guess ("I think it is a stroke"; coding.json patient_guess). */
 export function guessedByPatient(lead: string): boolean {
   return cues().patientGuess.test(lead);
+}
+
+/** The clinician likens the visit's problem to a condition ("it sounds like a chest infection"; coding.json likeness). */
+export function likened(lead: string): boolean {
+  return cues().likeness.test(lead);
 }

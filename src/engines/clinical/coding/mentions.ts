@@ -3,7 +3,7 @@ import type { Span } from '../../ports.ts';
 import { assertionsFor, sentenceAt, splitSentences, type Assertion } from '../context/index.ts';
 import { drugLexicon, findConcepts, icd10cmTitle, tokenize, type Concept, type ConceptMention, type Token } from '../lexicon/index.ts';
 import { SIDE_WORDS, type Side } from './side.ts';
-import { attributedToCause, confirmed, genericPlural, guessedByPatient, isBareList, namedAsTopic, opensWithPlainYes, listsCauses, namesRisks, plannedProcedure, presupposed, saysNoRecurrence, startsIdiom } from './cue-phrases.ts';
+import { attributedToCause, confirmed, genericPlural, guessedByPatient, isBareList, likened, namedAsTopic, opensWithPlainYes, listsCauses, namesRisks, plannedProcedure, presupposed, saysNoRecurrence, startsIdiom } from './cue-phrases.ts';
 import { isQuestion, answersAffirming, answersNo, answersYes, asksYesNo, endsWithTag, opensAsQuestion, opensLikeQuestion, withoutLeadingWords } from '../language/discourse.ts';
 import { findIndexTerms } from './index-terms.ts';
 import { linkedCode, linkedConcept } from './links.ts';
@@ -427,6 +427,9 @@ function refinedStatus(read: Status, c: StatusContext): Status {
   if (status === 'present' && namedAsExample(lead)) status = 'hypothetical';
   // The patient side's own guess at a diagnosis ("I think it is a stroke") is uncertain (IV.H).
   if (status === 'present' && c.speaker === 'patient' && m.concept.kind === 'dx' && guessedByPatient(lead)) status = 'uncertain';
+  // A condition the clinician likens the problem to ("it sounds like a chest infection") is an impression (IV.H);
+  // a symptom so described ("sounds like a nasty cough") is the symptom itself.
+  if (status === 'present' && m.concept.kind !== 'symptom' && !m.concept.layComplaint && likened(lead)) status = 'uncertain';
   return status;
 }
 

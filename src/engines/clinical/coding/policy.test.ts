@@ -838,4 +838,7 @@ test('a likeness the GP says ("it sounds like a chest infection") is an impressi
   assert.ok(visit('right, you have a chest infection,').includes('J22'));
   // A plan agreed is no likeness.
   assert.ok(visit('that sounds like a good idea, and you have a chest infection,').includes('J22'));
+  // A symptom so described is the symptom itself, not a guess at it.
+  const described = findMentions('[doctor] oh dear, that sounds like a really nasty cough.').find((m) => m.concept.codes.U === 'R05.9');
+  assert.equal(described?.status, 'present');
 });

@@ -39,6 +39,7 @@ export interface CodingCues {
   indications: { verbs: string[]; objects: string[]; phrases: string[]; referring: string[]; reach: number };
   open_offers: CueList & { reach: number };
   patient_guess: CueList & { reach: number };
+  likeness: CueList & { reach: number };
   safety_net: CueList & { conditional_openers: string[]; conditional_actions: string[] };
   no_recurrence: CueList;
   index_of_phrase: { why?: string; links: string[]; skipped: string[]; in_heads_why?: string; in_heads?: string[] };
