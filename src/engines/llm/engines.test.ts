@@ -36,12 +36,14 @@ function context(grounding: GroundingMode = 'drop', chunkChars = 24_000): LlmCon
   };
 }
 const json = (value: unknown): Reply => ({ content: JSON.stringify(value) });
+/** A parsed JSON result read by path in assertions: every key and index yields another node. */
+type Tree = { readonly [key: string]: Tree } & readonly Tree[];
 
 describe('llm SOAP notes', () => {
   test('a faithful answer becomes the spec JSON, markdown, evidence and metadata', async () => {
     script = { soap_note: () => json(goodSoap()) };
     const note = await createLlmNoteEngine(context(), { hybrid: false }).generateNote({ transcript: VISIT, noteType: { type: 'soap' } });
-    const j = note.json as any;
+    const j = note.json as Tree;
     assert.equal(j.plan.medications[0].dosage, '40 mg');
     assert.equal(j.subjective.reviewOfSystems.neurological, 'Headaches for two weeks.');
     assert.equal(j.metadata.engine, 'llm');
@@ -58,7 +60,7 @@ describe('llm SOAP notes', () => {
     for (const planted of ['metoprolol', 'Metoprolol', '101.2', '110 bpm', 'diabetes', 'I10.99', '80 mg', 'Atorvastatin', 'atorvastatin']) {
       assert.ok(!everything.includes(planted), `${planted} reached the note`);
     }
-    const listed = JSON.stringify((note.json as any).metadata.ungrounded);
+    const listed = JSON.stringify((note.json as Tree).metadata.ungrounded);
     for (const planted of ['metoprolol', '101.2', '110', 'diabetes', 'I10.99', '80 mg', 'Atorvastatin']) assert.ok(listed.includes(planted), `${planted} not listed`);
   });
 
@@ -71,7 +73,7 @@ describe('llm SOAP notes', () => {
     };
     script = { soap_note: () => json(spec) };
     const note = await createLlmNoteEngine(context(), { hybrid: false }).generateNote({ transcript: VISIT, noteType: { type: 'soap' } });
-    const j = note.json as any;
+    const j = note.json as Tree;
     assert.deepEqual(j.plan.medications, ['Lisinopril 40 mg daily']);
     assert.deepEqual(j.objective.vitalSigns, { bloodPressure: '150/95', heartRate: '78' });
     assert.deepEqual(j.subjective.allergies, [{ substance: 'Penicillin' }]);
@@ -84,21 +86,21 @@ describe('llm SOAP notes', () => {
     script = { soap_note: () => json({ markdown: 'ignored', json: plantedSoap() }) };
     const wrapped = await createLlmNoteEngine(context(), { hybrid: false }).generateNote({ transcript: VISIT, noteType: { type: 'soap' } });
     assert.ok(!wrapped.markdown.includes('Atorvastatin'));
-    assert.equal((wrapped.json as any).plan.medications[0].name, 'Lisinopril');
+    assert.equal((wrapped.json as Tree).plan.medications[0].name, 'Lisinopril');
     const prose = 'ASSESSMENT AND PLAN\n\nUncontrolled hypertension. Increase lisinopril to 40 mg daily. Start warfarin 5 mg daily.\nTemperature 101.2 °F.';
     script = { soap_note: () => ({ content: prose }) };
     const note = await createLlmNoteEngine(context(), { hybrid: false }).generateNote({ transcript: VISIT, noteType: { type: 'soap' } });
     assert.equal(note.markdown, 'ASSESSMENT AND PLAN\n\nUncontrolled hypertension. Increase lisinopril to 40 mg daily.');
-    assert.deepEqual((note.json as any).metadata.ungrounded.map((u: any) => u.text), ['warfarin', 'temperature 101.2 °F']);
-    assert.equal((note.json as any).metadata.format, 'markdown');
+    assert.deepEqual((note.json as Tree).metadata.ungrounded.map((u: Tree) => u.text), ['warfarin', 'temperature 101.2 °F']);
+    assert.equal((note.json as Tree).metadata.format, 'markdown');
   });
 
   test('flag mode keeps the facts in the note and lists them', async () => {
     script = { soap_note: () => json(plantedSoap()) };
     const note = await createLlmNoteEngine(context('flag'), { hybrid: false }).generateNote({ transcript: VISIT, noteType: { type: 'soap' } });
     assert.match(note.markdown, /Atorvastatin/);
-    assert.ok((note.json as any).metadata.ungrounded.some((u: any) => u.text === 'Atorvastatin'));
-    assert.equal((note.json as any).metadata.grounding, 'flag');
+    assert.ok((note.json as Tree).metadata.ungrounded.some((u: Tree) => String(u.text) === 'Atorvastatin'));
+    assert.equal((note.json as Tree).metadata.grounding, 'flag');
   });
 
   test('hybrid mode seeds the prompt with the embedded engine facts', async () => {
@@ -107,14 +109,14 @@ describe('llm SOAP notes', () => {
     const note = await createLlmNoteEngine(context(), { hybrid: true }).generateNote({ transcript: VISIT, noteType: { type: 'soap' } });
     const prompt = llm.requests[before]!.messages.at(-1)!.content;
     assert.match(prompt, /rule-based reader[\s\S]*"medications"[\s\S]*isinopril/);
-    assert.equal((note.json as any).metadata.engine, 'llm+embedded');
+    assert.equal((note.json as Tree).metadata.engine, 'llm+embedded');
   });
 
   test('schema-invalid JSON is repaired once; invalid twice fails the note', async () => {
     let calls = 0;
     script = { soap_note: () => (++calls === 1 ? { content: '{"subjective": "oops"}' } : json(goodSoap())) };
     const note = await createLlmNoteEngine(context(), { hybrid: false }).generateNote({ transcript: VISIT, noteType: { type: 'soap' } });
-    assert.equal((note.json as any).metadata.usage.requests, 2);
+    assert.equal((note.json as Tree).metadata.usage.requests, 2);
     script = { soap_note: () => ({ content: '{"subjective": {"chiefComplaint": "tru' }) };
     await assert.rejects(createLlmNoteEngine(context(), { hybrid: false }).generateNote({ transcript: VISIT, noteType: { type: 'soap' } }), EngineError);
   });
@@ -130,7 +132,7 @@ describe('llm SOAP notes', () => {
     const note = await createLlmNoteEngine(context('drop', 1000), { hybrid: false }).generateNote({ transcript: `${VISIT}\n${VISIT}\n${VISIT}`, noteType: { type: 'soap' } });
     assert.ok(summaries >= 2);
     assert.ok(!note.markdown.includes('Atorvastatin'));
-    assert.equal((note.json as any).metadata.usage.requests, summaries + 1);
+    assert.equal((note.json as Tree).metadata.usage.requests, summaries + 1);
   });
 });
 
@@ -155,7 +157,7 @@ describe('llm template and style notes', () => {
     const note = await createLlmNoteEngine(context(), { hybrid: false }).generateNote({ transcript: VISIT, noteType: { type: 'note_template', template } });
     assert.match(note.markdown, /# Plan[\s\S]*- Lisinopril 40 mg daily\n- Hydrochlorothiazide 12.5 mg/);
     assert.ok(!note.markdown.includes('Warfarin'));
-    assert.deepEqual((note.json as any).metadata.ungrounded.map((u: any) => [u.path, u.text]), [['sections.meds.1', 'Warfarin']]);
+    assert.deepEqual((note.json as Tree).metadata.ungrounded.map((u: Tree) => [u.path, u.text]), [['sections.meds.1', 'Warfarin']]);
   });
 
   test('a note style is written through its template', async () => {
@@ -182,7 +184,7 @@ describe('llm coding', () => {
     assert.equal(VISIT.slice(first.text_span.start_char, first.text_span.end_char), first.text_span.text);
     assert.match(first.text_span.text, /uncontrolled hypertension/i);
     assert.equal(llm.requests.at(-1)!.model, 'small-model');
-    const ungrounded = (result.metadata as any).ungrounded.map((u: any) => u.text).join(' ');
+    const ungrounded = (result.metadata as Tree).ungrounded.map((u: Tree) => u.text).join(' ');
     assert.match(ungrounded, /I10\.99/);
     assert.match(ungrounded, /E11\.9/);
   });
@@ -222,7 +224,7 @@ describe('llm text-to-JSON', () => {
     };
     const result = await createLlmExtractionEngine(context(), { hybrid: false }).extract(VISIT, schema);
     assert.deepEqual(result.data, { medications: [{ name: 'lisinopril', dose: '40 mg' }], blood_pressure: '150/95', smoker: false, urgency: 'routine' });
-    assert.ok((result.meta as any).ungrounded.some((u: any) => u.text === 'Metoprolol'));
+    assert.ok((result.meta as Tree).ungrounded.some((u: Tree) => String(u.text) === 'Metoprolol'));
   });
 
   test('an answer that breaks the caller schema twice is a failure, never passed on', async () => {
