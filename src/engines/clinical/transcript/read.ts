@@ -151,7 +151,9 @@ function labelsSwapped(raw: RawTurn[], text: string): boolean {
   for (const t of raw) {
     const r = roleFromLabel(t.label);
     if (r !== 'clinician' && r !== 'patient') continue;
-    byRole.set(r, [...(byRole.get(r) ?? []), text.slice(t.span.start, t.span.end)]);
+    const lines = byRole.get(r) ?? [];
+    lines.push(text.slice(t.span.start, t.span.end));
+    byRole.set(r, lines);
   }
   if (byRole.size !== 2 || ![...byRole.values()].every(saysEnough)) return false;
   return (inferRoles(byRole).get('patient') === 'clinician' && clinicianMargin(byRole) > 2) || addressSwapped(byRole);

@@ -50,7 +50,12 @@ const ADDRESS_MIN_WORDS = 100;
 
 /** Has a speaker said enough (ADDRESS_MIN_WORDS) for how they talk to tell who they are? */
 export function saysEnough(lines: readonly string[]): boolean {
-  return lines.join(' ').split(/\s+/).filter(Boolean).length >= ADDRESS_MIN_WORDS;
+  // Counted line by line, stopping at the threshold: a long visit need not be joined and split whole.
+  let words = 0;
+  for (const line of lines) {
+    for (const _ of line.matchAll(/\S+/g)) if (++words >= ADDRESS_MIN_WORDS) return true;
+  }
+  return false;
 }
 
 /**
