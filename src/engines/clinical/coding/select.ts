@@ -555,12 +555,14 @@ function dropPassingSymptoms(byCode: Map<string, CodedDiagnosis>, closingFrom: n
  * In a labelled text with no assessment part to gate it, a symptom only the patient names (or
  * affirms to a question) beside a diagnosis the clinician states is the patient's story, not
  * taken up: the diagnosis accounts for the visit (issue #18 policy: what the patient says and the
- * clinician does not take up is not coded; guidelines IV.D).
+ * clinician does not take up is not coded; guidelines IV.D). The presenting complaint and a
+ * complaint the clinician follows up (follow-up.ts, mentions.ts reviewedAlongside) are taken up,
+ * as dropPatientOnlySymptoms reads them.
  */
 function dropPatientSymptoms(byCode: Map<string, CodedDiagnosis>): void {
   if (!clinicianStatesDiagnosis(byCode, ['present'])) return;
   for (const d of [...byCode.values()]) {
-    if (saidAsSymptom(d) && d.basis === 'present' && !d.mentions.some((m) => m.presenting) && !clinicianSays(d)) byCode.delete(d.code);
+    if (saidAsSymptom(d) && d.basis === 'present' && !d.mentions.some((m) => m.presenting || m.followedUp) && !clinicianSays(d)) byCode.delete(d.code);
   }
 }
 
