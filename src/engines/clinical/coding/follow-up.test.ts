@@ -16,3 +16,13 @@ test('a symptom the clinician states for assent and the patient confirms is the 
   assert.deepEqual(codes('Doctor: Are you taking anything for it?\nPatient: No, nothing yet.\nDoctor: So basically, you are just wheezing?\nPatient: Yes, that is right, for a week.'), ['R06.2']);
   assert.deepEqual(codes('Doctor: So, you are a cigarette smoker?\nPatient: Yes.\nDoctor: How many a day?\nPatient: About ten.'), []);
 });
+
+test('a complaint the clinician answers by asking after an associated symptom, affirmed, is taken up beside a diagnosis stated later', () => {
+  const chat = Array.from({ length: 10 }, (_, i) => `Doctor: And how is the new job going, week ${i}?\nPatient: It is going well, the commute is long but the people there are friendly.`).join('\n');
+  const excerpt = (asked: string): string => `Doctor: Good morning, what brings you here today?\nPatient: Where do I start, there is a lot going on.\nDoctor: Start with whatever bothers you most.\nPatient: I have this ache in my left ankle and some numbness there too.\n${asked}\n${chat}\nDoctor: Your last blood tests showed hemochromatosis, by the way.\nPatient: Yes, I know.`;
+  const got = codeText(excerpt('Doctor: Okay, and do you get any tingling?\nPatient: Yes, at night.')).diagnoses.map((d) => d.code.coding[0]!.code);
+  assert.ok(got.includes('M25.572') && got.includes('R20.0'), got.join(' '));
+  // Asked about something else, the complaint is the patient's story beside the diagnosis.
+  const aside = codeText(excerpt('Doctor: Okay. How is your sleep?\nPatient: Fine.')).diagnoses.map((d) => d.code.coding[0]!.code);
+  assert.ok(!aside.includes('M25.572'), aside.join(' '));
+});

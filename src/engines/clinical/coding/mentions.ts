@@ -531,6 +531,20 @@ function visitPasses(text: string, out: Mention[], turns: Turns, assessmentFrom:
   eradicatedMalignancies(text, out);
   pastEvents(out);
   echoedComplaints(text, out, turnAt);
+  reviewedAlongside(out, turnAt);
+}
+
+/**
+ * The patient's complaint the clinician answers by asking straight away about an associated
+ * symptom, which the patient affirms ("…an ache in my ankle." "Any tingling?" "Yes."; `reviewed`),
+ * is the present illness being worked up: taken up as the symptom asked about is (issue #18
+ * policy: the presenting complaints the clinician asks about are taken up).
+ */
+function reviewedAlongside(mentions: Mention[], turnAt: (offset: number) => number): void {
+  const reviewing = new Set(mentions.filter((m) => m.reviewed && m.speaker === 'clinician').map((m) => turnAt(m.start)));
+  for (const m of mentions) {
+    if (m.speaker === 'patient' && m.status === 'present' && reviewing.has(turnAt(m.start) + 1)) m.followedUp = true;
+  }
 }
 
 // A sentence of at most this many words that repeats the patient's complaint acknowledges it.

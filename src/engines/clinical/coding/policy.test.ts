@@ -842,3 +842,11 @@ test('a likeness the GP says ("it sounds like a chest infection") is an impressi
   const described = findMentions('[doctor] oh dear, that sounds like a really nasty cough.').find((m) => m.concept.codes.U === 'R05.9');
   assert.equal(described?.status, 'present');
 });
+
+test('an excerpt keeps its presenting complaint beside a diagnosis that does not explain it (guidelines IV.D, IV.G)', () => {
+  const chat = Array.from({ length: 10 }, (_, i) => `Doctor: And how is the new job going, week ${i}?\nPatient: It is going well, the commute is long but the people there are friendly.`).join('\n');
+  const excerpt = (complaint: string): string[] => codes(`Doctor: Good morning, what brings you here today?\nPatient: ${complaint}\nDoctor: Okay.\n${chat}\nPatient: My big toe is also swollen and red since Sunday.\nDoctor: My impression is that you have gout. I will start colchicine.`);
+  assert.deepEqual(excerpt('I have had a rash on my arm for two weeks.'), ['M10.9', 'R21']);
+  // A complaint the diagnosis explains is its presentation (IV.D).
+  assert.deepEqual(excerpt('I have had pain in my big toe for two days.'), ['M10.9']);
+});
