@@ -47,7 +47,7 @@ test('a concept term is read in its English plural too: "-es" after s, sh, ch, x
   assert.deepEqual(said('recurrent migraines'), said('recurrent migraine'));
 });
 
-test('lay wordings of index terms are found as their concepts (sleeplessness, night sweating, near fainting, tummy pain, photophobia, ptosis)', () => {
+test('lay wordings of index terms are found as their concepts (sleeplessness, night sweating, near fainting, tummy pain, photophobia, ptosis, difficulty urinating)', () => {
   const cases: [string, string][] = [
     ['Lately I am not able to sleep at all.', 'G47.00'],
     ['He keeps sweating at night.', 'R61'],
@@ -55,6 +55,7 @@ test('lay wordings of index terms are found as their concepts (sleeplessness, ni
     ['My tummy hurts after lunch.', 'R10.9'],
     ['She is sensitive to light.', 'H53.149'],
     ['His eyelid is drooping.', 'H02.409'],
+    ['He has had difficulty urinating since spring.', 'R39.198'],
   ];
   for (const [text, code] of cases) {
     assert.deepEqual(findConcepts(tokenize(text)).map((m) => m.concept.codes.U), [code], text);
