@@ -850,3 +850,8 @@ test('an excerpt keeps its presenting complaint beside a diagnosis that does not
   // A complaint the diagnosis explains is its presentation (IV.D).
   assert.deepEqual(excerpt('I have had pain in my big toe for two days.'), ['M10.9']);
 });
+
+test('photophobia is coded with a headache, but not beside a migraine it is part of (IV.D)', () => {
+  assert.deepEqual(codes('Patient: I have a headache and I am sensitive to light.'), ['H53.149', 'R51.9']);
+  assert.deepEqual(codes('Patient: I get migraines and I am sensitive to light.'), ['G43.909']);
+});

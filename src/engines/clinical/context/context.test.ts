@@ -262,3 +262,9 @@ test("a relative named with the clitic 's ('my dad's heart attack', 'her mum's h
   assert.equal(of("My nan's had diabetes for years.", 'diabetes').family, true);
   assert.equal(of("I've had diabetes for years.", 'diabetes').family, false);
 });
+
+test('"X means your …" tells the patient what their own finding is; "X means …" alone defines it', () => {
+  assert.equal(of('The splenomegaly means your spleen is bigger than normal.', 'splenomegaly').hypothetical, false);
+  assert.equal(of('The murmur means that you have a leaky valve.', 'murmur').hypothetical, false);
+  assert.equal(of('Gout means crystals build up in a joint.', 'Gout').hypothetical, true);
+});

@@ -46,3 +46,18 @@ test('a concept term is read in its English plural too: "-es" after s, sh, ch, x
   assert.ok(said('two skin abscesses on the arm').length > 0);
   assert.deepEqual(said('recurrent migraines'), said('recurrent migraine'));
 });
+
+test('lay wordings of index terms are found as their concepts (sleeplessness, night sweating, near fainting, tummy pain, photophobia, ptosis, difficulty urinating)', () => {
+  const cases: [string, string][] = [
+    ['Lately I am not able to sleep at all.', 'G47.00'],
+    ['He keeps sweating at night.', 'R61'],
+    ['I felt faint in the shower.', 'R55'],
+    ['My tummy hurts after lunch.', 'R10.9'],
+    ['She is sensitive to light.', 'H53.149'],
+    ['His eyelid is drooping.', 'H02.409'],
+    ['He has had difficulty urinating since spring.', 'R39.198'],
+  ];
+  for (const [text, code] of cases) {
+    assert.deepEqual(findConcepts(tokenize(text)).map((m) => m.concept.codes.U), [code], text);
+  }
+});
