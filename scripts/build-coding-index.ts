@@ -238,7 +238,7 @@ const deferred: [string, string, Entry][] = [];
  * read at the site said (atSites: "Pain, arm" → M79.60- at "arm" → M79.601/M79.602/M79.603).
  */
 function codeOf(e: Entry, depth = 0, sites: string[] = siteNames(e)): string | undefined {
-  if (e.code) return atSites(e.code, sites);
+  if (e.code) return bySideSubterms(e, atSites(e.code, sites));
   // A main term with neither a code nor a "see" has only its "see also" to name the condition
   // ("Adiposis — see also Obesity" E66.9): the entry it names gives the code. A
   // subterm's "see also" widens to a general entry ("Syndrome, pain — see also Pain"): not followed.
@@ -256,6 +256,33 @@ function codeOf(e: Entry, depth = 0, sites: string[] = siteNames(e)): string | u
   const spec = codeOf(next, depth + 1, [...sites, ...siteNames(next)]);
   if (byFirstFormRef.has(next)) byFirstFormRef.add(e);
   return spec;
+}
+
+// Subterms that name the side of the body their parent lies on: "Pain, abdominal, upper R10.10 —
+// left quadrant R10.12, right quadrant R10.11". Only a quadrant or a side: "left ventricle",
+// "right heart syndrome" name structures, not sides. Injuries take their side from the injury
+// tables (specify.ts).
+const SIDE_SUBTERM = /^(right|left) (quadrant|side)$/;
+const sideSubterms = new Map<string, Map<string, Partial<Record<'R' | 'L', string>>>>();
+for (const e of entries) {
+  const m = e.level > 0 && e.code ? SIDE_SUBTERM.exec(e.path[e.level]!) : null;
+  const code = m ? resolve(e.code) : undefined;
+  if (!m || !code || code.includes(':') || /^[ST]/.test(code)) continue;
+  const parent = e.path.slice(0, -1).join('|');
+  const byRest = sideSubterms.get(parent) ?? new Map<string, Partial<Record<'R' | 'L', string>>>();
+  byRest.set(m[2]!, { ...byRest.get(m[2]!), [m[1] === 'right' ? 'R' : 'L']: code });
+  sideSubterms.set(parent, byRest);
+}
+
+/**
+ * An unsided code whose entry lists its right and left subterms (SIDE_SUBTERM) as codes by side,
+ * so the side said picks one (I.B.13: "left upper abdominal pain" R10.12); the parent's own
+ * code stays the unspecified side.
+ */
+function bySideSubterms(e: Entry, spec: string | undefined): string | undefined {
+  const pairs = [...(sideSubterms.get(e.path.join('|'))?.values() ?? [])].filter((p) => p.R && p.L);
+  if (!spec || spec.includes(':') || pairs.length !== 1) return spec;
+  return `R:${pairs[0]!.R},L:${pairs[0]!.L},U:${spec}`;
 }
 
 // How many main terms open with each first form ("fracture": Fracture, burst; …, pathological; …, traumatic).

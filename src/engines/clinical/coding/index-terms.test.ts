@@ -143,3 +143,9 @@ test('an eponym spelled as a possessive pronoun is speech about a person, not th
   assert.deepEqual(assessed('His disease is stable'), []);
   assert.notEqual(indexConcept('bundle of his interruption'), undefined);
 });
+
+test('words before a named concept that make it a subterm of its category win (Pain, limb, upper, upper arm M79.62-)', () => {
+  const codes = (text: string): string[] => codeText(text).diagnoses.map((d) => d.code.coding[0]!.code).sort();
+  assert.deepEqual(codes('ASSESSMENT\nRight upper arm pain.\nPLAN\nWe will treat this.'), ['M79.621']);
+  assert.deepEqual(codes('ASSESSMENT\nLeft arm pain.\nPLAN\nWe will treat this.'), ['M79.602']);
+});

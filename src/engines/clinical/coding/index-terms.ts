@@ -256,6 +256,9 @@ function refines(entry: Concept, m: ConceptMention, start: number, end: number):
   if (m.concept.kind === 'ignore') return true;
   // Injuries (chapter XIX) take their site and side from the injury tables (specify.ts), not a phrase.
   if (/^[ST]/.test(m.concept.codes.U)) return false;
+  // Words said before the named concept that make it a subterm of the same category ("upper arm
+  // pain" M79.62- around "arm pain" M79.60-: Pain, limb, upper, upper arm): I.B.3, the subterm's code.
+  if (m.end === end && entry.codes.U !== m.concept.codes.U && entry.codes.U.slice(0, 3) === m.concept.codes.U.slice(0, 3)) return true;
   return yieldsToSubterm(m.concept.codes.U, [{ code: entry.codes.U, name: entry.name }], true);
 }
 
