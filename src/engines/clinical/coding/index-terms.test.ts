@@ -149,3 +149,9 @@ test('words before a named concept that make it a subterm of its category win (P
   assert.deepEqual(codes('ASSESSMENT\nRight upper arm pain.\nPLAN\nWe will treat this.'), ['M79.621']);
   assert.deepEqual(codes('ASSESSMENT\nLeft arm pain.\nPLAN\nWe will treat this.'), ['M79.602']);
 });
+
+test('a head the index codes alone, said with its site after "of", is the site entry (Osteomyelitis, jaw M27.2)', () => {
+  const codes = (text: string): string[] => codeText(text).diagnoses.map((d) => d.code.coding[0]!.code).sort();
+  assert.deepEqual(codes('ASSESSMENT\nOsteomyelitis of the jaw.\nPLAN\nWe will treat this.'), ['M27.2']);
+  assert.deepEqual(codes('ASSESSMENT\nTuberculosis of the bone.\nPLAN\nWe will treat this.'), ['A18.03']);
+});

@@ -300,14 +300,15 @@ export function findIndexTerms(text: string, tokens: readonly Token[], taken: re
   const inTaken = tokensInMentions(tokens, taken);
   for (let i = 0; i < tokens.length; ) {
     const said = longestAt(norms, i);
-    // Only a head word not coded on its own: one that is ("carcinoma of the right breast") takes
-    // its site from the sentence with the index's site subterms (index-sites.ts).
-    const coded = said !== undefined || inTaken[i]!;
-    const inverted = coded ? undefined : ofInverted(tokens, i);
-    const hit = inverted ?? said;
+    // A head the index codes alone ("abscess" L02.91) said with a site after "of" is the site's
+    // entry ("abscess of the liver" → Abscess, liver K75.0), as said qualifier first, when the index has it.
+    // Not at a named concept's head: the hand lexicon takes its site from the sentence with the
+    // index's site subterms (index-sites.ts: "cancer of the right breast" C50.911 and its history Z85.3).
+    const inverted = inTaken[i]! ? undefined : ofInverted(tokens, i);
+    const hit = inverted && (!said || inverted.to > said.to) ? inverted : said;
     if (!hit) {
       // A main term the index codes only by sex, said without one ("hypogonadism"): the visit's.
-      const sexed = coded ? undefined : sexedTerm(norms[i]!, text);
+      const sexed = said !== undefined || inTaken[i]! ? undefined : sexedTerm(norms[i]!, text);
       if (sexed) out.push({ concept: conceptOf(sexed.phrase, sexed.spec), start: tokens[i]!.start, end: tokens[i]!.end, from: i, to: i + 1 });
       i++;
       continue;
