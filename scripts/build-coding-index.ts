@@ -1018,15 +1018,46 @@ function abbreviationPhrases(): void {
     const spec = codeOf(e);
     if (spec) addAbbr(e.path[0]!, [spec, e.path.join(', ')]);
   }
-  for (const [abbr, sense] of clearAbbreviations()) {
-    const key = tokens(sense).join(' ');
-    const known = phrases.get(key) ?? mainSpecs.get(key);
-    if (known) addAbbr(abbr, known);
+  const known = (key: string): [string, string] | undefined => phrases.get(key) ?? mainSpecs.get(key);
+  for (const [abbr, senses] of clearAbbreviations()) {
+    const specs = senses.map((sense) => senseEntry(tokens(sense), known));
+    // Each inventory's sense codes alike ("low back pain", "lower back pain" M54.50); a sense coded
+    // by nothing is one misspelt ("chornic renal insufficiency") when it is a letter or two from one that is.
+    const coded = specs.filter((x) => x !== undefined);
+    const same = coded.length > 0 && coded.every((x) => x[0] === coded[0]![0]);
+    const typos = senses.every((sense, i) => specs[i] || senses.some((other, j) => specs[j] && editDistance(sense, other) <= 2));
+    if (same && typos) addAbbr(abbr, coded[0]!);
   }
 }
 
-/** Abbreviation → its one sense: a share of at least 0.9 in every inventory that lists it, the same sense in each. */
-function clearAbbreviations(): Map<string, string> {
+/**
+ * The entry a sense names: the sense, else the sense less a general word of the index's that
+ * it adds to a named condition ("peptic ulcer disease" → Ulcer, peptic K27.9; GENERAL).
+ */
+function senseEntry(words: string[], known: (key: string) => [string, string] | undefined): [string, string] | undefined {
+  const whole = known(words.join(' '));
+  if (whole || words.length < 3) return whole;
+  for (let i = words.length - 1; i >= 0; i--) {
+    if (!GENERAL.has(words[i]!)) continue;
+    const less = known([...words.slice(0, i), ...words.slice(i + 1)].join(' '));
+    if (less) return less;
+  }
+  return undefined;
+}
+
+/** Levenshtein distance (short strings: the senses of an abbreviation). */
+function editDistance(a: string, b: string): number {
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j++) row.push(Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1)));
+    prev = row;
+  }
+  return prev[b.length]!;
+}
+
+/** Abbreviation → its senses: a share of at least 0.9 in every inventory that lists it (one sense each, said alike or not). */
+function clearAbbreviations(): Map<string, string[]> {
   const senses = new Map<string, Set<string>>();
   const unclear = new Set<string>();
   const note = (abbr: string, sense: string, share: number): void => {
@@ -1047,7 +1078,7 @@ function clearAbbreviations(): Map<string, string> {
       if (abbr && sense) note(abbr, sense, Number(share));
     }
   }
-  return new Map([...senses].filter(([a, s]) => s.size === 1 && !unclear.has(a)).map(([a, s]) => [a, [...s][0]!]));
+  return new Map([...senses].filter(([a]) => !unclear.has(a)).map(([a, s]) => [a, [...s]]));
 }
 
 for (const [phrase, spec, e] of deferred) add(phrase, spec, e, true);

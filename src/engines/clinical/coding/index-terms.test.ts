@@ -155,3 +155,9 @@ test('a head the index codes alone, said with its site after "of", is the site e
   assert.deepEqual(codes('ASSESSMENT\nOsteomyelitis of the jaw.\nPLAN\nWe will treat this.'), ['M27.2']);
   assert.deepEqual(codes('ASSESSMENT\nTuberculosis of the bone.\nPLAN\nWe will treat this.'), ['A18.03']);
 });
+
+test('an abbreviation whose inventories spell its one sense differently, or add a general word, is read (LBP, PUD)', () => {
+  const codes = (text: string): string[] => codeText(text).diagnoses.map((d) => d.code.coding[0]!.code).sort();
+  assert.deepEqual(codes('ASSESSMENT\nPUD.\nPLAN\nWe will treat this.'), ['K27.9']);
+  assert.deepEqual(codes('ASSESSMENT\nLBP.\nPLAN\nWe will treat this.'), ['M54.50']);
+});
