@@ -730,8 +730,11 @@ function neoplasmPhrases(): Map<string, { terms: Set<string>; subs: Set<string> 
     if (words.length === 1 && !words[0]!.includes(' ')) d.terms.add(words[0]!);
     defaults.set(top[col(column)]!, d);
   }
+  let parent: string[] = [];
   for (const row of rows) {
+    if (row[col('Level')] === '2') subSitePhrases(row, parent, mains, (column) => row[col(column)] ?? '', (column) => resolveParent(rows, row, col, column));
     if (row[col('Level')] !== '1') continue;
+    parent = subtermForms(row[col('Term')]!).filter((f) => !/\bnec\b/.test(f));
     for (const { words, column, entry } of mains) {
       const cell = row[col(column)] ?? '';
       const spec = /^[A-Z]/.test(cell) ? resolve(cell) : undefined; // "-": no code in this column
@@ -750,6 +753,48 @@ function neoplasmPhrases(): Map<string, { terms: Set<string>; subs: Set<string> 
   return defaults;
 }
 const neoplasmDefaults = neoplasmPhrases();
+
+/** The code spec of the level-1 row a level-2 row of the Table of Neoplasms lies under, in a column. */
+function resolveParent(rows: string[][], row: string[], col: (name: string) => number, column: string): string | undefined {
+  for (let i = rows.indexOf(row) - 1; i >= 0; i--) {
+    if (rows[i]![col('Level')] !== '1') continue;
+    const cell = rows[i]![col(column)] ?? '';
+    return /^[A-Z]/.test(cell) ? resolve(cell) : undefined;
+  }
+  return undefined;
+}
+
+/**
+ * A second-level site of the Table of Neoplasms ("Neoplasm, lung, upper lobe of lung" C34.1-),
+ * said with its parent site before the main term ("upper lobe lung cancer"), and as a site
+ * subterm of the parent site's condition ("lung cancer … in the right upper lobe": coding-sites.tsv
+ * rows keyed by the parent's code C34.90, tied). A side said inside the site ("upper right
+ * lobe") names the code of that side (I.B.13).
+ */
+function subSitePhrases(row: string[], parent: string[], mains: { words: string[]; column: 'MalignantPrimary' | 'Benign'; entry: Entry }[], cell: (column: string) => string, parentSpec: (column: string) => string | undefined): void {
+  const term = (row[2] ?? '').toLowerCase().replace(/\s*\([^)]*\)/g, '');
+  for (const { words, column, entry } of mains) {
+    const spec = /^[A-Z]/.test(cell(column)) ? resolve(cell(column)) : undefined;
+    const up = parentSpec(column)?.replace(/^.*U:/, '');
+    if (!spec || !up) continue;
+    for (const p of parent) {
+      const site = term.replace(new RegExp(` of ${p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`), '').trim();
+      if (!WORDS.test(site) || /\bnec\b|,/.test(site) || site === p) continue;
+      add(`${site} ${p} ${words.join(' ')}`, spec, entry);
+      const history = column === 'MalignantPrimary' ? pastMalignancy.get(p) ?? '-' : '-';
+      // A one-word site is said with its parent unless a body site as said ("ascending colon";
+      // "main" of the bronchus names none alone).
+      const said = tokens(site.includes(' ') || SITE_WORDS.has(site) ? site : `${site} ${p}`);
+      const sides = /R:([^,]+),L:([^,]+)/.exec(spec);
+      const variants: [string, string][] = [[said.join(' '), spec]];
+      if (sides && said.length > 1) for (const [w, code] of [['right', sides[1]!], ['left', sides[2]!]]) variants.push([[...said.slice(0, -1), w, said.at(-1)!].join(' '), code]);
+      for (const [siteSaid, siteSpec] of variants) {
+        const key = `${up}\t${siteSaid}\t${siteSpec}\t${history}`;
+        neoplasmSites.set(key, [...(neoplasmSites.get(key) ?? []), `${p} ${words.join(' ')}`]);
+      }
+    }
+  }
+}
 
 /**
  * A main term's default code that is an "unspecified" code, with the codes its subterms give

@@ -161,3 +161,9 @@ test('an abbreviation whose inventories spell its one sense differently, or add 
   assert.deepEqual(codes('ASSESSMENT\nPUD.\nPLAN\nWe will treat this.'), ['K27.9']);
   assert.deepEqual(codes('ASSESSMENT\nLBP.\nPLAN\nWe will treat this.'), ['M54.50']);
 });
+
+test('a second-level site of the Table of Neoplasms codes the parent site\'s cancer (Neoplasm, lung, upper lobe C34.1-)', () => {
+  const codes = (text: string): string[] => codeText(text).diagnoses.map((d) => d.code.coding[0]!.code).sort();
+  assert.deepEqual(codes('ASSESSMENT\nLung cancer in the right upper lobe.\nPLAN\nWe will treat this.'), ['C34.11']);
+  assert.deepEqual(codes('ASSESSMENT\nLung cancer in the lower left lobe.\nPLAN\nWe will treat this.'), ['C34.32']);
+});
