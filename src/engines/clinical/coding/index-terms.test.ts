@@ -167,3 +167,10 @@ test('a second-level site of the Table of Neoplasms codes the parent site\'s can
   assert.deepEqual(codes('ASSESSMENT\nLung cancer in the right upper lobe.\nPLAN\nWe will treat this.'), ['C34.11']);
   assert.deepEqual(codes('ASSESSMENT\nLung cancer in the lower left lobe.\nPLAN\nWe will treat this.'), ['C34.32']);
 });
+
+test('a condition the index names by a word before its symptom wins over the symptom ("jock itch" B35.6, "whooping cough" A37.90)', () => {
+  const codes = (text: string): string[] => codeText(text).diagnoses.map((d) => d.code.coding[0]!.code).sort();
+  assert.deepEqual(codes('ASSESSMENT\nJock itch.\nPLAN\nWe will treat this.'), ['B35.6']);
+  assert.deepEqual(codes('ASSESSMENT\nWhooping cough.\nPLAN\nWe will treat this.'), ['A37.90']);
+  assert.deepEqual(codes('ASSESSMENT\nDry cough.\nPLAN\nWe will treat this.'), ['R05.9']);
+});

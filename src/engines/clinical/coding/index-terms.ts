@@ -259,6 +259,9 @@ function refines(entry: Concept, m: ConceptMention, start: number, end: number):
   // Words said before the named concept that make it a subterm of the same category ("upper arm
   // pain" M79.62- around "arm pain" M79.60-: Pain, limb, upper, upper arm): I.B.3, the subterm's code.
   if (m.end === end && entry.codes.U !== m.concept.codes.U && entry.codes.U.slice(0, 3) === m.concept.codes.U.slice(0, 3)) return true;
+  // …or a condition the index names by a word before the symptom it is known by ("jock itch" B35.6
+  // around "itch" L29.9, "whooping cough" A37.90 around "cough" R05.9).
+  if (m.end === end && m.concept.kind === 'symptom' && entry.kind === 'dx') return true;
   return yieldsToSubterm(m.concept.codes.U, [{ code: entry.codes.U, name: entry.name }], true);
 }
 
