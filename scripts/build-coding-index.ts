@@ -285,6 +285,33 @@ function bySideSubterms(e: Entry, spec: string | undefined): string | undefined 
   return `R:${pairs[0]!.R},L:${pairs[0]!.L},U:${spec}`;
 }
 
+/**
+ * Main terms the index sends to a condition named by a first-level subterm "by site" ("Bedsore —
+ * see Ulcer, pressure, by site"; "Decubitus"): other names of that condition ("pressure ulcer"),
+ * keyed by its path. They take its code said alone (referredByPhrases) and its sites (siteSubterms).
+ * Only a condition named by the subterm of a main term with no code of its own (a headless one).
+ */
+const referredBy = new Map<string, string[]>();
+for (const e of entries) {
+  const target = e.level === 0 ? /^(.+),\s*by site$/i.exec(e.see.trim())?.[1] : undefined;
+  const path = target?.toLowerCase().split(',').map((t) => t.trim()) ?? [];
+  const find = (key: string): Entry | undefined => byPath.get(key) ?? byFirstForm.get(key);
+  const head = path.length === 2 ? find(path[0]!) : undefined;
+  const named = find(path.join('|'));
+  if (!head || head.code || head.see || !named?.code) continue;
+  const key = named.path.join('|');
+  referredBy.set(key, [...(referredBy.get(key) ?? []), ...forms(e.path[0]!)]);
+}
+
+/** Other names of a condition coded by site said alone ("bedsore" → Ulcer, pressure L89.9-). */
+function referredByPhrases(): void {
+  for (const [path, names] of referredBy) {
+    const target = byPath.get(path)!;
+    const spec = codeOf(target);
+    for (const name of names.map((n) => tokens(n).join(' '))) if (spec && name.length >= 4 && !phrases.has(name)) phrases.set(name, [spec, target.path.join(', ')]);
+  }
+}
+
 // How many main terms open with each first form ("fracture": Fracture, burst; …, pathological; …, traumatic).
 const mainsByHead = new Map<string, number>();
 for (const e of entries) {
@@ -441,6 +468,7 @@ for (const e of entries) {
   }
 }
 secondLevelPhrases();
+referredByPhrases();
 listedSitePhrases();
 sentSitePhrases();
 const spineRows = spineRegionPhrases();
@@ -947,6 +975,8 @@ function siteSubterms(): string[] {
       continue;
     }
     if (headless && e.level === 1) named = subtermCondition(e, headless);
+    // Its other names share its sites ("bedsore on the sacrum").
+    if (headless && e.level === 1 && named) named = { ...named, term: [named.term, ...(referredBy.get(e.path.join('|')) ?? []).map((n) => tokens(n).join(' '))].join('|') };
     // "contiguous site of back, buttock, hip" is none of the sites it lists.
     if (headless && e.level === 2 && named && !/\bof\b/.test(e.path[2]!)) {
       const target = e.code ? e : seeWithin(e);

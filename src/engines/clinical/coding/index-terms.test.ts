@@ -174,3 +174,9 @@ test('a condition the index names by a word before its symptom wins over the sym
   assert.deepEqual(codes('ASSESSMENT\nWhooping cough.\nPLAN\nWe will treat this.'), ['A37.90']);
   assert.deepEqual(codes('ASSESSMENT\nDry cough.\nPLAN\nWe will treat this.'), ['R05.9']);
 });
+
+test('a main term sent to a condition "by site" names it and takes its sites (Bedsore — see Ulcer, pressure, by site)', () => {
+  const codes = (text: string): string[] => codeText(text).diagnoses.map((d) => d.code.coding[0]!.code).sort();
+  assert.deepEqual(codes('ASSESSMENT\nBedsore on her left hip.\nPLAN\nWe will treat this.'), ['L89.229']);
+  assert.deepEqual(codes('ASSESSMENT\nDecubitus ulcer of the left heel.\nPLAN\nWe will treat this.'), ['L89.629']);
+});
