@@ -772,6 +772,8 @@ function neoplasmPhrases(): Map<string, { terms: Set<string>; subs: Set<string> 
         // As said: the site first ("pituitary adenoma"); "adenoma of the pituitary" has function
         // words, so it is a site row the coder reads when the site is tied to the main term.
         add(`${site} ${words.join(' ')}`, spec, entry);
+        // The site's nonessential words said after it ("thyroid (gland)": "thyroid gland cancer").
+        for (const mod of modifiers(row[col('NonEssModif')] ?? '').filter((x) => !x.includes(' '))) add(`${site} ${mod} ${words.join(' ')}`, spec, entry);
         const history = column === 'MalignantPrimary' ? pastMalignancy.get(site) ?? '-' : '-';
         const key = `${top[col(column)]}\t${tokens(site).join(' ')}\t${spec}\t${history}`;
         neoplasmSites.set(key, [...(neoplasmSites.get(key) ?? []), words.join(' ')]);

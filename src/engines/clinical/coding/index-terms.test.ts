@@ -180,3 +180,8 @@ test('a main term sent to a condition "by site" names it and takes its sites (Be
   assert.deepEqual(codes('ASSESSMENT\nBedsore on her left hip.\nPLAN\nWe will treat this.'), ['L89.229']);
   assert.deepEqual(codes('ASSESSMENT\nDecubitus ulcer of the left heel.\nPLAN\nWe will treat this.'), ['L89.629']);
 });
+
+test('a Table of Neoplasms site is said with its nonessential word too (thyroid (gland): "thyroid gland cancer" C73)', () => {
+  assert.equal(indexConcept('thyroid gland malignant neoplasm')?.codes.U, 'C73');
+  assert.equal(indexConcept('pituitary gland adenoma')?.codes.U, 'D35.2');
+});
