@@ -16,3 +16,7 @@ test('a negated type or one in the next sentence is no type of the condition', (
   assert.deepEqual(assessed('Asthma is not severe.'), ['J45.909']);
   assert.deepEqual(assessed('Asthma. Severe persistent cough.'), ['J45.909']);
 });
+
+test('the next condition of a list is no type of the one before ("anxiety, depression")', () => {
+  assert.deepEqual(assessed('Anxiety, depression.'), ['F32.A', 'F41.9']);
+});

@@ -2,7 +2,7 @@
 // (data/lexicon/specifiers.tsv), finger, phalanx and displacement of a finger fracture, and
 // the type, site and side of an injury (data/lexicon/injuries.tsv, injury-sites.tsv and the
 // generated injury-codes.tsv); the 7th character of an injury code follows the encounter.
-import { isBillable, type Concept } from '../lexicon/index.ts';
+import { findConcepts, isBillable, tokenize, type Concept } from '../lexicon/index.ts';
 import { SIDE_WORDS, type Side } from './side.ts';
 import { lexiconTable } from '../lexicon/tables.ts';
 import { wordsPattern } from '../language/data.ts';
@@ -222,7 +222,9 @@ function typeAfter(code: string, sentence: string, at: { start: number; end: num
   const said = (sentence.slice(at.start, at.end).toLowerCase().match(/[a-z0-9]+/g) ?? []).join(' ');
   for (let k = Math.min(c.reach, after.length); k >= 1; k--) {
     const found = indexConcept(`${after.slice(0, k).join(' ')} ${said}`)?.codes.U;
-    if (found && found !== code && found.slice(0, 2) === code.slice(0, 2)) return found;
+    if (!found || found === code || found.slice(0, 2) !== code.slice(0, 2)) continue;
+    // A word that names a condition of its own is the next item of a list ("anxiety, depression"), no type.
+    if (!after.slice(0, k).some((w) => indexConcept(w) !== undefined || findConcepts(tokenize(w)).length > 0)) return found;
   }
   return undefined;
 }
