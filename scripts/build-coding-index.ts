@@ -238,7 +238,7 @@ const deferred: [string, string, Entry][] = [];
  * read at the site said (atSites: "Pain, arm" → M79.60- at "arm" → M79.601/M79.602/M79.603).
  */
 function codeOf(e: Entry, depth = 0, sites: string[] = siteNames(e)): string | undefined {
-  if (e.code) return atSites(e.code, sites);
+  if (e.code) return bySideSubterms(e, atSites(e.code, sites));
   // A main term with neither a code nor a "see" has only its "see also" to name the condition
   // ("Adiposis — see also Obesity" E66.9): the entry it names gives the code. A
   // subterm's "see also" widens to a general entry ("Syndrome, pain — see also Pain"): not followed.
@@ -256,6 +256,60 @@ function codeOf(e: Entry, depth = 0, sites: string[] = siteNames(e)): string | u
   const spec = codeOf(next, depth + 1, [...sites, ...siteNames(next)]);
   if (byFirstFormRef.has(next)) byFirstFormRef.add(e);
   return spec;
+}
+
+// Subterms that name the side of the body their parent lies on: "Pain, abdominal, upper R10.10 —
+// left quadrant R10.12, right quadrant R10.11". Only a quadrant or a side: "left ventricle",
+// "right heart syndrome" name structures, not sides. Injuries take their side from the injury
+// tables (specify.ts).
+const SIDE_SUBTERM = /^(right|left) (quadrant|side)$/;
+const sideSubterms = new Map<string, Map<string, Partial<Record<'R' | 'L', string>>>>();
+for (const e of entries) {
+  const m = e.level > 0 && e.code ? SIDE_SUBTERM.exec(e.path[e.level]!) : null;
+  const code = m ? resolve(e.code) : undefined;
+  if (!m || !code || code.includes(':') || /^[ST]/.test(code)) continue;
+  const parent = e.path.slice(0, -1).join('|');
+  const byRest = sideSubterms.get(parent) ?? new Map<string, Partial<Record<'R' | 'L', string>>>();
+  byRest.set(m[2]!, { ...byRest.get(m[2]!), [m[1] === 'right' ? 'R' : 'L']: code });
+  sideSubterms.set(parent, byRest);
+}
+
+/**
+ * An unsided code whose entry lists its right and left subterms (SIDE_SUBTERM) as codes by side,
+ * so the side said picks one (I.B.13: "left upper abdominal pain" R10.12); the parent's own
+ * code stays the unspecified side.
+ */
+function bySideSubterms(e: Entry, spec: string | undefined): string | undefined {
+  const pairs = [...(sideSubterms.get(e.path.join('|'))?.values() ?? [])].filter((p) => p.R && p.L);
+  if (!spec || spec.includes(':') || pairs.length !== 1) return spec;
+  return `R:${pairs[0]!.R},L:${pairs[0]!.L},U:${spec}`;
+}
+
+/**
+ * Main terms the index sends to a condition named by a first-level subterm "by site" ("Bedsore —
+ * see Ulcer, pressure, by site"; "Decubitus"): other names of that condition ("pressure ulcer"),
+ * keyed by its path. They take its code said alone (referredByPhrases) and its sites (siteSubterms).
+ * Only a condition named by the subterm of a main term with no code of its own (a headless one).
+ */
+const referredBy = new Map<string, string[]>();
+for (const e of entries) {
+  const target = e.level === 0 ? /^(.+),\s*by site$/i.exec(e.see.trim())?.[1] : undefined;
+  const path = target?.toLowerCase().split(',').map((t) => t.trim()) ?? [];
+  const find = (key: string): Entry | undefined => byPath.get(key) ?? byFirstForm.get(key);
+  const head = path.length === 2 ? find(path[0]!) : undefined;
+  const named = find(path.join('|'));
+  if (!head || head.code || head.see || !named?.code) continue;
+  const key = named.path.join('|');
+  referredBy.set(key, [...(referredBy.get(key) ?? []), ...forms(e.path[0]!)]);
+}
+
+/** Other names of a condition coded by site said alone ("bedsore" → Ulcer, pressure L89.9-). */
+function referredByPhrases(): void {
+  for (const [path, names] of referredBy) {
+    const target = byPath.get(path)!;
+    const spec = codeOf(target);
+    for (const name of names.map((n) => tokens(n).join(' '))) if (spec && name.length >= 4 && !phrases.has(name)) phrases.set(name, [spec, target.path.join(', ')]);
+  }
 }
 
 // How many main terms open with each first form ("fracture": Fracture, burst; …, pathological; …, traumatic).
@@ -414,6 +468,7 @@ for (const e of entries) {
   }
 }
 secondLevelPhrases();
+referredByPhrases();
 listedSitePhrases();
 sentSitePhrases();
 const spineRows = spineRegionPhrases();
@@ -703,8 +758,11 @@ function neoplasmPhrases(): Map<string, { terms: Set<string>; subs: Set<string> 
     if (words.length === 1 && !words[0]!.includes(' ')) d.terms.add(words[0]!);
     defaults.set(top[col(column)]!, d);
   }
+  let parent: string[] = [];
   for (const row of rows) {
+    if (row[col('Level')] === '2') subSitePhrases(row, parent, mains, (column) => row[col(column)] ?? '', (column) => resolveParent(rows, row, col, column));
     if (row[col('Level')] !== '1') continue;
+    parent = subtermForms(row[col('Term')]!).filter((f) => !/\bnec\b/.test(f));
     for (const { words, column, entry } of mains) {
       const cell = row[col(column)] ?? '';
       const spec = /^[A-Z]/.test(cell) ? resolve(cell) : undefined; // "-": no code in this column
@@ -714,6 +772,8 @@ function neoplasmPhrases(): Map<string, { terms: Set<string>; subs: Set<string> 
         // As said: the site first ("pituitary adenoma"); "adenoma of the pituitary" has function
         // words, so it is a site row the coder reads when the site is tied to the main term.
         add(`${site} ${words.join(' ')}`, spec, entry);
+        // The site's nonessential words said after it ("thyroid (gland)": "thyroid gland cancer").
+        for (const mod of modifiers(row[col('NonEssModif')] ?? '').filter((x) => !x.includes(' '))) add(`${site} ${mod} ${words.join(' ')}`, spec, entry);
         const history = column === 'MalignantPrimary' ? pastMalignancy.get(site) ?? '-' : '-';
         const key = `${top[col(column)]}\t${tokens(site).join(' ')}\t${spec}\t${history}`;
         neoplasmSites.set(key, [...(neoplasmSites.get(key) ?? []), words.join(' ')]);
@@ -723,6 +783,48 @@ function neoplasmPhrases(): Map<string, { terms: Set<string>; subs: Set<string> 
   return defaults;
 }
 const neoplasmDefaults = neoplasmPhrases();
+
+/** The code spec of the level-1 row a level-2 row of the Table of Neoplasms lies under, in a column. */
+function resolveParent(rows: string[][], row: string[], col: (name: string) => number, column: string): string | undefined {
+  for (let i = rows.indexOf(row) - 1; i >= 0; i--) {
+    if (rows[i]![col('Level')] !== '1') continue;
+    const cell = rows[i]![col(column)] ?? '';
+    return /^[A-Z]/.test(cell) ? resolve(cell) : undefined;
+  }
+  return undefined;
+}
+
+/**
+ * A second-level site of the Table of Neoplasms ("Neoplasm, lung, upper lobe of lung" C34.1-),
+ * said with its parent site before the main term ("upper lobe lung cancer"), and as a site
+ * subterm of the parent site's condition ("lung cancer … in the right upper lobe": coding-sites.tsv
+ * rows keyed by the parent's code C34.90, tied). A side said inside the site ("upper right
+ * lobe") names the code of that side (I.B.13).
+ */
+function subSitePhrases(row: string[], parent: string[], mains: { words: string[]; column: 'MalignantPrimary' | 'Benign'; entry: Entry }[], cell: (column: string) => string, parentSpec: (column: string) => string | undefined): void {
+  const term = (row[2] ?? '').toLowerCase().replace(/\s*\([^)]*\)/g, '');
+  for (const { words, column, entry } of mains) {
+    const spec = /^[A-Z]/.test(cell(column)) ? resolve(cell(column)) : undefined;
+    const up = parentSpec(column)?.replace(/^.*U:/, '');
+    if (!spec || !up) continue;
+    for (const p of parent) {
+      const site = term.replace(new RegExp(` of ${p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`), '').trim();
+      if (!WORDS.test(site) || /\bnec\b|,/.test(site) || site === p) continue;
+      add(`${site} ${p} ${words.join(' ')}`, spec, entry);
+      const history = column === 'MalignantPrimary' ? pastMalignancy.get(p) ?? '-' : '-';
+      // A one-word site is said with its parent unless a body site as said ("ascending colon";
+      // "main" of the bronchus names none alone).
+      const said = tokens(site.includes(' ') || SITE_WORDS.has(site) ? site : `${site} ${p}`);
+      const sides = /R:([^,]+),L:([^,]+)/.exec(spec);
+      const variants: [string, string][] = [[said.join(' '), spec]];
+      if (sides && said.length > 1) for (const [w, code] of [['right', sides[1]!], ['left', sides[2]!]]) variants.push([[...said.slice(0, -1), w, said.at(-1)!].join(' '), code]);
+      for (const [siteSaid, siteSpec] of variants) {
+        const key = `${up}\t${siteSaid}\t${siteSpec}\t${history}`;
+        neoplasmSites.set(key, [...(neoplasmSites.get(key) ?? []), `${p} ${words.join(' ')}`]);
+      }
+    }
+  }
+}
 
 /**
  * A main term's default code that is an "unspecified" code, with the codes its subterms give
@@ -875,6 +977,8 @@ function siteSubterms(): string[] {
       continue;
     }
     if (headless && e.level === 1) named = subtermCondition(e, headless);
+    // Its other names share its sites ("bedsore on the sacrum").
+    if (headless && e.level === 1 && named) named = { ...named, term: [named.term, ...(referredBy.get(e.path.join('|')) ?? []).map((n) => tokens(n).join(' '))].join('|') };
     // "contiguous site of back, buttock, hip" is none of the sites it lists.
     if (headless && e.level === 2 && named && !/\bof\b/.test(e.path[2]!)) {
       const target = e.code ? e : seeWithin(e);
@@ -991,15 +1095,46 @@ function abbreviationPhrases(): void {
     const spec = codeOf(e);
     if (spec) addAbbr(e.path[0]!, [spec, e.path.join(', ')]);
   }
-  for (const [abbr, sense] of clearAbbreviations()) {
-    const key = tokens(sense).join(' ');
-    const known = phrases.get(key) ?? mainSpecs.get(key);
-    if (known) addAbbr(abbr, known);
+  const known = (key: string): [string, string] | undefined => phrases.get(key) ?? mainSpecs.get(key);
+  for (const [abbr, senses] of clearAbbreviations()) {
+    const specs = senses.map((sense) => senseEntry(tokens(sense), known));
+    // Each inventory's sense codes alike ("low back pain", "lower back pain" M54.50); a sense coded
+    // by nothing is one misspelt ("chornic renal insufficiency") when it is a letter or two from one that is.
+    const coded = specs.filter((x) => x !== undefined);
+    const same = coded.length > 0 && coded.every((x) => x[0] === coded[0]![0]);
+    const typos = senses.every((sense, i) => specs[i] || senses.some((other, j) => specs[j] && editDistance(sense, other) <= 2));
+    if (same && typos) addAbbr(abbr, coded[0]!);
   }
 }
 
-/** Abbreviation → its one sense: a share of at least 0.9 in every inventory that lists it, the same sense in each. */
-function clearAbbreviations(): Map<string, string> {
+/**
+ * The entry a sense names: the sense, else the sense less a general word of the index's that
+ * it adds to a named condition ("peptic ulcer disease" → Ulcer, peptic K27.9; GENERAL).
+ */
+function senseEntry(words: string[], known: (key: string) => [string, string] | undefined): [string, string] | undefined {
+  const whole = known(words.join(' '));
+  if (whole || words.length < 3) return whole;
+  for (let i = words.length - 1; i >= 0; i--) {
+    if (!GENERAL.has(words[i]!)) continue;
+    const less = known([...words.slice(0, i), ...words.slice(i + 1)].join(' '));
+    if (less) return less;
+  }
+  return undefined;
+}
+
+/** Levenshtein distance (short strings: the senses of an abbreviation). */
+function editDistance(a: string, b: string): number {
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j++) row.push(Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1)));
+    prev = row;
+  }
+  return prev[b.length]!;
+}
+
+/** Abbreviation → its senses: a share of at least 0.9 in every inventory that lists it (one sense each, said alike or not). */
+function clearAbbreviations(): Map<string, string[]> {
   const senses = new Map<string, Set<string>>();
   const unclear = new Set<string>();
   const note = (abbr: string, sense: string, share: number): void => {
@@ -1020,7 +1155,7 @@ function clearAbbreviations(): Map<string, string> {
       if (abbr && sense) note(abbr, sense, Number(share));
     }
   }
-  return new Map([...senses].filter(([a, s]) => s.size === 1 && !unclear.has(a)).map(([a, s]) => [a, [...s][0]!]));
+  return new Map([...senses].filter(([a]) => !unclear.has(a)).map(([a, s]) => [a, [...s]]));
 }
 
 for (const [phrase, spec, e] of deferred) add(phrase, spec, e, true);

@@ -143,3 +143,45 @@ test('an eponym spelled as a possessive pronoun is speech about a person, not th
   assert.deepEqual(assessed('His disease is stable'), []);
   assert.notEqual(indexConcept('bundle of his interruption'), undefined);
 });
+
+test('words before a named concept that make it a subterm of its category win (Pain, limb, upper, upper arm M79.62-)', () => {
+  const codes = (text: string): string[] => codeText(text).diagnoses.map((d) => d.code.coding[0]!.code).sort();
+  assert.deepEqual(codes('ASSESSMENT\nRight upper arm pain.\nPLAN\nWe will treat this.'), ['M79.621']);
+  assert.deepEqual(codes('ASSESSMENT\nLeft arm pain.\nPLAN\nWe will treat this.'), ['M79.602']);
+});
+
+test('a head the index codes alone, said with its site after "of", is the site entry (Osteomyelitis, jaw M27.2)', () => {
+  const codes = (text: string): string[] => codeText(text).diagnoses.map((d) => d.code.coding[0]!.code).sort();
+  assert.deepEqual(codes('ASSESSMENT\nOsteomyelitis of the jaw.\nPLAN\nWe will treat this.'), ['M27.2']);
+  assert.deepEqual(codes('ASSESSMENT\nTuberculosis of the bone.\nPLAN\nWe will treat this.'), ['A18.03']);
+});
+
+test('an abbreviation whose inventories spell its one sense differently, or add a general word, is read (LBP, PUD)', () => {
+  const codes = (text: string): string[] => codeText(text).diagnoses.map((d) => d.code.coding[0]!.code).sort();
+  assert.deepEqual(codes('ASSESSMENT\nPUD.\nPLAN\nWe will treat this.'), ['K27.9']);
+  assert.deepEqual(codes('ASSESSMENT\nLBP.\nPLAN\nWe will treat this.'), ['M54.50']);
+});
+
+test('a second-level site of the Table of Neoplasms codes the parent site\'s cancer (Neoplasm, lung, upper lobe C34.1-)', () => {
+  const codes = (text: string): string[] => codeText(text).diagnoses.map((d) => d.code.coding[0]!.code).sort();
+  assert.deepEqual(codes('ASSESSMENT\nLung cancer in the right upper lobe.\nPLAN\nWe will treat this.'), ['C34.11']);
+  assert.deepEqual(codes('ASSESSMENT\nLung cancer in the lower left lobe.\nPLAN\nWe will treat this.'), ['C34.32']);
+});
+
+test('a condition the index names by a word before its symptom wins over the symptom ("jock itch" B35.6, "whooping cough" A37.90)', () => {
+  const codes = (text: string): string[] => codeText(text).diagnoses.map((d) => d.code.coding[0]!.code).sort();
+  assert.deepEqual(codes('ASSESSMENT\nJock itch.\nPLAN\nWe will treat this.'), ['B35.6']);
+  assert.deepEqual(codes('ASSESSMENT\nWhooping cough.\nPLAN\nWe will treat this.'), ['A37.90']);
+  assert.deepEqual(codes('ASSESSMENT\nDry cough.\nPLAN\nWe will treat this.'), ['R05.9']);
+});
+
+test('a main term sent to a condition "by site" names it and takes its sites (Bedsore — see Ulcer, pressure, by site)', () => {
+  const codes = (text: string): string[] => codeText(text).diagnoses.map((d) => d.code.coding[0]!.code).sort();
+  assert.deepEqual(codes('ASSESSMENT\nBedsore on her left hip.\nPLAN\nWe will treat this.'), ['L89.229']);
+  assert.deepEqual(codes('ASSESSMENT\nDecubitus ulcer of the left heel.\nPLAN\nWe will treat this.'), ['L89.629']);
+});
+
+test('a Table of Neoplasms site is said with its nonessential word too (thyroid (gland): "thyroid gland cancer" C73)', () => {
+  assert.equal(indexConcept('thyroid gland malignant neoplasm')?.codes.U, 'C73');
+  assert.equal(indexConcept('pituitary gland adenoma')?.codes.U, 'D35.2');
+});

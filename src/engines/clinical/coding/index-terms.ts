@@ -256,6 +256,12 @@ function refines(entry: Concept, m: ConceptMention, start: number, end: number):
   if (m.concept.kind === 'ignore') return true;
   // Injuries (chapter XIX) take their site and side from the injury tables (specify.ts), not a phrase.
   if (/^[ST]/.test(m.concept.codes.U)) return false;
+  // Words said before the named concept that make it a subterm of the same category ("upper arm
+  // pain" M79.62- around "arm pain" M79.60-: Pain, limb, upper, upper arm): I.B.3, the subterm's code.
+  if (m.end === end && entry.codes.U !== m.concept.codes.U && entry.codes.U.slice(0, 3) === m.concept.codes.U.slice(0, 3)) return true;
+  // …or a condition the index names by a word before the symptom it is known by ("jock itch" B35.6
+  // around "itch" L29.9, "whooping cough" A37.90 around "cough" R05.9).
+  if (m.end === end && m.concept.kind === 'symptom' && entry.kind === 'dx') return true;
   return yieldsToSubterm(m.concept.codes.U, [{ code: entry.codes.U, name: entry.name }], true);
 }
 
@@ -297,14 +303,15 @@ export function findIndexTerms(text: string, tokens: readonly Token[], taken: re
   const inTaken = tokensInMentions(tokens, taken);
   for (let i = 0; i < tokens.length; ) {
     const said = longestAt(norms, i);
-    // Only a head word not coded on its own: one that is ("carcinoma of the right breast") takes
-    // its site from the sentence with the index's site subterms (index-sites.ts).
-    const coded = said !== undefined || inTaken[i]!;
-    const inverted = coded ? undefined : ofInverted(tokens, i);
-    const hit = inverted ?? said;
+    // A head the index codes alone ("abscess" L02.91) said with a site after "of" is the site's
+    // entry ("abscess of the liver" → Abscess, liver K75.0), as said qualifier first, when the index has it.
+    // Not at a named concept's head: the hand lexicon takes its site from the sentence with the
+    // index's site subterms (index-sites.ts: "cancer of the right breast" C50.911 and its history Z85.3).
+    const inverted = inTaken[i]! ? undefined : ofInverted(tokens, i);
+    const hit = inverted && (!said || inverted.to > said.to) ? inverted : said;
     if (!hit) {
       // A main term the index codes only by sex, said without one ("hypogonadism"): the visit's.
-      const sexed = coded ? undefined : sexedTerm(norms[i]!, text);
+      const sexed = said !== undefined || inTaken[i]! ? undefined : sexedTerm(norms[i]!, text);
       if (sexed) out.push({ concept: conceptOf(sexed.phrase, sexed.spec), start: tokens[i]!.start, end: tokens[i]!.end, from: i, to: i + 1 });
       i++;
       continue;

@@ -68,3 +68,18 @@ test('a site named after the symptom more exactly, and a modifier sharing the si
   assert.deepEqual(codes('Doctor: What brings you in?\nPatient: I have had pain in my upper and lower back since the move.'), ['M54.50', 'M54.6']);
   assert.deepEqual(codes('Doctor: What brings you in?\nPatient: Upper and lower back pain, on and off.'), ['M54.50', 'M54.6']);
 });
+
+test('a part of a limb is the site of its pain by side (Pain, limb, upper/lower, <part> M79.6-), never a joint', () => {
+  assert.deepEqual(codes('Doctor: What brings you in?\nPatient: I have pain in my right upper arm.'), ['M79.621']);
+  assert.deepEqual(codes('Doctor: What brings you in?\nPatient: My left hand has been aching.'), ['M79.642']);
+  assert.deepEqual(codes('Doctor: What brings you in?\nPatient: There is pain in both legs.'), ['M79.604', 'M79.605']);
+  assert.deepEqual(codes('Doctor: What brings you in?\nPatient: She has pain in her left shin.'), ['M79.662']);
+  // Swelling of a limb part is not composed: "ankle and foot swelling" is no ankle effusion either.
+  assert.deepEqual(codes('Doctor: How are things?\nPatient: My ankle and foot swelling is about the same.'), []);
+});
+
+test('the side said of upper or lower abdominal pain gives its quadrant (Pain, abdominal, upper, left quadrant R10.12)', () => {
+  assert.deepEqual(codes('ASSESSMENT\nPain in the left upper abdomen.\nPLAN\nWe will treat this.'), ['R10.12']);
+  assert.deepEqual(codes('ASSESSMENT\nRight lower abdominal pain.\nPLAN\nWe will treat this.'), ['R10.31']);
+  assert.deepEqual(codes('ASSESSMENT\nUpper abdominal pain.\nPLAN\nWe will treat this.'), ['R10.10']);
+});

@@ -11,7 +11,8 @@ import { tiedTo, unstuttered } from './site-ties.ts';
 import type { Turns } from './speaker.ts';
 import { systemsOf } from './systems.ts';
 
-interface Site { words: string[]; deeper: Map<string, string> }
+/** `only`: the symptoms a limb part composes (undefined: any), said as "<word> <main>" only (see readTables). */
+interface Site { words: string[]; deeper: Map<string, string>; only?: Set<string> }
 interface Tables {
   symptoms: Map<string, string>;
   /** Lay site phrase (tokens joined by a space) → site; `longest`: most tokens of a phrase. */
@@ -35,8 +36,11 @@ function readTables(): Tables {
   for (const [kind, words, index, deeper] of rows) {
     const said = words!.split('|');
     if (kind === 'symptom') for (const w of said) t.symptoms.set(w, index!);
-    else if (kind === 'site') {
-      const site: Site = { words: index!.split(';'), deeper: new Map((deeper ?? '').split(';').filter(Boolean).map((d) => d.split('=') as [string, string])) };
+    else if (kind === 'site' || kind === 'limb') {
+      // A limb part ("hand") is the limb's site (Pain, limb, upper, hand M79.64-), not its joints
+      // (Pain, joint, hand M25.54-), and only for the symptoms its row names.
+      const limb = kind === 'limb' ? new Set(deeper!.split(';')) : undefined;
+      const site: Site = limb ? { words: index!.split(';'), deeper: new Map(), only: limb } : { words: index!.split(';'), deeper: new Map((deeper ?? '').split(';').filter(Boolean).map((d) => d.split('=') as [string, string])) };
       for (const w of said) {
         const tokens = phraseTokens(w);
         t.sites.set(tokens.join(' '), site);
@@ -62,8 +66,9 @@ function readTables(): Tables {
 
 /** The code of a symptom (index main term) at a site: the index's subterm phrase, else a deeper subterm the table lacks. */
 function codedAt(main: string, site: Site): Concept | undefined {
+  if (site.only && !site.only.has(main)) return undefined;
   for (const word of site.words) {
-    for (const phrase of [`${word} joint ${main}`, `${word} localized ${main}`, `${word} ${main}`]) {
+    for (const phrase of site.only ? [`${word} ${main}`] : [`${word} joint ${main}`, `${word} localized ${main}`, `${word} ${main}`]) {
       const concept = indexConcept(phrase);
       if (concept) return concept;
     }
@@ -185,9 +190,11 @@ function phrasesIn(text: string, tokens: readonly Token[], t: Tables): ConceptMe
       const symptom = symptomAfter(tokens, other?.to ?? site.to, t);
       if (symptom && other) {
         // "neck and lower back pain": the first site's symptom is said with the second's.
-        const first = mentionOf(text, tokens, i, site.to, symptom.main, site.site);
-        if (first && !BREAK.test(text.slice(tokens[i]!.start, tokens[symptom.to - 1]!.end))) out.push(first);
+        // Only when the second site codes the symptom too: "ankle and foot swelling" is one
+        // swelling of a limb part the table does not code there, not an ankle effusion.
         hit = mentionOf(text, tokens, other.from, symptom.to, symptom.main, other.site);
+        const first = hit && mentionOf(text, tokens, i, site.to, symptom.main, site.site);
+        if (first && !BREAK.test(text.slice(tokens[i]!.start, tokens[symptom.to - 1]!.end))) out.push(first);
       } else if (symptom) {
         hit = mentionOf(text, tokens, i, symptom.to, symptom.main, site.site);
         // "lower and mid back pain": the modifier before the conjunction names a site of its own.

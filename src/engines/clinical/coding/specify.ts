@@ -2,7 +2,7 @@
 // (data/lexicon/specifiers.tsv), finger, phalanx and displacement of a finger fracture, and
 // the type, site and side of an injury (data/lexicon/injuries.tsv, injury-sites.tsv and the
 // generated injury-codes.tsv); the 7th character of an injury code follows the encounter.
-import { isBillable, type Concept } from '../lexicon/index.ts';
+import { findConcepts, isBillable, tokenize, type Concept } from '../lexicon/index.ts';
 import { SIDE_WORDS, type Side } from './side.ts';
 import { lexiconTable } from '../lexicon/tables.ts';
 import { wordsPattern } from '../language/data.ts';
@@ -11,6 +11,8 @@ import { tiedTo } from './site-ties.ts';
 import { sided, sidesOf } from './code-sides.ts';
 import { systemsOf } from './systems.ts';
 import { withSubterm } from './with-subterms.ts';
+import { indexConcept } from './index-terms.ts';
+import { languageData } from '../language/data.ts';
 
 
 const words = (alternatives: string): RegExp => new RegExp(`\\b(?:${alternatives})\\b`, 'i');
@@ -195,6 +197,38 @@ function injuryCodes(type: string, site: InjurySite, side: Side): Concept['codes
   return undefined;
 }
 
+interface TypeAfterCues { links: Set<string>; negators: Set<string>; reach: number }
+let typeCues: TypeAfterCues | undefined;
+function typeAfterCues(): TypeAfterCues {
+  if (typeCues) return typeCues;
+  const c = languageData<{ type_after: { links: string[]; reach: number }; with_subterms: { negators: string[] } }>('coding');
+  typeCues = { links: new Set(c.type_after.links), negators: new Set(c.with_subterms.negators), reach: c.type_after.reach };
+  return typeCues;
+}
+
+/**
+ * The code of the index entry that says the condition's type after it, as the index says it with
+ * the type first ("asthma is mild intermittent" → "mild intermittent asthma" J45.20; "major
+ * depression, recurrent" → F33.9): I.B.3, the subterm the documentation supports. Only a code of
+ * the same tabular block (its first two characters), so a word of another condition is no type.
+ */
+function typeAfter(code: string, sentence: string, at: { start: number; end: number }): string | undefined {
+  const c = typeAfterCues();
+  const rest = /^[^.;:?!]*/.exec(sentence.slice(at.end))![0].replace(/^\s*,/, ' ');
+  if (/^\s*[^\s\w]/.test(rest)) return undefined;
+  const after = (rest.toLowerCase().match(/[a-z]+/g) ?? []).slice(0, c.reach + 2);
+  while (after.length > 0 && c.links.has(after[0]!)) after.shift();
+  if (after.length === 0 || c.negators.has(after[0]!)) return undefined;
+  const said = (sentence.slice(at.start, at.end).toLowerCase().match(/[a-z0-9]+/g) ?? []).join(' ');
+  for (let k = Math.min(c.reach, after.length); k >= 1; k--) {
+    const found = indexConcept(`${after.slice(0, k).join(' ')} ${said}`)?.codes.U;
+    if (!found || found === code || found.slice(0, 2) !== code.slice(0, 2)) continue;
+    // A word that names a condition of its own is the next item of a list ("anxiety, depression"), no type.
+    if (!after.slice(0, k).some((w) => indexConcept(w) !== undefined || findConcepts(tokenize(w)).length > 0)) return found;
+  }
+  return undefined;
+}
+
 export interface SpecifyContext {
   /** Offsets of the mention within the sentence. */
   at: { start: number; end: number };
@@ -279,6 +313,8 @@ export function specify(concept: Concept, sentence: string, ctx: SpecifyContext)
   // The "with" member of a tabular pair whose qualifier the sentence says ("irritable bowel syndrome with diarrhea" K58.0).
   const qualified = sided(concept.codes) ? undefined : withSubterm(concept.codes.U, sentence);
   if (qualified) return forEncounter({ concept: withCodes(concept, { U: qualified }) }, ctx);
+  const typed = sided(concept.codes) ? undefined : typeAfter(concept.codes.U, sentence, ctx.at);
+  if (typed) return forEncounter({ concept: withCodes(concept, { U: typed }) }, ctx);
   // A site subterm of the index named in the sentence (I.B.3: the documented site).
   const site = indexSiteSpec(concept.codes.U, concept.name, sentence, ctx.at) ?? visitIndexSiteSpec(concept.codes.U, concept.name, ctx.visit);
   // A malignancy's site gives its personal-history code too (History, personal, malignant neoplasm, breast Z85.3).
