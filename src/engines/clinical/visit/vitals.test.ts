@@ -145,3 +145,13 @@ test("a device's display read out at the visit is read; a wearable's reading is 
   assert.deepEqual(kindValues('[patient] my fitbit says my heart rate is 110 right now .'), {});
   assert.deepEqual(kindValues('[doctor] what does the oximeter show ?\n[patient] it says 97 .'), { oxygenSaturation: '97%' });
 });
+
+test("readings others took before the visit, habits, averages and thresholds 'over' a number are no readings", () => {
+  assert.deepEqual(kindValues('[doctor] so the paramedics had your pressure at 84 over 52 .'), {});
+  assert.deepEqual(kindValues('[doctor] you said on the phone your blood pressure was 152 over 94 .'), {});
+  assert.deepEqual(kindValues('[doctor] your heart rate on the holter averaged 76 .'), {});
+  assert.deepEqual(kindValues('[patient] my pressure is usually 136 over 88 .'), {});
+  assert.deepEqual(kindValues('[doctor] call us if your temperature goes over 100.4 .'), {});
+  // A habit or a threshold does not move today's reading said beside it.
+  assert.deepEqual(kindValues('[doctor] it normally runs high , but today your blood pressure is 124 over 78 .'), { bloodPressure: '124/78 mmHg' });
+});
