@@ -27,6 +27,7 @@ interface VitalsData {
   correction: { cues: string[] };
   statedShown: { subjects: string[] };
   wearables: { words: string[] };
+  targets: { cues: string[]; modifiers: string[] };
 }
 
 const d = languageData<VitalsData>('vitals');
@@ -42,6 +43,12 @@ export function vitalName(kind: VitalKind): string {
 
 /** Any vital sign's name, as a RegExp source to sit between word boundaries. */
 export const ANY_VITAL_NAME = (Object.keys(d.names) as VitalKind[]).map(vitalName).join('|');
+
+/** A goal, norm or wish said in a reading's clause before its number ("your goal blood pressure is", "aim for"): the number is no reading. */
+export const TARGET_IN_CLAUSE = new RegExp(
+  `${wordsPattern(d.targets.cues, spokenAlternation)}|\\b(?:${alternation(d.targets.modifiers)})\\s+(?:${ANY_VITAL_NAME})\\b`,
+  'i',
+);
 
 /** The unit that names a reading of this kind from just after its number ("60 beats a minute"), as a RegExp source, if it has one. */
 export function readingUnit(kind: VitalKind): string | undefined {

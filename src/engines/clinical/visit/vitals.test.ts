@@ -155,3 +155,11 @@ test("readings others took before the visit, habits, averages and thresholds 'ov
   // A habit or a threshold does not move today's reading said beside it.
   assert.deepEqual(kindValues('[doctor] it normally runs high , but today your blood pressure is 124 over 78 .'), { bloodPressure: '124/78 mmHg' });
 });
+
+test('a goal, a norm or a wish in the clause before a number makes it no reading; a reading called normal is kept', () => {
+  assert.deepEqual(kindValues('[doctor] your goal blood pressure is 128 over 78 .'), {});
+  assert.deepEqual(kindValues('[doctor] a normal temperature is about 98.6 .'), {});
+  assert.deepEqual(kindValues('[doctor] we should aim for a blood pressure of 124 over 76 .'), {});
+  assert.deepEqual(kindValues('[patient] i want to get down to 175 pounds .'), {});
+  assert.deepEqual(kindValues('[doctor] your blood pressure is normal at 118 over 74 .'), { bloodPressure: '118/74 mmHg' });
+});

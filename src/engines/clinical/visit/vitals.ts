@@ -1,7 +1,7 @@
 // Vital signs read once for the visit, each with its unit; today's reading wins over one recalled, a later one over an earlier.
 import { bareReading, continuedReading, lastNamedKind, spokenNumbersToDigits, statedReadings, vitalReadings, type VitalReading, type Vitals } from '../numbers/index.ts';
 import { joinSplitContractions } from '../language/contractions.ts';
-import { otherOwner, READING_CORRECTED, READING_ELSEWHERE, READING_ON_WEARABLE, READING_RECALLED, READING_TODAY } from '../language/vitals.ts';
+import { otherOwner, READING_CORRECTED, TARGET_IN_CLAUSE, READING_ELSEWHERE, READING_ON_WEARABLE, READING_RECALLED, READING_TODAY } from '../language/vitals.ts';
 import { endsSpeakingOfOtherPerson, ownedByOtherPerson } from '../transcript/index.ts';
 import type { Sentence, VitalSign } from './types.ts';
 
@@ -61,6 +61,8 @@ function todaysReadings(text: string, said: string, earlier?: keyof Vitals): Map
     if (ownedByOtherPerson(owner) || OTHER_OWNER.get(r.kind)?.test(owner)) continue;
     // … or said of them as the subject, with no "I" or "you" since ("my mom weighed 300 pounds").
     if (endsSpeakingOfOtherPerson(text.slice(clause.at, r.start))) continue;
+    // A goal or a norm said in the clause before it ("your goal blood pressure is …", "aim for …").
+    if (TARGET_IN_CLAUSE.test(text.slice(clause.at, r.start))) continue;
     if (READING_ON_WEARABLE.test(clause.text) || nearest(ELSEWHERE, clause, r) < nearest(TODAY, clause, r)) continue;
     found.set(r.kind, r);
   }
