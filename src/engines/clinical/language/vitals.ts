@@ -28,9 +28,12 @@ interface VitalsData {
   statedShown: { subjects: string[] };
   wearables: { words: string[] };
   targets: { cues: string[]; modifiers: string[] };
+  owners: { firstPerson: string[] };
 }
 
 const d = languageData<VitalsData>('vitals');
+type Pronouns = Record<'subject' | 'object' | 'possessive' | 'reflexive' | 'independent', string>;
+const pronouns = languageData<{ pronouns: Record<'female' | 'male' | 'they', Pronouns> }>('voice').pronouns;
 
 /**
  * What names a vital sign of this kind, as a RegExp source to sit between word boundaries: its names,
@@ -142,3 +145,11 @@ export const READING_TODAY = new RegExp(wordsPattern(d.today), 'i');
 export const READING_RECALLED = new RegExp(wordsPattern(d.recalled), 'i');
 /** Words that make the number just after them a temperature ("fever of 100 . 4"). */
 export const TEMPERATURE_CONTEXT = new RegExp(wordsPattern(d.temperatureContext), 'i');
+
+/** A third-person pronoun ("she's", "his", "them"), voice.json's, as a global RegExp: its last match before a reading. */
+export const THIRD_PERSON = new RegExp(
+  `(?<![\\w'’])(?:${spokenAlternation([pronouns.female, pronouns.male, pronouns.they].flatMap((p) => [p.subject, p.object, p.possessive, p.reflexive, p.independent]))})(?![\\w])`,
+  'gi',
+);
+/** The speaker as a reading's owner ("my", "mine", "i"), as a global RegExp: its last match before a reading. */
+export const FIRST_PERSON = new RegExp(`(?<![\\w'’])(?:${spokenAlternation(d.owners.firstPerson)})(?![\\w'’])`, 'gi');

@@ -163,3 +163,11 @@ test('a goal, a norm or a wish in the clause before a number makes it no reading
   assert.deepEqual(kindValues('[patient] i want to get down to 175 pounds .'), {});
   assert.deepEqual(kindValues('[doctor] your blood pressure is normal at 118 over 74 .'), { bloodPressure: '118/74 mmHg' });
 });
+
+test("a relative's reading said of 'her' or 'him' after the patient names them, and a companion's own, are not the patient's", () => {
+  assert.deepEqual(kindValues("[patient] my brother has bad blood pressure , he 's about 164 over 98 ."), {});
+  const visit = ["[patient_guest] my pressure is good , 122 over 78 , but she never checks hers .", "[doctor] well her pulse is 88 today ."].join('\n');
+  assert.deepEqual(kindValues(visit), { heartRate: '88 bpm' });
+  // The patient's own reading after a relative is named stays the patient's.
+  assert.deepEqual(kindValues("[patient] my dad had a stroke , and my blood pressure was 150 over 90 today ."), { bloodPressure: '150/90 mmHg' });
+});

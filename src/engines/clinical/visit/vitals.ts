@@ -1,7 +1,7 @@
 // Vital signs read once for the visit, each with its unit; today's reading wins over one recalled, a later one over an earlier.
 import { bareReading, continuedReading, lastNamedKind, spokenNumbersToDigits, statedReadings, vitalReadings, type VitalReading, type Vitals } from '../numbers/index.ts';
 import { joinSplitContractions } from '../language/contractions.ts';
-import { otherOwner, READING_CORRECTED, TARGET_IN_CLAUSE, READING_ELSEWHERE, READING_ON_WEARABLE, READING_RECALLED, READING_TODAY } from '../language/vitals.ts';
+import { FIRST_PERSON, otherOwner, READING_CORRECTED, TARGET_IN_CLAUSE, THIRD_PERSON, READING_ELSEWHERE, READING_ON_WEARABLE, READING_RECALLED, READING_TODAY } from '../language/vitals.ts';
 import { endsSpeakingOfOtherPerson, ownedByOtherPerson } from '../transcript/index.ts';
 import type { Sentence, VitalSign } from './types.ts';
 
@@ -46,13 +46,27 @@ function nearest(words: RegExp, clause: { text: string; at: number }, r: VitalRe
   return best;
 }
 
+/** Where the last match of a global pattern in text starts, -1 when there is none. */
+const lastAt = (re: RegExp, text: string): number => [...text.matchAll(re)].at(-1)?.index ?? -1;
+
+/**
+ * Whether a reading is someone else's by who says it, though its clause names no one: a companion gives it
+ * as their own ("my blood pressure is fine, 120 over 80"), or the patient named a relative earlier in the
+ * sentence and the clause speaks of them ("my sister has high blood pressure, she's like 150 over 100").
+ */
+function ownedBySpeakerOrRelative(before: string, clause: string, role: Sentence['role']): boolean {
+  if (role === 'clinician') return false;
+  if (role === 'family' && lastAt(FIRST_PERSON, before) > lastAt(THIRD_PERSON, before)) return true;
+  return lastAt(THIRD_PERSON, clause) >= 0 && endsSpeakingOfOtherPerson(before);
+}
+
 /**
  * This visit's readings in a piece of text, the last of each kind; a bare value stated as today's
  * ("it's 94 here") is of the sign named last before it, or `earlier`. A reading is not one when its
  * clause names someone else before it ("my mom's"), or places it elsewhere or before ("last night", "at
  * home", "on my watch") more nearly than at this visit ("here … 92 right now … at home" is today's).
  */
-function todaysReadings(text: string, said: string, earlier?: keyof Vitals): Map<keyof Vitals, VitalReading> {
+function todaysReadings(text: string, said: string, role: Sentence['role'], earlier?: keyof Vitals): Map<keyof Vitals, VitalReading> {
   const found = new Map<keyof Vitals, VitalReading>();
   for (const r of [...vitalReadings(text, said), ...statedReadings(text, earlier)].sort((a, b) => a.start - b.start)) {
     const clause = clauseOf(text, r);
@@ -61,6 +75,7 @@ function todaysReadings(text: string, said: string, earlier?: keyof Vitals): Map
     if (ownedByOtherPerson(owner) || OTHER_OWNER.get(r.kind)?.test(owner)) continue;
     // … or said of them as the subject, with no "I" or "you" since ("my mom weighed 300 pounds").
     if (endsSpeakingOfOtherPerson(text.slice(clause.at, r.start))) continue;
+    if (ownedBySpeakerOrRelative(text.slice(0, r.start), text.slice(clause.at, r.start), role)) continue;
     // A goal or a norm said in the clause before it ("your goal blood pressure is …", "aim for …").
     if (TARGET_IN_CLAUSE.test(text.slice(clause.at, r.start))) continue;
     if (READING_ON_WEARABLE.test(clause.text) || nearest(ELSEWHERE, clause, r) < nearest(TODAY, clause, r)) continue;
@@ -113,14 +128,14 @@ export function vitalSigns(said: readonly Sentence[]): VitalSign[] {
     const namedHere = lastNamedKind(digits[i]!);
     if (namedHere) named = { kind: namedHere, at: i, recalled: recalled(s) };
     if (answersAboutElsewhere(sentences, i)) return;
-    const own = todaysReadings(digits[i]!, s.text, earlier?.kind);
+    const own = todaysReadings(digits[i]!, s.text, s.role, earlier?.kind);
     const carried = own.size === 0 ? carriedReading(digits[i]!, last, earlier) : undefined;
     if (carried) own.set(carried.kind, carried);
     if (own.size) last = [...own.values()].sort((a, b) => a.start - b.start).at(-1);
     const next = sentences[i + 1];
     // Only a piece left open (no full stop) runs on into the next one.
     const open = next && !/[.?!]\s*$/.test(s.text) && next.span.start - s.span.end < JOIN_GAP;
-    const joined = open ? todaysReadings(`${digits[i]} ${digits[i + 1]}`, `${s.text} ${next.text}`) : new Map<keyof Vitals, VitalReading>();
+    const joined = open ? todaysReadings(`${digits[i]} ${digits[i + 1]}`, `${s.text} ${next.text}`, s.role) : new Map<keyof Vitals, VitalReading>();
     const r = rank(s);
     for (const kind of KINDS) {
       const reading = own.get(kind) ?? joined.get(kind);
