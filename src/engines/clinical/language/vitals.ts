@@ -29,6 +29,7 @@ interface VitalsData {
   wearables: { words: string[] };
   targets: { cues: string[]; modifiers: string[] };
   owners: { firstPerson: string[] };
+  recordReview: { before: string[] };
 }
 
 const d = languageData<VitalsData>('vitals');
@@ -139,8 +140,8 @@ export function weightUnit(word: string): 'kg' | 'lb' {
 
 /** A speaker correcting a reading just given ("sorry, i read that backwards"). */
 export const READING_CORRECTED = standingWords(d.correction.cues);
-/** Words that place a reading at this visit ("here", "today", "vital signs"). */
-export const READING_TODAY = new RegExp(wordsPattern(d.today), 'i');
+/** Words that place a reading at this visit ("here", "today", "vital signs"); not "here" in the record ("i see here"). */
+export const READING_TODAY = new RegExp(`(?<!\\b(?:${alternation(d.recordReview.before)})\\s+)${wordsPattern(d.today)}`, 'i');
 /** Words that place a reading elsewhere or before ("at home", "in the emergency room", "was"). */
 export const READING_RECALLED = new RegExp(wordsPattern(d.recalled), 'i');
 /** Words that make the number just after them a temperature ("fever of 100 . 4"). */

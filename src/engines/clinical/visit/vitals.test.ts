@@ -171,3 +171,9 @@ test("a relative's reading said of 'her' or 'him' after the patient names them, 
   // The patient's own reading after a relative is named stays the patient's.
   assert.deepEqual(kindValues("[patient] my dad had a stroke , and my blood pressure was 150 over 90 today ."), { bloodPressure: '150/90 mmHg' });
 });
+
+test("'here' in the record ('i see here', 'it says here') does not place a reading at this visit; 'in here' does", () => {
+  assert.deepEqual(kindValues('[doctor] and i see here that it was 176 over 92 when you went to the emergency room .'), {});
+  assert.deepEqual(kindValues('[doctor] it says here your temperature was 101.2 at urgent care .'), {});
+  assert.deepEqual(kindValues('[doctor] your pressure is 148 over 92 in here , it was 130 over 80 at home .'), { bloodPressure: '148/92 mmHg' });
+});
