@@ -30,6 +30,7 @@ interface VitalsData {
   targets: { cues: string[]; modifiers: string[] };
   owners: { firstPerson: string[] };
   recordReview: { before: string[] };
+  smallWeightInPounds: { verbs: string[] };
 }
 
 const d = languageData<VitalsData>('vitals');
@@ -93,6 +94,9 @@ export const WEIGHT_STATED_BEFORE = new RegExp(
   `(?:\\b(?:${alternation(d.weightStatedBy.filter((w) => /^\\w/.test(w)))})|${spokenAlternation(d.weightStatedBy.filter((w) => !/^\\w/.test(w)))})\\s+$`,
   'i',
 );
+
+/** A weighing verb just before a number ("she weighs 38 pounds"): a small weight in pounds is then a body weight. */
+export const WEIGHED_BEFORE = new RegExp(`\\b(?:${alternation(d.smallWeightInPounds.verbs)})\\W+(?:(?:${alternation(d.approximators)})\\W+)?$`, 'i');
 
 /** What brings in a later value of the sign just read ("down to", "sorry, that's", "now he's"), as a RegExp source. */
 export const CONTINUATION = `\\b(?:${spokenAlternation(d.continuation.cues)})\\W+(?:(?:${spokenAlternation(d.continuation.fillers)})\\s+)?`;

@@ -1,7 +1,7 @@
 // Vital signs from one (number-normalised) sentence: every reading with its place, and the value strings a note writes.
 import {
   CONTINUATION, listName, NOT_READING_BEFORE, PERSON_SUBJECT, PRESSURE_SEPARATORS, SPOKEN_PRESSURE, readingUnit, STATED_SHOWN, statedNow, unitContext, vitalName, WEIGHT_CHANGE_BEFORE,
-  WEIGHT_STATED_BEFORE, WEIGHT_UNITS, weightUnit,
+  WEIGHED_BEFORE, WEIGHT_STATED_BEFORE, WEIGHT_UNITS, weightUnit,
 } from '../language/vitals.ts';
 
 export interface Vitals {
@@ -116,10 +116,16 @@ function plausible(p: Pattern, m: RegExpMatchArray, sentence: string): boolean {
   if (context && !context.test(sentence)) return false;
   if (p.how === 'named' && OTHER_NAMES.get(p.kind)!.test(sentence.slice((m.index ?? 0) + 1, at))) return false;
   if (p.kind !== 'weight') return true;
-  // A small weight is a body weight (a child's) only in kilograms, named or stated ("she's 9 kilos"):
-  // a few pounds is nearly always a change ("a 10 pound weight gain", "call me if you gain 3 pounds").
-  if (v < BODY_WEIGHT_MIN && !(m[2] && weightUnit(m[2]) === 'kg' && (p.how === 'named' || WEIGHT_STATED_BEFORE.test(before)))) return false;
+  // A small weight is a body weight (a child's) in kilograms named or stated ("she's 9 kilos"), in pounds
+  // only right after a weighing verb ("she weighs 38 pounds"): a few pounds is otherwise nearly always a
+  // change or a load ("a 10 pound weight gain", "call me if you gain 3 pounds", "lift 10 pounds").
+  if (v < BODY_WEIGHT_MIN && !(m[2] && smallBodyWeight(weightUnit(m[2]), p.how, before))) return false;
   return !WEIGHT_CHANGE_BEFORE.test(before);
+}
+
+/** Whether a weight under BODY_WEIGHT_MIN in this unit, found so, is a body weight (see plausible). */
+function smallBodyWeight(unit: 'kg' | 'lb', how: How, before: string): boolean {
+  return unit === 'kg' ? how === 'named' || WEIGHT_STATED_BEFORE.test(before) : WEIGHED_BEFORE.test(before);
 }
 
 /**

@@ -177,3 +177,10 @@ test("'here' in the record ('i see here', 'it says here') does not place a readi
   assert.deepEqual(kindValues('[doctor] it says here your temperature was 101.2 at urgent care .'), {});
   assert.deepEqual(kindValues('[doctor] your pressure is 148 over 92 in here , it was 130 over 80 at home .'), { bloodPressure: '148/92 mmHg' });
 });
+
+test("a child's small weight in pounds is read after a weighing verb; a few pounds otherwise is a change or a load", () => {
+  assert.deepEqual(kindValues('[doctor] he weighs 31 pounds today .'), { weight: '31 lb' });
+  assert.deepEqual(kindValues('[doctor] she weighed in at about 27 pounds .'), { weight: '27 lb' });
+  assert.deepEqual(kindValues("[doctor] do n't lift more than 15 pounds ."), {});
+  assert.deepEqual(kindValues("[patient] i 've gained 12 pounds ."), {});
+});
