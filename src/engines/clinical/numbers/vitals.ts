@@ -165,6 +165,10 @@ const STATED = new Map<keyof Vitals, RegExp[]>(KINDS.map((kind) => {
 // A sentence that is a bare value ("209.", "156.4, okay, you can step down."): it too has no name of its own.
 const BARE = new Map<keyof Vitals, RegExp>(KINDS.map((kind) => [kind, new RegExp(`^[^\\w]*${READINGS[kind].value}\\s*(?:[,.!?]|$)`, 'gi')]));
 const NAMES = new Map(KINDS.map((kind) => [kind, new RegExp(name(kind), 'gi')] as const));
+// A number in a weight unit names a weight for what follows ("you've lost 10 pounds." "you're 198 today.").
+const WEIGHT_IN_UNIT = new RegExp(`\\b\\d+(?:\\.\\d)?\\s*(${WEIGHT_UNITS})\\b`, 'gi');
+// Of a person a bare whole number up to this is as likely an age ("she's 72 now").
+const AGE_MAX = 120;
 
 /** The patterns, for the ReDoS audit: they are built from data, so the source scan cannot see them. */
 export const VITAL_PATTERNS: readonly RegExp[] = [...PATTERNS.map((p) => p.re), ...CONTINUED.values(), ...[...STATED.values()].flat(), ...BARE.values()];
@@ -176,6 +180,12 @@ export function lastNamedKind(text: string): keyof Vitals | undefined {
     for (const m of text.matchAll(re)) if (!last || (m.index ?? 0) >= last.at) last = { kind, at: m.index ?? 0 };
   }
   return last?.kind;
+}
+
+/** The unit of the last number `text` gives in a weight unit ("I think 20 kilos." is kg), if any. */
+export function weightUnitSaid(text: string): 'kg' | 'lb' | undefined {
+  const m = [...text.matchAll(WEIGHT_IN_UNIT)].at(-1);
+  return m ? weightUnit(m[1]!) : undefined;
 }
 
 /**
@@ -193,16 +203,28 @@ export function bareReading(text: string, kind: keyof Vitals): VitalReading | un
  * before it in `text`, or as `earlier` (the sign named a few sentences back) when `text` names none
  * before it; plausible as every reading is.
  */
-export function statedReadings(text: string, earlier?: keyof Vitals): VitalReading[] {
+export function statedReadings(text: string, earlier?: keyof Vitals, earlierUnit?: 'kg' | 'lb'): VitalReading[] {
   const out: VitalReading[] = [];
   for (const [kind, res] of STATED) {
-    for (const m of res.flatMap((re) => [...text.matchAll(re)])) {
-      const at = numberAt(m);
-      if ((lastNamedKind(text.slice(0, at)) ?? earlier) !== kind) continue;
+    for (const said of res.flatMap((re) => [...text.matchAll(re)])) {
+      const at = numberAt(said);
+      const here = lastNamedKind(text.slice(0, at));
+      if ((here ?? earlier) !== kind) continue;
+      const m = here || !earlierUnit ? said : unitCarried(said, earlierUnit);
+      if (!m) continue;
       if (plausible({ kind, re: res[0]!, how: 'named' }, m, text)) out.push(readingOf(kind, m));
     }
   }
   return out;
+}
+
+/**
+ * A bare weight stated after a weight was given only in a unit ("I think 20 kilos." "he's 21.3 today."),
+ * in that unit; none when the number could be an age ("you've lost 10 pounds." "you're 65 now.").
+ */
+function unitCarried(m: RegExpMatchArray, unit: 'kg' | 'lb'): RegExpMatchArray | undefined {
+  if (!m[1]!.includes('.') && Number(m[1]) <= AGE_MAX) return undefined;
+  return m[2] || unit === 'lb' ? m : inKilograms(m);
 }
 
 /**

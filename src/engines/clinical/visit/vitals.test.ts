@@ -184,3 +184,10 @@ test("a child's small weight in pounds is read after a weighing verb; a few poun
   assert.deepEqual(kindValues("[doctor] do n't lift more than 15 pounds ."), {});
   assert.deepEqual(kindValues("[patient] i 've gained 12 pounds ."), {});
 });
+
+test('a number in a weight unit names a weight for a bare value stated as today, in that unit; an age is not one', () => {
+  assert.deepEqual(kindValues("[doctor] you 've put on 6 pounds since spring .\n[doctor] you 're 212 today ."), { weight: '212' });
+  assert.deepEqual(kindValues('[doctor] what did she weigh at her last visit ?\n[patient] maybe 15 kilos .\n[doctor] she is 16.4 today .'), { weight: '16.4 kg' });
+  assert.deepEqual(kindValues("[doctor] you 've lost 8 pounds .\n[doctor] and you 're 67 now , right ?"), {});
+  assert.deepEqual(kindValues('[doctor] how much have you lost ?\n[patient] 10 pounds .\n[doctor] how old are you ?\n[patient] 56 .'), {});
+});

@@ -1,5 +1,5 @@
 // Vital signs read once for the visit, each with its unit; today's reading wins over one recalled, a later one over an earlier.
-import { bareReading, continuedReading, lastNamedKind, spokenNumbersToDigits, statedReadings, vitalReadings, type VitalReading, type Vitals } from '../numbers/index.ts';
+import { bareReading, continuedReading, lastNamedKind, spokenNumbersToDigits, statedReadings, vitalReadings, weightUnitSaid, type VitalReading, type Vitals } from '../numbers/index.ts';
 import { joinSplitContractions } from '../language/contractions.ts';
 import { FIRST_PERSON, otherOwner, READING_CORRECTED, TARGET_IN_CLAUSE, THIRD_PERSON, READING_ELSEWHERE, READING_ON_WEARABLE, READING_RECALLED, READING_TODAY } from '../language/vitals.ts';
 import { endsSpeakingOfOtherPerson, ownedByOtherPerson } from '../transcript/index.ts';
@@ -18,8 +18,19 @@ const JOIN_GAP = 40;
 // How many sentences back a sign's name still names a bare value said as today's ("your oxygen?" … "it's 94 here").
 const NAMED_REACH = 3;
 
-/** The sign a sentence named last, which sentence that was, and whether it spoke of another time. */
-interface Named { kind: keyof Vitals; at: number; recalled: boolean }
+/**
+ * The sign a sentence named last, which sentence that was, and whether it spoke of another time; `unit`
+ * when it named a weight only by a number in its unit ("you've lost 10 pounds", "I think 20 kilos").
+ */
+interface Named { kind: keyof Vitals; at: number; recalled: boolean; unit?: 'kg' | 'lb' }
+
+/** What a sentence names for the sentences after it: a sign by its name, else a weight by a number in its unit. */
+function namedIn(text: string, at: number, isRecalled: boolean): Named | undefined {
+  const kind = lastNamedKind(text);
+  if (kind) return { kind, at, recalled: isRecalled };
+  const unit = weightUnitSaid(text);
+  return unit && { kind: 'weight', at, recalled: isRecalled, unit };
+}
 
 /** Whether a sentence speaks of another time or place ("was", "at home") and not of today. */
 const recalled = (s: Sentence): boolean => READING_RECALLED.test(s.text) && !/\btoday\b/i.test(s.text);
@@ -66,9 +77,9 @@ function ownedBySpeakerOrRelative(before: string, clause: string, role: Sentence
  * clause names someone else before it ("my mom's"), or places it elsewhere or before ("last night", "at
  * home", "on my watch") more nearly than at this visit ("here … 92 right now … at home" is today's).
  */
-function todaysReadings(text: string, said: string, role: Sentence['role'], earlier?: keyof Vitals): Map<keyof Vitals, VitalReading> {
+function todaysReadings(text: string, said: string, role: Sentence['role'], earlier?: Named): Map<keyof Vitals, VitalReading> {
   const found = new Map<keyof Vitals, VitalReading>();
-  for (const r of [...vitalReadings(text, said), ...statedReadings(text, earlier)].sort((a, b) => a.start - b.start)) {
+  for (const r of [...vitalReadings(text, said), ...statedReadings(text, earlier?.kind, earlier?.unit)].sort((a, b) => a.start - b.start)) {
     const clause = clauseOf(text, r);
     // Someone else's reading is theirs by name just before it ("my mom's blood pressure was …").
     const owner = text.slice(Math.max(clause.at, r.start - OWNER_LOOKBACK), r.start);
@@ -106,7 +117,8 @@ function answersAboutElsewhere(sentences: readonly Sentence[], i: number): boole
  * "let's redo it." "209."), unless that was named as at another time ("what was your temperature this morning?" "100.2.").
  */
 function carriedReading(text: string, last: VitalReading | undefined, named: Named | undefined): VitalReading | undefined {
-  return (last && continuedReading(text, last)) || (named && !named.recalled ? bareReading(text, named.kind) : undefined);
+  // A weight named only by a unit names no bare value: "how much have you lost?" "10 pounds." … "56." is an age.
+  return (last && continuedReading(text, last)) || (named && !named.recalled && !named.unit ? bareReading(text, named.kind) : undefined);
 }
 
 /** Whether sentence i, or the one before it said by the same speaker, corrects a reading just given ("sorry, I read that backwards"). */
@@ -125,10 +137,9 @@ export function vitalSigns(said: readonly Sentence[]): VitalSign[] {
   let named: Named | undefined;
   sentences.forEach((s, i) => {
     const earlier = named && i - named.at <= NAMED_REACH ? named : undefined;
-    const namedHere = lastNamedKind(digits[i]!);
-    if (namedHere) named = { kind: namedHere, at: i, recalled: recalled(s) };
+    named = namedIn(digits[i]!, i, recalled(s)) ?? named;
     if (answersAboutElsewhere(sentences, i)) return;
-    const own = todaysReadings(digits[i]!, s.text, s.role, earlier?.kind);
+    const own = todaysReadings(digits[i]!, s.text, s.role, earlier);
     const carried = own.size === 0 ? carriedReading(digits[i]!, last, earlier) : undefined;
     if (carried) own.set(carried.kind, carried);
     if (own.size) last = [...own.values()].sort((a, b) => a.start - b.start).at(-1);
