@@ -130,18 +130,21 @@ function smallBodyWeight(unit: 'kg' | 'lb', how: How, before: string): boolean {
 
 /**
  * Every plausible reading in the (number-normalised) sentence, in order. A list's short names count
- * only beside a reading named in full; a pair with no pressure named only when `said` (the words as
+ * only beside a reading named in full, or opening a sentence `inList` (one that follows a reading in a
+ * dictated list cut at each item: "bp 120/80 . p 72 . r 14 ."); a pair with no pressure named only when `said` (the words as
  * spoken, before numbers were normalised) joins two numbers as a pressure ("138 over 86").
  */
-export function vitalReadings(sentence: string, said = sentence): VitalReading[] {
+export function vitalReadings(sentence: string, said = sentence, inList = false): VitalReading[] {
   const out: VitalReading[] = [];
   let named = false;
   const pressureNamed = PRESSURE_NAMED.test(sentence);
   for (const p of PATTERNS) {
-    if (p.how === 'listed' && !named) continue;
+    if (p.how === 'listed' && !named && !inList) continue;
     if (p.how === 'shape' && !pressureNamed && !SPOKEN_PRESSURE.test(said)) continue;
     for (const m of sentence.matchAll(p.re)) {
       if (!plausible(p, m, sentence)) continue;
+      // A list item the recogniser cut off as its own sentence opens it ("bp 120/80 . p 72 . r 14 .").
+      if (p.how === 'listed' && !named && !/^\W*$/.test(sentence.slice(0, m.index))) continue;
       if (p.how === 'named') named = true;
       out.push({ ...readingOf(p.kind, m), ...(p.how === 'shape' && !pressureNamed && { unnamed: true }), ...(p.how === 'unit' && { byUnit: true }) });
     }

@@ -191,3 +191,10 @@ test('a number in a weight unit names a weight for a bare value stated as today,
   assert.deepEqual(kindValues("[doctor] you 've lost 8 pounds .\n[doctor] and you 're 67 now , right ?"), {});
   assert.deepEqual(kindValues('[doctor] how much have you lost ?\n[patient] 10 pounds .\n[doctor] how old are you ?\n[patient] 56 .'), {});
 });
+
+test("a dictated vitals list cut at each item reads its short names ('bp 126/80 . p 68 . r 16 .'); a lone letter elsewhere does not", () => {
+  const dictated = '[doctor] vitals . bp 126/80 . p 68 . r 16 . t 98.4 . wt 171 lb .';
+  assert.deepEqual(kindValues(dictated), { bloodPressure: '126/80 mmHg', heartRate: '68 bpm', temperature: '98.4 °F', respiratoryRate: '16 breaths/min', weight: '171 lb' });
+  assert.deepEqual(kindValues('[doctor] your blood pressure is 126 over 80 .\n[patient] ok .\n[doctor] p 68 .'), { bloodPressure: '126/80 mmHg' });
+  assert.deepEqual(kindValues('[doctor] your blood pressure is 126 over 80 . i gave you a t 3 booster .'), { bloodPressure: '126/80 mmHg' });
+});

@@ -77,9 +77,9 @@ function ownedBySpeakerOrRelative(before: string, clause: string, role: Sentence
  * clause names someone else before it ("my mom's"), or places it elsewhere or before ("last night", "at
  * home", "on my watch") more nearly than at this visit ("here … 92 right now … at home" is today's).
  */
-function todaysReadings(text: string, said: string, role: Sentence['role'], earlier?: Named): Map<keyof Vitals, VitalReading> {
+function todaysReadings(text: string, said: string, role: Sentence['role'], earlier?: Named, inList = false): Map<keyof Vitals, VitalReading> {
   const found = new Map<keyof Vitals, VitalReading>();
-  for (const r of [...vitalReadings(text, said), ...statedReadings(text, earlier?.kind, earlier?.unit)].sort((a, b) => a.start - b.start)) {
+  for (const r of [...vitalReadings(text, said, inList), ...statedReadings(text, earlier?.kind, earlier?.unit)].sort((a, b) => a.start - b.start)) {
     const clause = clauseOf(text, r);
     // Someone else's reading is theirs by name just before it ("my mom's blood pressure was …").
     const owner = text.slice(Math.max(clause.at, r.start - OWNER_LOOKBACK), r.start);
@@ -135,11 +135,16 @@ export function vitalSigns(said: readonly Sentence[]): VitalSign[] {
   const digits = sentences.map((s) => spokenNumbersToDigits(s.text));
   let last: VitalReading | undefined;
   let named: Named | undefined;
+  // Whether the sentence before gave a reading: a dictated list cut at each item goes on ("bp 120/80 . p 72 .").
+  let listing = false;
   sentences.forEach((s, i) => {
     const earlier = named && i - named.at <= NAMED_REACH ? named : undefined;
     named = namedIn(digits[i]!, i, recalled(s)) ?? named;
+    const inList = listing && sentences[i - 1]?.role === s.role;
+    listing = false;
     if (answersAboutElsewhere(sentences, i)) return;
-    const own = todaysReadings(digits[i]!, s.text, s.role, earlier);
+    const own = todaysReadings(digits[i]!, s.text, s.role, earlier, inList);
+    listing = own.size > 0;
     const carried = own.size === 0 ? carriedReading(digits[i]!, last, earlier) : undefined;
     if (carried) own.set(carried.kind, carried);
     if (own.size) last = [...own.values()].sort((a, b) => a.start - b.start).at(-1);
