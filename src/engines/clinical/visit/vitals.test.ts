@@ -198,3 +198,8 @@ test("a dictated vitals list cut at each item reads its short names ('bp 126/80 
   assert.deepEqual(kindValues('[doctor] your blood pressure is 126 over 80 .\n[patient] ok .\n[doctor] p 68 .'), { bloodPressure: '126/80 mmHg' });
   assert.deepEqual(kindValues('[doctor] your blood pressure is 126 over 80 . i gave you a t 3 booster .'), { bloodPressure: '126/80 mmHg' });
 });
+
+test("'breathing' names a respiratory rate right before its number in a list of readings, not in talk of breathing", () => {
+  assert.deepEqual(kindValues('[doctor] pressure 122 over 76 , pulse 64 , breathing 14 .'), { bloodPressure: '122/76 mmHg', heartRate: '64 bpm', respiratoryRate: '14 breaths/min' });
+  assert.deepEqual(kindValues("[patient] i 've had trouble breathing for 10 days ."), {});
+});
