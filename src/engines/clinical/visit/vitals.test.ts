@@ -203,3 +203,12 @@ test("'breathing' names a respiratory rate right before its number in a list of 
   assert.deepEqual(kindValues('[doctor] pressure 122 over 76 , pulse 64 , breathing 14 .'), { bloodPressure: '122/76 mmHg', heartRate: '64 bpm', respiratoryRate: '14 breaths/min' });
   assert.deepEqual(kindValues("[patient] i 've had trouble breathing for 10 days ."), {});
 });
+
+test('readings of another time (an episode, the weekend, a previous visit, before coming in) or a habitual excursion are not today', () => {
+  assert.deepEqual(kindValues('[patient] when i fainted my heart rate was 42 .'), {});
+  assert.deepEqual(kindValues('[patient] i had a temperature of 101.6 over the weekend .'), {});
+  assert.deepEqual(kindValues('[doctor] previously your blood pressure was 154 over 92 .'), {});
+  assert.deepEqual(kindValues('[patient] before i came in it was 162 over 96 .'), {});
+  assert.deepEqual(kindValues('[patient] my oxygen drops to 86 when i climb stairs .'), {});
+  assert.deepEqual(kindValues('[doctor] when you came in your blood pressure was 132 over 84 .'), { bloodPressure: '132/84 mmHg' });
+});
