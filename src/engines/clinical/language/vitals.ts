@@ -27,7 +27,7 @@ interface VitalsData {
   correction: { cues: string[] };
   statedShown: { subjects: string[] };
   wearables: { words: string[] };
-  targets: { cues: string[]; modifiers: string[] };
+  targets: { cues: string[]; modifiers: string[]; normAfter: string[]; owners: string[] };
   owners: { firstPerson: string[] };
   recordReview: { before: string[] };
   smallWeightInPounds: { verbs: string[] };
@@ -48,6 +48,11 @@ export function vitalName(kind: VitalKind): string {
 
 /** Any vital sign's name, as a RegExp source to sit between word boundaries. */
 export const ANY_VITAL_NAME = (Object.keys(d.names) as VitalKind[]).map(vitalName).join('|');
+
+/** A norm said just after a number ("98.6 is normal"), as a RegExp to test the text after it. */
+export const NORM_AFTER = new RegExp(`^\\W*(?:${alternation(d.targets.normAfter)})\\b`, 'i');
+/** Whose a number is, said before it in its clause ("your", "my"): a norm after an owned number is a judgement of a reading. */
+export const READING_OWNER = new RegExp(`(?<![\\w'’])(?:${spokenAlternation(d.targets.owners)})(?![\\w'’])`, 'i');
 
 /** A goal, norm or wish said in a reading's clause before its number ("your goal blood pressure is", "aim for"): the number is no reading. */
 export const TARGET_IN_CLAUSE = new RegExp(

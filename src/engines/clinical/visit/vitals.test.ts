@@ -212,3 +212,10 @@ test('readings of another time (an episode, the weekend, a previous visit, befor
   assert.deepEqual(kindValues('[patient] my oxygen drops to 86 when i climb stairs .'), {});
   assert.deepEqual(kindValues('[doctor] when you came in your blood pressure was 132 over 84 .'), { bloodPressure: '132/84 mmHg' });
 });
+
+test("a norm said of no one is no reading; 'yours was …' states the patient's value of the sign just named", () => {
+  assert.deepEqual(kindValues('[doctor] a pulse of 60 is normal .'), {});
+  assert.deepEqual(kindValues('[doctor] temperature 98.6 is normal .\n[doctor] yours is 99.4 today .'), { temperature: '99.4 °F' });
+  assert.deepEqual(kindValues('[doctor] your temperature 98.2 is normal .'), { temperature: '98.2 °F' });
+  assert.deepEqual(kindValues('[doctor] blood pressure today 118 over 76 is normal .'), { bloodPressure: '118/76 mmHg' });
+});

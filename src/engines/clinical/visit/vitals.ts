@@ -1,7 +1,10 @@
 // Vital signs read once for the visit, each with its unit; today's reading wins over one recalled, a later one over an earlier.
 import { bareReading, continuedReading, lastNamedKind, spokenNumbersToDigits, statedReadings, vitalReadings, weightUnitSaid, type VitalReading, type Vitals } from '../numbers/index.ts';
 import { joinSplitContractions } from '../language/contractions.ts';
-import { FIRST_PERSON, otherOwner, READING_CORRECTED, TARGET_IN_CLAUSE, THIRD_PERSON, READING_ELSEWHERE, READING_ON_WEARABLE, READING_RECALLED, READING_TODAY } from '../language/vitals.ts';
+import {
+  FIRST_PERSON, NORM_AFTER, otherOwner, READING_CORRECTED, READING_ELSEWHERE, READING_ON_WEARABLE, READING_OWNER, READING_RECALLED, READING_TODAY, TARGET_IN_CLAUSE,
+  THIRD_PERSON,
+} from '../language/vitals.ts';
 import { endsSpeakingOfOtherPerson, ownedByOtherPerson } from '../transcript/index.ts';
 import type { Sentence, VitalSign } from './types.ts';
 
@@ -71,6 +74,9 @@ function ownedBySpeakerOrRelative(before: string, clause: string, role: Sentence
   return lastAt(THIRD_PERSON, clause) >= 0 && endsSpeakingOfOtherPerson(before);
 }
 
+/** A norm said of no one ("temperature 98.6 is normal"); "your temperature 98.6 is normal", "today 118 over 76 is normal" judge a reading. */
+const normSaidOfNoOne = (before: string, after: string): boolean => NORM_AFTER.test(after) && !READING_OWNER.test(before) && !READING_TODAY.test(before);
+
 /**
  * This visit's readings in a piece of text, the last of each kind; a bare value stated as today's
  * ("it's 94 here") is of the sign named last before it, or `earlier`. A reading is not one when its
@@ -89,6 +95,7 @@ function todaysReadings(text: string, said: string, role: Sentence['role'], earl
     if (ownedBySpeakerOrRelative(text.slice(0, r.start), text.slice(clause.at, r.start), role)) continue;
     // A goal or a norm said in the clause before it ("your goal blood pressure is …", "aim for …").
     if (TARGET_IN_CLAUSE.test(text.slice(clause.at, r.start))) continue;
+    if (normSaidOfNoOne(text.slice(clause.at, r.start), text.slice(r.end))) continue;
     if (READING_ON_WEARABLE.test(clause.text) || nearest(ELSEWHERE, clause, r) < nearest(TODAY, clause, r)) continue;
     found.set(r.kind, r);
   }
