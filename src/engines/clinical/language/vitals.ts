@@ -117,7 +117,7 @@ const standingWords = (words: readonly string[]): RegExp => new RegExp(`(?<![\\w
  */
 export function statedNow(kind: VitalKind): { before: string; after: string } {
   const subjects = kind === 'weight' ? [...d.statedNow.subjects, ...d.statedNow.personSubjects] : d.statedNow.subjects;
-  return { before: subjectBefore(subjects), after: `\\s+(?:${alternation(d.statedNow.after)})\\b` };
+  return { before: `${subjectBefore(subjects)}(?:(?:${alternation(d.approximators)})\\s+)?`, after: `\\s+(?:${alternation(d.statedNow.after)})\\b` };
 }
 
 /** A person as the subject of a bare value ("you're", "she's at"), as a RegExp source to stand before the number. */

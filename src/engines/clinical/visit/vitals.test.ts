@@ -219,3 +219,8 @@ test("a norm said of no one is no reading; 'yours was …' states the patient's 
   assert.deepEqual(kindValues('[doctor] your temperature 98.2 is normal .'), { temperature: '98.2 °F' });
   assert.deepEqual(kindValues('[doctor] blood pressure today 118 over 76 is normal .'), { bloodPressure: '118/76 mmHg' });
 });
+
+test('a rate per minute stated after a count is the reading; a reading keeps its sign in mind for the value said after it', () => {
+  const visit = ['[doctor] count your pulse for 30 seconds while i time it .', '[doctor] ready ?', '[doctor] go .', '[patient] 42 .', "[doctor] so that 's about 84 a minute ."].join('\n');
+  assert.deepEqual(kindValues(visit), { heartRate: '84 bpm' });
+});

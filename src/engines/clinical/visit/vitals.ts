@@ -155,6 +155,8 @@ export function vitalSigns(said: readonly Sentence[]): VitalSign[] {
     const carried = own.size === 0 ? carriedReading(digits[i]!, last, earlier) : undefined;
     if (carried) own.set(carried.kind, carried);
     if (own.size) last = [...own.values()].sort((a, b) => a.start - b.start).at(-1);
+    // A reading keeps its sign in mind as its name would ("… 39." "so that's about 78 a minute.").
+    if (last && own.has(last.kind) && !lastNamedKind(digits[i]!)) named = { kind: last.kind, at: i, recalled: recalled(s) };
     const next = sentences[i + 1];
     // Only a piece left open (no full stop) runs on into the next one.
     const open = next && !/[.?!]\s*$/.test(s.text) && next.span.start - s.span.end < JOIN_GAP;
