@@ -31,6 +31,7 @@ interface VitalsData {
   owners: { firstPerson: string[] };
   recordReview: { before: string[] };
   smallWeightInPounds: { verbs: string[] };
+  positionalList: { headers: string[] };
 }
 
 const d = languageData<VitalsData>('vitals');
@@ -163,3 +164,5 @@ export const THIRD_PERSON = new RegExp(
 );
 /** The speaker as a reading's owner ("my", "mine", "i"), as a global RegExp: its last match before a reading. */
 export const FIRST_PERSON = new RegExp(`(?<![\\w'’])(?:${spokenAlternation(d.owners.firstPerson)})(?![\\w'’])`, 'gi');
+/** A dictated vitals line's header and colon ("VS:", "vital signs:"), as a RegExp: its values may follow by position alone. */
+export const POSITIONAL_LIST = new RegExp(`\\b(?:${alternation(d.positionalList.headers)})\\s*:`, 'i');

@@ -1,6 +1,6 @@
 // Vital signs from one (number-normalised) sentence: every reading with its place, and the value strings a note writes.
 import {
-  CONTINUATION, listName, NOT_READING_BEFORE, PERSON_SUBJECT, PRESSURE_SEPARATORS, SPOKEN_PRESSURE, readingUnit, STATED_SHOWN, statedNow, unitContext, vitalName, WEIGHT_CHANGE_BEFORE,
+  CONTINUATION, listName, NOT_READING_BEFORE, PERSON_SUBJECT, POSITIONAL_LIST, PRESSURE_SEPARATORS, SPOKEN_PRESSURE, readingUnit, STATED_SHOWN, statedNow, unitContext, vitalName, WEIGHT_CHANGE_BEFORE,
   WEIGHED_BEFORE, WEIGHT_STATED_BEFORE, WEIGHT_UNITS, weightUnit,
 } from '../language/vitals.ts';
 
@@ -149,7 +149,59 @@ export function vitalReadings(sentence: string, said = sentence, inList = false)
       out.push({ ...readingOf(p.kind, m), ...(p.how === 'shape' && !pressureNamed && { unnamed: true }), ...(p.how === 'unit' && { byUnit: true }) });
     }
   }
-  return withContinuations(namedOverUnit(out.sort((a, b) => a.start - b.start)), sentence);
+  const byPosition = positionalReadings(sentence).filter((r) => !out.some((o) => o.kind === r.kind));
+  return withContinuations(namedOverUnit([...out, ...byPosition].sort((a, b) => a.start - b.start)), sentence);
+}
+
+// The shapes of a positional list's items: a pair; a percent; a number in F or C; a number with tenths; a bare whole number.
+const LIST_ITEM = /^(\d{2,3})\s*\/\s*(\d{2,3})\b|^(\d{2,3})\s*%|^(\d{2,3}(?:\.\d)?)\s*°?\s*[fc]\b|^(\d{2,3}\.\d)$|^(\d{1,3})$/i;
+const ITEM_KIND: readonly (keyof Vitals)[] = ['bloodPressure', 'bloodPressure', 'oxygenSaturation', 'temperature', 'temperature'];
+
+/** Groups as a match of a reading's value pattern, for its note format. */
+const asMatch = (...groups: string[]): RegExpMatchArray => Object.assign(['', ...groups], { index: 0, input: '' }) as unknown as RegExpMatchArray;
+
+// A sentence that is a list by position with no header left (a transcript reads "VS:" as a speaker's
+// label) has at least this many items, a pressure among them and a temperature or a saturation.
+const HEADLESS_ITEMS = 4;
+
+/**
+ * The values a dictated line gives by position after its header ("VS: 98.9 F, 84, 18, 136/82, 97% RA"),
+ * each known by its shape; of exactly two bare whole numbers the first is the pulse and the second the
+ * respiratory rate (the T-P-R order). None when an item has another shape ("BP 118/76" is named, read so).
+ */
+function positionalReadings(sentence: string): VitalReading[] {
+  const header = POSITIONAL_LIST.exec(sentence);
+  const from = header ? header.index + header[0].length : 0;
+  const out = listItems(sentence, from);
+  if (header || out.length >= HEADLESS_ITEMS && out.some((r) => r.kind === 'bloodPressure') && out.some((r) => r.kind === 'temperature' || r.kind === 'oxygenSaturation')) return out;
+  return [];
+}
+
+/** The items of a positional list from `from` to the sentence's end, read by shape and place (positionalReadings). */
+function listItems(sentence: string, from: number): VitalReading[] {
+  const out: VitalReading[] = [];
+  const bare: VitalReading[] = [];
+  let at = from;
+  for (const item of sentence.slice(at).split(',')) {
+    const start = at + (item.length - item.trimStart().length);
+    at += item.length + 1;
+    const m = LIST_ITEM.exec(item.trim().replace(/\s*[.!?]$/, ''));
+    if (!m) return [];
+    const end = start + m[0].length;
+    const group = m.findIndex((g, i) => i > 0 && g !== undefined);
+    if (group === 6) bare.push({ kind: 'heartRate', value: m[6]!, start, end });
+    else if (group === 1) out.push({ kind: 'bloodPressure', value: READINGS.bloodPressure.format(asMatch(m[1]!, m[2]!)), start, end });
+    else out.push({ kind: ITEM_KIND[group - 1]!, value: READINGS[ITEM_KIND[group - 1]!].format(asMatch(m[group]!)), start, end });
+  }
+  if (bare.length === 2) out.push({ ...bare[0]!, value: READINGS.heartRate.format(asMatch(bare[0]!.value)) }, { ...bare[1]!, kind: 'respiratoryRate', value: READINGS.respiratoryRate.format(asMatch(bare[1]!.value)) });
+  return out.filter((r) => positionPlausible(r));
+}
+
+/** Whether a value read by its position or shape is in range for its kind (a pressure's systolic above its diastolic). */
+function positionPlausible(r: VitalReading): boolean {
+  const [first, second] = (r.value.match(/\d+(?:\.\d+)?/g) ?? []).map(Number);
+  if (first === undefined || !PLAUSIBLE[r.kind](first)) return false;
+  return r.kind !== 'bloodPressure' || (second !== undefined && DIASTOLIC(second) && first > second);
 }
 
 // A later value of a sign already read: "temp 38.2, down to 37.5", "sorry, that's 72". Not for a

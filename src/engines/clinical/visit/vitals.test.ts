@@ -224,3 +224,11 @@ test('a rate per minute stated after a count is the reading; a reading keeps its
   const visit = ['[doctor] count your pulse for 30 seconds while i time it .', '[doctor] ready ?', '[doctor] go .', '[patient] 42 .', "[doctor] so that 's about 84 a minute ."].join('\n');
   assert.deepEqual(kindValues(visit), { heartRate: '84 bpm' });
 });
+
+test('a dictated line of values by position is read by shape and T-P-R order, with its header or without', () => {
+  const all = { temperature: '99.1 °F', heartRate: '76 bpm', respiratoryRate: '16 breaths/min', bloodPressure: '124/78 mmHg', oxygenSaturation: '98%' };
+  assert.deepEqual(kindValues('[doctor] vital signs: 99.1 F, 76, 16, 124/78, 98% on room air.'), all);
+  assert.deepEqual(kindValues('VS: 99.1 F, 76, 16, 124/78, 98% RA.'), all);
+  // Bare numbers without a pressure and a temperature or saturation beside them are no list of vitals.
+  assert.deepEqual(kindValues('[doctor] 76, 16, 30, 45.'), {});
+});
