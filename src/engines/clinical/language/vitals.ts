@@ -32,6 +32,7 @@ interface VitalsData {
   recordReview: { before: string[] };
   smallWeightInPounds: { verbs: string[] };
   positionalList: { headers: string[] };
+  todayTimes: { words: string[] };
 }
 
 const d = languageData<VitalsData>('vitals');
@@ -152,6 +153,11 @@ export function weightUnit(word: string): 'kg' | 'lb' {
 export const READING_CORRECTED = standingWords(d.correction.cues);
 /** Words that place a reading at this visit ("here", "today", "vital signs"); not "here" in the record ("i see here"). */
 export const READING_TODAY = new RegExp(`(?<!\\b(?:${alternation(d.recordReview.before)})\\s+)${wordsPattern(d.today)}`, 'i');
+/** Today words less its times ("this morning"): what places a reading here more nearly than an elsewhere cue does. */
+export const READING_PLACED_HERE = new RegExp(
+  `(?<!\\b(?:${alternation(d.recordReview.before)})\\s+)${wordsPattern(d.today.filter((w) => !d.todayTimes.words.includes(w)))}`,
+  'i',
+);
 /** Words that place a reading elsewhere or before ("at home", "in the emergency room", "was"). */
 export const READING_RECALLED = new RegExp(wordsPattern(d.recalled), 'i');
 /** Words that make the number just after them a temperature ("fever of 100 . 4"). */

@@ -232,3 +232,11 @@ test('a dictated line of values by position is read by shape and T-P-R order, wi
   // Bare numbers without a pressure and a temperature or saturation beside them are no list of vitals.
   assert.deepEqual(kindValues('[doctor] 76, 16, 30, 45.'), {});
 });
+
+test('an ECG or echo rate, a daily home habit, an extreme and a reading this morning at home are not today; one this morning here is', () => {
+  assert.deepEqual(kindValues('[doctor] your ekg showed a heart rate of 62 .'), {});
+  assert.deepEqual(kindValues("[patient] my husband checks my blood pressure every day and it 's about 134 over 82 ."), {});
+  assert.deepEqual(kindValues("[patient] the highest it 's been is 172 over 104 ."), {});
+  assert.deepEqual(kindValues('[doctor] and you said your temperature was 100.3 this morning at home ?'), {});
+  assert.deepEqual(kindValues("[doctor] on the new pill you 're 134 over 84 this morning ."), { bloodPressure: '134/84 mmHg' });
+});

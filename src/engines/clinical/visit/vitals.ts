@@ -2,14 +2,15 @@
 import { bareReading, continuedReading, lastNamedKind, spokenNumbersToDigits, statedReadings, vitalReadings, weightUnitSaid, type VitalReading, type Vitals } from '../numbers/index.ts';
 import { joinSplitContractions } from '../language/contractions.ts';
 import {
-  FIRST_PERSON, NORM_AFTER, otherOwner, READING_CORRECTED, READING_ELSEWHERE, READING_ON_WEARABLE, READING_OWNER, READING_RECALLED, READING_TODAY, TARGET_IN_CLAUSE,
+  FIRST_PERSON, NORM_AFTER, otherOwner, READING_CORRECTED, READING_ELSEWHERE, READING_ON_WEARABLE, READING_OWNER, READING_PLACED_HERE, READING_RECALLED, READING_TODAY, TARGET_IN_CLAUSE,
   THIRD_PERSON,
 } from '../language/vitals.ts';
 import { endsSpeakingOfOtherPerson, ownedByOtherPerson } from '../transcript/index.ts';
 import type { Sentence, VitalSign } from './types.ts';
 
 const ELSEWHERE = new RegExp(READING_ELSEWHERE.source, 'gi');
-const TODAY = new RegExp(READING_TODAY.source, 'gi');
+// A time of today ('this morning') does not place a reading here: a place elsewhere in its clause wins over it.
+const TODAY = new RegExp(READING_PLACED_HERE.source, 'gi');
 const KINDS: (keyof Vitals)[] = ['bloodPressure', 'heartRate', 'temperature', 'respiratoryRate', 'oxygenSaturation', 'weight'];
 // Owners a sign's reading has other than the patient, named just before it ("the baby's heart rate"): vitals.json otherOwner.
 const OTHER_OWNER = new Map(KINDS.map((kind) => [kind, otherOwner(kind)] as const));
