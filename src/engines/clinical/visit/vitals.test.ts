@@ -240,3 +240,10 @@ test('an ECG or echo rate, a daily home habit, an extreme and a reading this mor
   assert.deepEqual(kindValues('[doctor] and you said your temperature was 100.3 this morning at home ?'), {});
   assert.deepEqual(kindValues("[doctor] on the new pill you 're 134 over 84 this morning ."), { bloodPressure: '134/84 mmHg' });
 });
+
+test("UK readings from elsewhere (the chemist, out of hours, a discharge letter, the last reading) are not today's", () => {
+  assert.deepEqual(kindValues('Patient: The chemist took my blood pressure and it was 152 over 94.'), {});
+  assert.deepEqual(kindValues('Doctor: The out of hours doctor recorded a temperature of 38.4.'), {});
+  assert.deepEqual(kindValues('Doctor: Your last reading in the practice was 144 over 86.'), {});
+  assert.deepEqual(kindValues("Doctor: Your sats are 97% on air."), { oxygenSaturation: '97%' });
+});
