@@ -33,6 +33,7 @@ interface VitalsData {
   smallWeightInPounds: { verbs: string[] };
   positionalList: { headers: string[] };
   todayTimes: { words: string[] };
+  namesAfter: Partial<Record<VitalKind, string[]>> & { why?: string };
 }
 
 const d = languageData<VitalsData>('vitals');
@@ -66,6 +67,12 @@ export const TARGET_IN_CLAUSE = new RegExp(
 export function readingUnit(kind: VitalKind): string | undefined {
   const units = d.readingUnits[kind];
   return units?.length ? `(?:${alternation(units)})` : undefined;
+}
+
+/** The name said after a number with 'for (the)' ("72 for the heart"), as a RegExp source to follow the number, if the kind has one. */
+export function nameAfter(kind: VitalKind): string | undefined {
+  const names = d.namesAfter[kind];
+  return names?.length ? `\\s+for\\s+(?:the\\s+)?(?:${alternation(names)})\\b` : undefined;
 }
 
 /** The short name a vitals list gives this kind ("T 98.6", "P 72"), as a RegExp source, if it has one. */

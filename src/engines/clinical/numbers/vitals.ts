@@ -1,6 +1,6 @@
 // Vital signs from one (number-normalised) sentence: every reading with its place, and the value strings a note writes.
 import {
-  CONTINUATION, listName, NOT_READING_BEFORE, PERSON_SUBJECT, POSITIONAL_LIST, PRESSURE_SEPARATORS, SPOKEN_PRESSURE, readingUnit, STATED_SHOWN, statedNow, unitContext, vitalName, WEIGHT_CHANGE_BEFORE,
+  CONTINUATION, listName, nameAfter, NOT_READING_BEFORE, PERSON_SUBJECT, POSITIONAL_LIST, PRESSURE_SEPARATORS, SPOKEN_PRESSURE, readingUnit, STATED_SHOWN, statedNow, unitContext, vitalName, WEIGHT_CHANGE_BEFORE,
   WEIGHED_BEFORE, WEIGHT_STATED_BEFORE, WEIGHT_UNITS, weightUnit,
 } from '../language/vitals.ts';
 
@@ -45,7 +45,7 @@ const READINGS: Record<keyof Vitals, Reading> = {
 };
 const KINDS = Object.keys(READINGS) as (keyof Vitals)[];
 
-type How = 'named' | 'listed' | 'unit' | 'shape';
+type How = 'named' | 'listed' | 'unit' | 'shape' | 'after';
 interface Pattern { kind: keyof Vitals; re: RegExp; how: How }
 const pattern = (kind: keyof Vitals, source: string, how: How): Pattern => ({ kind, re: new RegExp(source, 'gi'), how });
 
@@ -72,6 +72,11 @@ const PATTERNS: readonly Pattern[] = [
   // "158/96" in a sentence that names a blood pressure: a bare "250/50" is as likely a drug's strength
   // (vitalReadings decides which).
   pattern('bloodPressure', `\\b${PRESSURE}`, 'shape'),
+  // The number first and its sign after ("… and 72 for the heart"), beside another reading only (vitalReadings).
+  ...KINDS.flatMap((kind) => {
+    const after = nameAfter(kind);
+    return after ? [pattern(kind, `\\b${READINGS[kind].value}${after}`, 'after')] : [];
+  }),
 ];
 
 const PRESSURE_NAMED = new RegExp(name('bloodPressure'), 'i');
@@ -141,6 +146,7 @@ export function vitalReadings(sentence: string, said = sentence, inList = false)
   for (const p of PATTERNS) {
     if (p.how === 'listed' && !named && !inList) continue;
     if (p.how === 'shape' && !pressureNamed && !SPOKEN_PRESSURE.test(said)) continue;
+    if (p.how === 'after' && out.length === 0) continue;
     for (const m of sentence.matchAll(p.re)) {
       if (!plausible(p, m, sentence)) continue;
       // A list item the recogniser cut off as its own sentence opens it ("bp 120/80 . p 72 . r 14 .").

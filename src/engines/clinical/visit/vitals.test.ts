@@ -247,3 +247,8 @@ test("UK readings from elsewhere (the chemist, out of hours, a discharge letter,
   assert.deepEqual(kindValues('Doctor: Your last reading in the practice was 144 over 86.'), {});
   assert.deepEqual(kindValues("Doctor: Your sats are 97% on air."), { oxygenSaturation: '97%' });
 });
+
+test("a number with its sign after ('72 for the heart') is read beside another reading; alone it may be a dose", () => {
+  assert.deepEqual(kindValues('[patient] it says 124 over 80 , and 70 for the heart .'), { bloodPressure: '124/80 mmHg', heartRate: '70 bpm' });
+  assert.deepEqual(kindValues('[patient] i take 50 for the heart .'), {});
+});
