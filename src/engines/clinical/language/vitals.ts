@@ -34,6 +34,7 @@ interface VitalsData {
   positionalList: { headers: string[] };
   todayTimes: { words: string[] };
   namesAfter: Partial<Record<VitalKind, string[]>> & { why?: string };
+  elsewhereBefore: { words: string[] };
 }
 
 const d = languageData<VitalsData>('vitals');
@@ -102,6 +103,8 @@ export const NOT_READING_BEFORE = new RegExp(
 export const READING_ELSEWHERE = new RegExp(`(?<!\\b(?:${alternation(d.comparedWith)})\\s+)${wordsPattern([...d.elsewhere, ...d.wearables.words])}`, 'i');
 /** A wearable named ("my watch says …"): its reading is never this visit's, said as now or not. */
 export const READING_ON_WEARABLE = new RegExp(wordsPattern(d.wearables.words), 'i');
+/** Sources, habits and devices that place a reading elsewhere only when said before it ("you said …", "your ekg showed …"). */
+export const READING_ELSEWHERE_BEFORE = new RegExp(`(?<!\\b(?:${alternation(d.comparedWith)})\\s+)${wordsPattern(d.elsewhereBefore.words)}`, 'i');
 
 /** What states a weight just before its number ("she's 9 kilos", "weighs 6.1 kilograms"); a contraction needs no word start. */
 export const WEIGHT_STATED_BEFORE = new RegExp(

@@ -5,11 +5,11 @@ import { check } from 'recheck';
 import { SPLIT_READING } from './spoken.ts';
 import { VITAL_PATTERNS as READING_PATTERNS } from './vitals.ts';
 import {
-  FIRST_PERSON, NORM_AFTER, POSITIONAL_LIST, READING_OWNER, READING_TODAY, TARGET_IN_CLAUSE, THIRD_PERSON, WEIGHED_BEFORE,
+  FIRST_PERSON, NORM_AFTER, POSITIONAL_LIST, READING_ELSEWHERE_BEFORE, READING_OWNER, READING_TODAY, TARGET_IN_CLAUSE, THIRD_PERSON, WEIGHED_BEFORE,
 } from '../language/vitals.ts';
 
 // The split-digit join is built from the same name lists, and so are the cues the visit reader tests a reading's clause with.
-const CUES = [FIRST_PERSON, NORM_AFTER, POSITIONAL_LIST, READING_OWNER, READING_TODAY, TARGET_IN_CLAUSE, THIRD_PERSON, WEIGHED_BEFORE];
+const CUES = [FIRST_PERSON, NORM_AFTER, POSITIONAL_LIST, READING_ELSEWHERE_BEFORE, READING_ELSEWHERE_BEFORE, READING_OWNER, READING_TODAY, TARGET_IN_CLAUSE, THIRD_PERSON, WEIGHED_BEFORE];
 const VITAL_PATTERNS = [...READING_PATTERNS, SPLIT_READING];
 
 // As in test/security/regex-audit.test.ts, only exponential backtracking fails: recheck's fuzzer

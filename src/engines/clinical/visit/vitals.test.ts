@@ -252,3 +252,9 @@ test("a number with its sign after ('72 for the heart') is read beside another r
   assert.deepEqual(kindValues('[patient] it says 124 over 80 , and 70 for the heart .'), { bloodPressure: '124/80 mmHg', heartRate: '70 bpm' });
   assert.deepEqual(kindValues('[patient] i take 50 for the heart .'), {});
 });
+
+test('a source or habit said after a reading in an unpunctuated clause does not move it; said before, it does', () => {
+  assert.deepEqual(kindValues('[doctor] your heart rate is 86 i want to get an echo and an ekg'), { heartRate: '86 bpm' });
+  assert.deepEqual(kindValues('[doctor] so your blood pressure is 148 over 92 you said you take the lisinopril every day right'), { bloodPressure: '148/92 mmHg' });
+  assert.deepEqual(kindValues('[doctor] you said your blood pressure was 148 over 92 .'), {});
+});

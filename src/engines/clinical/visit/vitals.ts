@@ -2,13 +2,14 @@
 import { bareReading, continuedReading, lastNamedKind, spokenNumbersToDigits, statedReadings, vitalReadings, weightUnitSaid, type VitalReading, type Vitals } from '../numbers/index.ts';
 import { joinSplitContractions } from '../language/contractions.ts';
 import {
-  FIRST_PERSON, NORM_AFTER, otherOwner, READING_CORRECTED, READING_ELSEWHERE, READING_ON_WEARABLE, READING_OWNER, READING_PLACED_HERE, READING_RECALLED, READING_TODAY, TARGET_IN_CLAUSE,
+  FIRST_PERSON, NORM_AFTER, otherOwner, READING_CORRECTED, READING_ELSEWHERE, READING_ELSEWHERE_BEFORE, READING_ON_WEARABLE, READING_OWNER, READING_PLACED_HERE, READING_RECALLED, READING_TODAY, TARGET_IN_CLAUSE,
   THIRD_PERSON,
 } from '../language/vitals.ts';
 import { endsSpeakingOfOtherPerson, ownedByOtherPerson } from '../transcript/index.ts';
 import type { Sentence, VitalSign } from './types.ts';
 
 const ELSEWHERE = new RegExp(READING_ELSEWHERE.source, 'gi');
+const ELSEWHERE_BEFORE = new RegExp(READING_ELSEWHERE_BEFORE.source, 'gi');
 // A time of today ('this morning') does not place a reading here: a place elsewhere in its clause wins over it.
 const TODAY = new RegExp(READING_PLACED_HERE.source, 'gi');
 const KINDS: (keyof Vitals)[] = ['bloodPressure', 'heartRate', 'temperature', 'respiratoryRate', 'oxygenSaturation', 'weight'];
@@ -75,6 +76,12 @@ function ownedBySpeakerOrRelative(before: string, clause: string, role: Sentence
   return lastAt(THIRD_PERSON, clause) >= 0 && endsSpeakingOfOtherPerson(before);
 }
 
+/** Whether the reading's clause places it elsewhere or before more nearly than at this visit; some cues only before it (elsewhereBefore). */
+function elsewhereMoreNearly(clause: { text: string; at: number }, r: VitalReading): boolean {
+  const before = { text: clause.text.slice(0, Math.max(0, r.start - clause.at)), at: clause.at };
+  return Math.min(nearest(ELSEWHERE, clause, r), nearest(ELSEWHERE_BEFORE, before, r)) < nearest(TODAY, clause, r);
+}
+
 /** A norm said of no one ("temperature 98.6 is normal"); "your temperature 98.6 is normal", "today 118 over 76 is normal" judge a reading. */
 const normSaidOfNoOne = (before: string, after: string): boolean => NORM_AFTER.test(after) && !READING_OWNER.test(before) && !READING_TODAY.test(before);
 
@@ -97,7 +104,7 @@ function todaysReadings(text: string, said: string, role: Sentence['role'], earl
     // A goal or a norm said in the clause before it ("your goal blood pressure is …", "aim for …").
     if (TARGET_IN_CLAUSE.test(text.slice(clause.at, r.start))) continue;
     if (normSaidOfNoOne(text.slice(clause.at, r.start), text.slice(r.end))) continue;
-    if (READING_ON_WEARABLE.test(clause.text) || nearest(ELSEWHERE, clause, r) < nearest(TODAY, clause, r)) continue;
+    if (READING_ON_WEARABLE.test(clause.text) || elsewhereMoreNearly(clause, r)) continue;
     found.set(r.kind, r);
   }
   return found;
