@@ -29,7 +29,7 @@ interface VitalsData {
   wearables: { words: string[] };
   targets: { cues: string[]; modifiers: string[]; normAfter: string[]; owners: string[] };
   owners: { firstPerson: string[] };
-  recordReview: { before: string[] };
+  recordReview: { before: string[]; of: string[] };
   smallWeightInPounds: { verbs: string[] };
   positionalList: { headers: string[] };
   todayTimes: { words: string[] };
@@ -162,12 +162,16 @@ export function weightUnit(word: string): 'kg' | 'lb' {
 /** A speaker correcting a reading just given ("sorry, i read that backwards"). */
 export const READING_CORRECTED = standingWords(d.correction.cues);
 /** Words that place a reading at this visit ("here", "today", "vital signs"); not "here" in the record ("i see here"). */
-export const READING_TODAY = new RegExp(`(?<!\\b(?:${alternation(d.recordReview.before)})\\s+)${wordsPattern(d.today)}`, 'i');
+export const READING_TODAY = new RegExp(todayWords(d.today), 'i');
 /** Today words less its times ("this morning"): what places a reading here more nearly than an elsewhere cue does. */
-export const READING_PLACED_HERE = new RegExp(
-  `(?<!\\b(?:${alternation(d.recordReview.before)})\\s+)${wordsPattern(d.today.filter((w) => !d.todayTimes.words.includes(w)))}`,
-  'i',
-);
+export const READING_PLACED_HERE = new RegExp(todayWords(d.today.filter((w) => !d.todayTimes.words.includes(w))), 'i');
+
+/** Today words as a RegExp source; those the record is read with ("here") not after a reading word ("i see here"). */
+function todayWords(words: readonly string[]): string {
+  const record = words.filter((w) => d.recordReview.of.includes(w));
+  const others = wordsPattern(words.filter((w) => !d.recordReview.of.includes(w)));
+  return record.length ? `(?:(?<!\\b(?:${alternation(d.recordReview.before)})\\s+)${wordsPattern(record)}|${others})` : others;
+}
 /** Words that place a reading elsewhere or before ("at home", "in the emergency room", "was"). */
 export const READING_RECALLED = new RegExp(wordsPattern(d.recalled), 'i');
 /** Words that make the number just after them a temperature ("fever of 100 . 4"). */

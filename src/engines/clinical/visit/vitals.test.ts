@@ -258,3 +258,7 @@ test('a source or habit said after a reading in an unpunctuated clause does not 
   assert.deepEqual(kindValues('[doctor] so your blood pressure is 148 over 92 you said you take the lisinopril every day right'), { bloodPressure: '148/92 mmHg' });
   assert.deepEqual(kindValues('[doctor] you said your blood pressure was 148 over 92 .'), {});
 });
+
+test("only 'here' is read as the record after 'i see'; 'i see today' still places a reading at this visit", () => {
+  assert.deepEqual(kindValues('[doctor] so i see today that your blood pressure was 132 over 84 , it was 150 over 90 at home .'), { bloodPressure: '132/84 mmHg' });
+});
