@@ -27,7 +27,7 @@ interface VitalsData {
   correction: { cues: string[] };
   statedShown: { subjects: string[] };
   wearables: { words: string[] };
-  targets: { cues: string[]; modifiers: string[]; normAfter: string[]; owners: string[] };
+  targets: { cues: string[]; modifiers: string[]; weakCues: string[]; weakModifiers: string[]; normAfter: string[]; owners: string[] };
   owners: { firstPerson: string[] };
   recordReview: { before: string[]; of: string[] };
   smallWeightInPounds: { verbs: string[] };
@@ -61,6 +61,11 @@ export const READING_OWNER = new RegExp(`(?<![\\w'’])(?:${spokenAlternation(d.
 /** A goal, norm or wish said in a reading's clause before its number ("your goal blood pressure is", "aim for"): the number is no reading. */
 export const TARGET_IN_CLAUSE = new RegExp(
   `${wordsPattern(d.targets.cues, spokenAlternation)}|\\b(?:${alternation(d.targets.modifiers)})\\s+(?:${ANY_VITAL_NAME})\\b`,
+  'i',
+);
+/** A goal, norm or extreme that as often judges a reading ("at goal", "a normal heart rate of"): no reading only said of no one, not today. */
+export const WEAK_TARGET_IN_CLAUSE = new RegExp(
+  `${wordsPattern(d.targets.weakCues, spokenAlternation)}|\\b(?:${alternation(d.targets.weakModifiers)})\\s+(?:${ANY_VITAL_NAME})\\b`,
   'i',
 );
 

@@ -158,7 +158,11 @@ test("readings others took before the visit, habits, averages and thresholds 'ov
 
 test('a goal, a norm or a wish in the clause before a number makes it no reading; a reading called normal is kept', () => {
   assert.deepEqual(kindValues('[doctor] your goal blood pressure is 128 over 78 .'), {});
+  assert.deepEqual(kindValues('[doctor] your ideal weight is 165 pounds .'), {});
+  // 'goal', 'target' and 'normal' alone judge a reading as often as they set one: a norm only said of no one.
   assert.deepEqual(kindValues('[doctor] a normal temperature is about 98.6 .'), {});
+  assert.deepEqual(kindValues('[doctor] your blood pressure is at goal today 128 over 78'), { bloodPressure: '128/78 mmHg' });
+  assert.deepEqual(kindValues('[doctor] you have a normal heart rate of 72 today .'), { heartRate: '72 bpm' });
   assert.deepEqual(kindValues('[doctor] we should aim for a blood pressure of 124 over 76 .'), {});
   assert.deepEqual(kindValues('[patient] i want to get down to 175 pounds .'), {});
   assert.deepEqual(kindValues('[doctor] your blood pressure is normal at 118 over 74 .'), { bloodPressure: '118/74 mmHg' });
@@ -236,6 +240,7 @@ test('a dictated line of values by position is read by shape and T-P-R order, wi
 test('an ECG or echo rate, a daily home habit, an extreme and a reading this morning at home are not today; one this morning here is', () => {
   assert.deepEqual(kindValues('[doctor] your ekg showed a heart rate of 62 .'), {});
   assert.deepEqual(kindValues("[patient] my husband checks my blood pressure every day and it 's about 134 over 82 ."), {});
+  assert.deepEqual(kindValues("[patient] at its worst it 's been 172 over 104 ."), {});
   assert.deepEqual(kindValues("[patient] the highest it 's been is 172 over 104 ."), {});
   assert.deepEqual(kindValues('[doctor] and you said your temperature was 100.3 this morning at home ?'), {});
   assert.deepEqual(kindValues("[doctor] on the new pill you 're 134 over 84 this morning ."), { bloodPressure: '134/84 mmHg' });

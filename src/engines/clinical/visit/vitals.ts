@@ -3,7 +3,7 @@ import { bareReading, continuedReading, lastNamedKind, spokenNumbersToDigits, st
 import { joinSplitContractions } from '../language/contractions.ts';
 import {
   FIRST_PERSON, NORM_AFTER, otherOwner, READING_CORRECTED, READING_ELSEWHERE, READING_ELSEWHERE_BEFORE, READING_ON_WEARABLE, READING_OWNER, READING_PLACED_HERE, READING_RECALLED, READING_TODAY, TARGET_IN_CLAUSE,
-  THIRD_PERSON,
+  THIRD_PERSON, WEAK_TARGET_IN_CLAUSE,
 } from '../language/vitals.ts';
 import { endsSpeakingOfOtherPerson, ownedByOtherPerson } from '../transcript/index.ts';
 import type { Sentence, VitalSign } from './types.ts';
@@ -82,8 +82,10 @@ function elsewhereMoreNearly(clause: { text: string; at: number }, r: VitalReadi
   return Math.min(nearest(ELSEWHERE, clause, r), nearest(ELSEWHERE_BEFORE, before, r)) < nearest(TODAY, clause, r);
 }
 
+/** Whether the clause before a number gives it no owner ("your", "my") and no today word: a norm or a goal, not a reading judged. */
+const saidOfNoOneToday = (before: string): boolean => !READING_OWNER.test(before) && !READING_TODAY.test(before);
 /** A norm said of no one ("temperature 98.6 is normal"); "your temperature 98.6 is normal", "today 118 over 76 is normal" judge a reading. */
-const normSaidOfNoOne = (before: string, after: string): boolean => NORM_AFTER.test(after) && !READING_OWNER.test(before) && !READING_TODAY.test(before);
+const normSaidOfNoOne = (before: string, after: string): boolean => NORM_AFTER.test(after) && saidOfNoOneToday(before);
 
 /**
  * This visit's readings in a piece of text, the last of each kind; a bare value stated as today's
@@ -104,6 +106,7 @@ function todaysReadings(text: string, said: string, role: Sentence['role'], earl
     // A goal or a norm said in the clause before it ("your goal blood pressure is …", "aim for …").
     if (TARGET_IN_CLAUSE.test(text.slice(clause.at, r.start))) continue;
     if (normSaidOfNoOne(text.slice(clause.at, r.start), text.slice(r.end))) continue;
+    if (WEAK_TARGET_IN_CLAUSE.test(text.slice(clause.at, r.start)) && saidOfNoOneToday(text.slice(clause.at, r.start))) continue;
     if (READING_ON_WEARABLE.test(clause.text) || elsewhereMoreNearly(clause, r)) continue;
     found.set(r.kind, r);
   }
