@@ -27,9 +27,19 @@ interface VitalsData {
   correction: { cues: string[] };
   statedShown: { subjects: string[] };
   wearables: { words: string[] };
+  targets: { cues: string[]; modifiers: string[]; weakCues: string[]; weakModifiers: string[]; normAfter: string[]; owners: string[] };
+  owners: { firstPerson: string[] };
+  recordReview: { before: string[]; of: string[] };
+  smallWeightInPounds: { verbs: string[] };
+  positionalList: { headers: string[] };
+  todayTimes: { words: string[] };
+  namesAfter: Partial<Record<VitalKind, string[]>> & { why?: string };
+  elsewhereBefore: { words: string[] };
 }
 
 const d = languageData<VitalsData>('vitals');
+type Pronouns = Record<'subject' | 'object' | 'possessive' | 'reflexive' | 'independent', string>;
+const pronouns = languageData<{ pronouns: Record<'female' | 'male' | 'they', Pronouns> }>('voice').pronouns;
 
 /**
  * What names a vital sign of this kind, as a RegExp source to sit between word boundaries: its names,
@@ -43,10 +53,32 @@ export function vitalName(kind: VitalKind): string {
 /** Any vital sign's name, as a RegExp source to sit between word boundaries. */
 export const ANY_VITAL_NAME = (Object.keys(d.names) as VitalKind[]).map(vitalName).join('|');
 
+/** A norm said just after a number ("98.6 is normal"), as a RegExp to test the text after it. */
+export const NORM_AFTER = new RegExp(`^\\W*(?:${alternation(d.targets.normAfter)})\\b`, 'i');
+/** Whose a number is, said before it in its clause ("your", "my"): a norm after an owned number is a judgement of a reading. */
+export const READING_OWNER = new RegExp(`(?<![\\w'’])(?:${spokenAlternation(d.targets.owners)})(?![\\w'’])`, 'i');
+
+/** A goal, norm or wish said in a reading's clause before its number ("your goal blood pressure is", "aim for"): the number is no reading. */
+export const TARGET_IN_CLAUSE = new RegExp(
+  `${wordsPattern(d.targets.cues, spokenAlternation)}|\\b(?:${alternation(d.targets.modifiers)})\\s+(?:${ANY_VITAL_NAME})\\b`,
+  'i',
+);
+/** A goal, norm or extreme that as often judges a reading ("at goal", "a normal heart rate of"): no reading only said of no one, not today. */
+export const WEAK_TARGET_IN_CLAUSE = new RegExp(
+  `${wordsPattern(d.targets.weakCues, spokenAlternation)}|\\b(?:${alternation(d.targets.weakModifiers)})\\s+(?:${ANY_VITAL_NAME})\\b`,
+  'i',
+);
+
 /** The unit that names a reading of this kind from just after its number ("60 beats a minute"), as a RegExp source, if it has one. */
 export function readingUnit(kind: VitalKind): string | undefined {
   const units = d.readingUnits[kind];
   return units?.length ? `(?:${alternation(units)})` : undefined;
+}
+
+/** The name said after a number with 'for (the)' ("72 for the heart"), as a RegExp source to follow the number, if the kind has one. */
+export function nameAfter(kind: VitalKind): string | undefined {
+  const names = d.namesAfter[kind];
+  return names?.length ? `\\s+for\\s+(?:the\\s+)?(?:${alternation(names)})\\b` : undefined;
 }
 
 /** The short name a vitals list gives this kind ("T 98.6", "P 72"), as a RegExp source, if it has one. */
@@ -76,12 +108,17 @@ export const NOT_READING_BEFORE = new RegExp(
 export const READING_ELSEWHERE = new RegExp(`(?<!\\b(?:${alternation(d.comparedWith)})\\s+)${wordsPattern([...d.elsewhere, ...d.wearables.words])}`, 'i');
 /** A wearable named ("my watch says …"): its reading is never this visit's, said as now or not. */
 export const READING_ON_WEARABLE = new RegExp(wordsPattern(d.wearables.words), 'i');
+/** Sources, habits and devices that place a reading elsewhere only when said before it ("you said …", "your ekg showed …"). */
+export const READING_ELSEWHERE_BEFORE = new RegExp(`(?<!\\b(?:${alternation(d.comparedWith)})\\s+)${wordsPattern(d.elsewhereBefore.words)}`, 'i');
 
 /** What states a weight just before its number ("she's 9 kilos", "weighs 6.1 kilograms"); a contraction needs no word start. */
 export const WEIGHT_STATED_BEFORE = new RegExp(
   `(?:\\b(?:${alternation(d.weightStatedBy.filter((w) => /^\\w/.test(w)))})|${spokenAlternation(d.weightStatedBy.filter((w) => !/^\\w/.test(w)))})\\s+$`,
   'i',
 );
+
+/** A weighing verb just before a number ("she weighs 38 pounds"): a small weight in pounds is then a body weight. */
+export const WEIGHED_BEFORE = new RegExp(`\\b(?:${alternation(d.smallWeightInPounds.verbs)})\\W+(?:(?:${alternation(d.approximators)})\\W+)?$`, 'i');
 
 /** What brings in a later value of the sign just read ("down to", "sorry, that's", "now he's"), as a RegExp source. */
 export const CONTINUATION = `\\b(?:${spokenAlternation(d.continuation.cues)})\\W+(?:(?:${spokenAlternation(d.continuation.fillers)})\\s+)?`;
@@ -97,7 +134,7 @@ const standingWords = (words: readonly string[]): RegExp => new RegExp(`(?<![\\w
  */
 export function statedNow(kind: VitalKind): { before: string; after: string } {
   const subjects = kind === 'weight' ? [...d.statedNow.subjects, ...d.statedNow.personSubjects] : d.statedNow.subjects;
-  return { before: subjectBefore(subjects), after: `\\s+(?:${alternation(d.statedNow.after)})\\b` };
+  return { before: `${subjectBefore(subjects)}(?:(?:${alternation(d.approximators)})\\s+)?`, after: `\\s+(?:${alternation(d.statedNow.after)})\\b` };
 }
 
 /** A person as the subject of a bare value ("you're", "she's at"), as a RegExp source to stand before the number. */
@@ -129,9 +166,28 @@ export function weightUnit(word: string): 'kg' | 'lb' {
 
 /** A speaker correcting a reading just given ("sorry, i read that backwards"). */
 export const READING_CORRECTED = standingWords(d.correction.cues);
-/** Words that place a reading at this visit ("here", "today", "vital signs"). */
-export const READING_TODAY = new RegExp(wordsPattern(d.today), 'i');
+/** Words that place a reading at this visit ("here", "today", "vital signs"); not "here" in the record ("i see here"). */
+export const READING_TODAY = new RegExp(todayWords(d.today), 'i');
+/** Today words less its times ("this morning"): what places a reading here more nearly than an elsewhere cue does. */
+export const READING_PLACED_HERE = new RegExp(todayWords(d.today.filter((w) => !d.todayTimes.words.includes(w))), 'i');
+
+/** Today words as a RegExp source; those the record is read with ("here") not after a reading word ("i see here"). */
+function todayWords(words: readonly string[]): string {
+  const record = words.filter((w) => d.recordReview.of.includes(w));
+  const others = wordsPattern(words.filter((w) => !d.recordReview.of.includes(w)));
+  return record.length ? `(?:(?<!\\b(?:${alternation(d.recordReview.before)})\\s+)${wordsPattern(record)}|${others})` : others;
+}
 /** Words that place a reading elsewhere or before ("at home", "in the emergency room", "was"). */
 export const READING_RECALLED = new RegExp(wordsPattern(d.recalled), 'i');
 /** Words that make the number just after them a temperature ("fever of 100 . 4"). */
 export const TEMPERATURE_CONTEXT = new RegExp(wordsPattern(d.temperatureContext), 'i');
+
+/** A third-person pronoun ("she's", "his", "them"), voice.json's, as a global RegExp: its last match before a reading. */
+export const THIRD_PERSON = new RegExp(
+  `(?<![\\w'’])(?:${spokenAlternation([pronouns.female, pronouns.male, pronouns.they].flatMap((p) => [p.subject, p.object, p.possessive, p.reflexive, p.independent]))})(?![\\w])`,
+  'gi',
+);
+/** The speaker as a reading's owner ("my", "mine", "i"), as a global RegExp: its last match before a reading. */
+export const FIRST_PERSON = new RegExp(`(?<![\\w'’])(?:${spokenAlternation(d.owners.firstPerson)})(?![\\w'’])`, 'gi');
+/** A dictated vitals line's header and colon ("VS:", "vital signs:"), as a RegExp: its values may follow by position alone. */
+export const POSITIONAL_LIST = new RegExp(`\\b(?:${alternation(d.positionalList.headers)})\\s*:`, 'i');

@@ -5,5 +5,5 @@
  *   doseIn(text), frequencyIn(text) — "500 mg", "twice daily".
  */
 export { spokenNumbersToDigits } from './spoken.ts';
-export { bareReading, continuedReading, lastNamedKind, statedReadings, vitalReadings, vitalsIn, type VitalReading, type Vitals } from './vitals.ts';
+export { bareReading, continuedReading, lastNamedKind, statedReadings, vitalReadings, vitalsIn, weightUnitSaid, type VitalReading, type Vitals } from './vitals.ts';
 export { doseIn, frequencyIn } from './dose.ts';

@@ -1,7 +1,7 @@
 // Vital signs from one (number-normalised) sentence: every reading with its place, and the value strings a note writes.
 import {
-  CONTINUATION, listName, NOT_READING_BEFORE, PERSON_SUBJECT, PRESSURE_SEPARATORS, SPOKEN_PRESSURE, readingUnit, STATED_SHOWN, statedNow, unitContext, vitalName, WEIGHT_CHANGE_BEFORE,
-  WEIGHT_STATED_BEFORE, WEIGHT_UNITS, weightUnit,
+  CONTINUATION, listName, nameAfter, NOT_READING_BEFORE, PERSON_SUBJECT, POSITIONAL_LIST, PRESSURE_SEPARATORS, SPOKEN_PRESSURE, readingUnit, STATED_SHOWN, statedNow, unitContext, vitalName, WEIGHT_CHANGE_BEFORE,
+  WEIGHED_BEFORE, WEIGHT_STATED_BEFORE, WEIGHT_UNITS, weightUnit,
 } from '../language/vitals.ts';
 
 export interface Vitals {
@@ -45,7 +45,7 @@ const READINGS: Record<keyof Vitals, Reading> = {
 };
 const KINDS = Object.keys(READINGS) as (keyof Vitals)[];
 
-type How = 'named' | 'listed' | 'unit' | 'shape';
+type How = 'named' | 'listed' | 'unit' | 'shape' | 'after';
 interface Pattern { kind: keyof Vitals; re: RegExp; how: How }
 const pattern = (kind: keyof Vitals, source: string, how: How): Pattern => ({ kind, re: new RegExp(source, 'gi'), how });
 
@@ -72,6 +72,11 @@ const PATTERNS: readonly Pattern[] = [
   // "158/96" in a sentence that names a blood pressure: a bare "250/50" is as likely a drug's strength
   // (vitalReadings decides which).
   pattern('bloodPressure', `\\b${PRESSURE}`, 'shape'),
+  // The number first and its sign after ("… and 72 for the heart"), beside another reading only (vitalReadings).
+  ...KINDS.flatMap((kind) => {
+    const after = nameAfter(kind);
+    return after ? [pattern(kind, `\\b${READINGS[kind].value}${after}`, 'after')] : [];
+  }),
 ];
 
 const PRESSURE_NAMED = new RegExp(name('bloodPressure'), 'i');
@@ -116,31 +121,93 @@ function plausible(p: Pattern, m: RegExpMatchArray, sentence: string): boolean {
   if (context && !context.test(sentence)) return false;
   if (p.how === 'named' && OTHER_NAMES.get(p.kind)!.test(sentence.slice((m.index ?? 0) + 1, at))) return false;
   if (p.kind !== 'weight') return true;
-  // A small weight is a body weight (a child's) only in kilograms, named or stated ("she's 9 kilos"):
-  // a few pounds is nearly always a change ("a 10 pound weight gain", "call me if you gain 3 pounds").
-  if (v < BODY_WEIGHT_MIN && !(m[2] && weightUnit(m[2]) === 'kg' && (p.how === 'named' || WEIGHT_STATED_BEFORE.test(before)))) return false;
+  // A small weight is a body weight (a child's) in kilograms named or stated ("she's 9 kilos"), in pounds
+  // only right after a weighing verb ("she weighs 38 pounds"): a few pounds is otherwise nearly always a
+  // change or a load ("a 10 pound weight gain", "call me if you gain 3 pounds", "lift 10 pounds").
+  if (v < BODY_WEIGHT_MIN && !(m[2] && smallBodyWeight(weightUnit(m[2]), p.how, before))) return false;
   return !WEIGHT_CHANGE_BEFORE.test(before);
+}
+
+/** Whether a weight under BODY_WEIGHT_MIN in this unit, found so, is a body weight (see plausible). */
+function smallBodyWeight(unit: 'kg' | 'lb', how: How, before: string): boolean {
+  return unit === 'kg' ? how === 'named' || WEIGHT_STATED_BEFORE.test(before) : WEIGHED_BEFORE.test(before);
 }
 
 /**
  * Every plausible reading in the (number-normalised) sentence, in order. A list's short names count
- * only beside a reading named in full; a pair with no pressure named only when `said` (the words as
+ * only beside a reading named in full, or opening a sentence `inList` (one that follows a reading in a
+ * dictated list cut at each item: "bp 120/80 . p 72 . r 14 ."); a pair with no pressure named only when `said` (the words as
  * spoken, before numbers were normalised) joins two numbers as a pressure ("138 over 86").
  */
-export function vitalReadings(sentence: string, said = sentence): VitalReading[] {
+export function vitalReadings(sentence: string, said = sentence, inList = false): VitalReading[] {
   const out: VitalReading[] = [];
   let named = false;
   const pressureNamed = PRESSURE_NAMED.test(sentence);
   for (const p of PATTERNS) {
-    if (p.how === 'listed' && !named) continue;
+    if (p.how === 'listed' && !named && !inList) continue;
     if (p.how === 'shape' && !pressureNamed && !SPOKEN_PRESSURE.test(said)) continue;
+    if (p.how === 'after' && out.length === 0) continue;
     for (const m of sentence.matchAll(p.re)) {
       if (!plausible(p, m, sentence)) continue;
+      // A list item the recogniser cut off as its own sentence opens it ("bp 120/80 . p 72 . r 14 .").
+      if (p.how === 'listed' && !named && !/^\W*$/.test(sentence.slice(0, m.index))) continue;
       if (p.how === 'named') named = true;
       out.push({ ...readingOf(p.kind, m), ...(p.how === 'shape' && !pressureNamed && { unnamed: true }), ...(p.how === 'unit' && { byUnit: true }) });
     }
   }
-  return withContinuations(namedOverUnit(out.sort((a, b) => a.start - b.start)), sentence);
+  const byPosition = positionalReadings(sentence).filter((r) => !out.some((o) => o.kind === r.kind));
+  return withContinuations(namedOverUnit([...out, ...byPosition].sort((a, b) => a.start - b.start)), sentence);
+}
+
+// The shapes of a positional list's items: a pair; a percent; a number in F or C; a number with tenths; a bare whole number.
+const LIST_ITEM = /^(\d{2,3})\s*\/\s*(\d{2,3})\b|^(\d{2,3})\s*%|^(\d{2,3}(?:\.\d)?)\s*°?\s*[fc]\b|^(\d{2,3}\.\d)$|^(\d{1,3})$/i;
+const ITEM_KIND: readonly (keyof Vitals)[] = ['bloodPressure', 'bloodPressure', 'oxygenSaturation', 'temperature', 'temperature'];
+
+/** Groups as a match of a reading's value pattern, for its note format. */
+const asMatch = (...groups: string[]): RegExpMatchArray => Object.assign(['', ...groups], { index: 0, input: '' }) as unknown as RegExpMatchArray;
+
+// A sentence that is a list by position with no header left (a transcript reads "VS:" as a speaker's
+// label) has at least this many items, a pressure among them and a temperature or a saturation.
+const HEADLESS_ITEMS = 4;
+
+/**
+ * The values a dictated line gives by position after its header ("VS: 98.9 F, 84, 18, 136/82, 97% RA"),
+ * each known by its shape; of exactly two bare whole numbers the first is the pulse and the second the
+ * respiratory rate (the T-P-R order). None when an item has another shape ("BP 118/76" is named, read so).
+ */
+function positionalReadings(sentence: string): VitalReading[] {
+  const header = POSITIONAL_LIST.exec(sentence);
+  const from = header ? header.index + header[0].length : 0;
+  const out = listItems(sentence, from);
+  if (header || out.length >= HEADLESS_ITEMS && out.some((r) => r.kind === 'bloodPressure') && out.some((r) => r.kind === 'temperature' || r.kind === 'oxygenSaturation')) return out;
+  return [];
+}
+
+/** The items of a positional list from `from` to the sentence's end, read by shape and place (positionalReadings). */
+function listItems(sentence: string, from: number): VitalReading[] {
+  const out: VitalReading[] = [];
+  const bare: VitalReading[] = [];
+  let at = from;
+  for (const item of sentence.slice(at).split(',')) {
+    const start = at + (item.length - item.trimStart().length);
+    at += item.length + 1;
+    const m = LIST_ITEM.exec(item.trim().replace(/\s*[.!?]$/, ''));
+    if (!m) return [];
+    const end = start + m[0].length;
+    const group = m.findIndex((g, i) => i > 0 && g !== undefined);
+    if (group === 6) bare.push({ kind: 'heartRate', value: m[6]!, start, end });
+    else if (group === 1) out.push({ kind: 'bloodPressure', value: READINGS.bloodPressure.format(asMatch(m[1]!, m[2]!)), start, end });
+    else out.push({ kind: ITEM_KIND[group - 1]!, value: READINGS[ITEM_KIND[group - 1]!].format(asMatch(m[group]!)), start, end });
+  }
+  if (bare.length === 2) out.push({ ...bare[0]!, value: READINGS.heartRate.format(asMatch(bare[0]!.value)) }, { ...bare[1]!, kind: 'respiratoryRate', value: READINGS.respiratoryRate.format(asMatch(bare[1]!.value)) });
+  return out.filter((r) => positionPlausible(r));
+}
+
+/** Whether a value read by its position or shape is in range for its kind (a pressure's systolic above its diastolic). */
+function positionPlausible(r: VitalReading): boolean {
+  const [first, second] = (r.value.match(/\d+(?:\.\d+)?/g) ?? []).map(Number);
+  if (first === undefined || !PLAUSIBLE[r.kind](first)) return false;
+  return r.kind !== 'bloodPressure' || (second !== undefined && DIASTOLIC(second) && first > second);
 }
 
 // A later value of a sign already read: "temp 38.2, down to 37.5", "sorry, that's 72". Not for a
@@ -159,6 +226,10 @@ const STATED = new Map<keyof Vitals, RegExp[]>(KINDS.map((kind) => {
 // A sentence that is a bare value ("209.", "156.4, okay, you can step down."): it too has no name of its own.
 const BARE = new Map<keyof Vitals, RegExp>(KINDS.map((kind) => [kind, new RegExp(`^[^\\w]*${READINGS[kind].value}\\s*(?:[,.!?]|$)`, 'gi')]));
 const NAMES = new Map(KINDS.map((kind) => [kind, new RegExp(name(kind), 'gi')] as const));
+// A number in a weight unit names a weight for what follows ("you've lost 10 pounds." "you're 198 today.").
+const WEIGHT_IN_UNIT = new RegExp(`\\b\\d+(?:\\.\\d)?\\s*(${WEIGHT_UNITS})\\b`, 'gi');
+// Of a person a bare whole number up to this is as likely an age ("she's 72 now").
+const AGE_MAX = 120;
 
 /** The patterns, for the ReDoS audit: they are built from data, so the source scan cannot see them. */
 export const VITAL_PATTERNS: readonly RegExp[] = [...PATTERNS.map((p) => p.re), ...CONTINUED.values(), ...[...STATED.values()].flat(), ...BARE.values()];
@@ -170,6 +241,12 @@ export function lastNamedKind(text: string): keyof Vitals | undefined {
     for (const m of text.matchAll(re)) if (!last || (m.index ?? 0) >= last.at) last = { kind, at: m.index ?? 0 };
   }
   return last?.kind;
+}
+
+/** The unit of the last number `text` gives in a weight unit ("I think 20 kilos." is kg), if any. */
+export function weightUnitSaid(text: string): 'kg' | 'lb' | undefined {
+  const m = [...text.matchAll(WEIGHT_IN_UNIT)].at(-1);
+  return m ? weightUnit(m[1]!) : undefined;
 }
 
 /**
@@ -187,16 +264,28 @@ export function bareReading(text: string, kind: keyof Vitals): VitalReading | un
  * before it in `text`, or as `earlier` (the sign named a few sentences back) when `text` names none
  * before it; plausible as every reading is.
  */
-export function statedReadings(text: string, earlier?: keyof Vitals): VitalReading[] {
+export function statedReadings(text: string, earlier?: keyof Vitals, earlierUnit?: 'kg' | 'lb'): VitalReading[] {
   const out: VitalReading[] = [];
   for (const [kind, res] of STATED) {
-    for (const m of res.flatMap((re) => [...text.matchAll(re)])) {
-      const at = numberAt(m);
-      if ((lastNamedKind(text.slice(0, at)) ?? earlier) !== kind) continue;
+    for (const said of res.flatMap((re) => [...text.matchAll(re)])) {
+      const at = numberAt(said);
+      const here = lastNamedKind(text.slice(0, at));
+      if ((here ?? earlier) !== kind) continue;
+      const m = here || !earlierUnit ? said : unitCarried(said, earlierUnit);
+      if (!m) continue;
       if (plausible({ kind, re: res[0]!, how: 'named' }, m, text)) out.push(readingOf(kind, m));
     }
   }
   return out;
+}
+
+/**
+ * A bare weight stated after a weight was given only in a unit ("I think 20 kilos." "he's 21.3 today."),
+ * in that unit; none when the number could be an age ("you've lost 10 pounds." "you're 65 now.").
+ */
+function unitCarried(m: RegExpMatchArray, unit: 'kg' | 'lb'): RegExpMatchArray | undefined {
+  if (!m[1]!.includes('.') && Number(m[1]) <= AGE_MAX) return undefined;
+  return m[2] || unit === 'lb' ? m : inKilograms(m);
 }
 
 /**

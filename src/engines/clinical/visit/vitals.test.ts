@@ -145,3 +145,125 @@ test("a device's display read out at the visit is read; a wearable's reading is 
   assert.deepEqual(kindValues('[patient] my fitbit says my heart rate is 110 right now .'), {});
   assert.deepEqual(kindValues('[doctor] what does the oximeter show ?\n[patient] it says 97 .'), { oxygenSaturation: '97%' });
 });
+
+test("readings others took before the visit, habits, averages and thresholds 'over' a number are no readings", () => {
+  assert.deepEqual(kindValues('[doctor] so the paramedics had your pressure at 84 over 52 .'), {});
+  assert.deepEqual(kindValues('[doctor] you said on the phone your blood pressure was 152 over 94 .'), {});
+  assert.deepEqual(kindValues('[doctor] your heart rate on the holter averaged 76 .'), {});
+  assert.deepEqual(kindValues('[patient] my pressure is usually 136 over 88 .'), {});
+  assert.deepEqual(kindValues('[doctor] call us if your temperature goes over 100.4 .'), {});
+  // A habit or a threshold does not move today's reading said beside it.
+  assert.deepEqual(kindValues('[doctor] it normally runs high , but today your blood pressure is 124 over 78 .'), { bloodPressure: '124/78 mmHg' });
+});
+
+test('a goal, a norm or a wish in the clause before a number makes it no reading; a reading called normal is kept', () => {
+  assert.deepEqual(kindValues('[doctor] your goal blood pressure is 128 over 78 .'), {});
+  assert.deepEqual(kindValues('[doctor] your ideal weight is 165 pounds .'), {});
+  // 'goal', 'target' and 'normal' alone judge a reading as often as they set one: a norm only said of no one.
+  assert.deepEqual(kindValues('[doctor] a normal temperature is about 98.6 .'), {});
+  assert.deepEqual(kindValues('[doctor] your blood pressure is at goal today 128 over 78'), { bloodPressure: '128/78 mmHg' });
+  assert.deepEqual(kindValues('[doctor] you have a normal heart rate of 72 today .'), { heartRate: '72 bpm' });
+  assert.deepEqual(kindValues('[doctor] we should aim for a blood pressure of 124 over 76 .'), {});
+  assert.deepEqual(kindValues('[patient] i want to get down to 175 pounds .'), {});
+  assert.deepEqual(kindValues('[doctor] your blood pressure is normal at 118 over 74 .'), { bloodPressure: '118/74 mmHg' });
+});
+
+test("a relative's reading said of 'her' or 'him' after the patient names them, and a companion's own, are not the patient's", () => {
+  assert.deepEqual(kindValues("[patient] my brother has bad blood pressure , he 's about 164 over 98 ."), {});
+  const visit = ["[patient_guest] my pressure is good , 122 over 78 , but she never checks hers .", "[doctor] well her pulse is 88 today ."].join('\n');
+  assert.deepEqual(kindValues(visit), { heartRate: '88 bpm' });
+  // The patient's own reading after a relative is named stays the patient's.
+  assert.deepEqual(kindValues("[patient] my dad had a stroke , and my blood pressure was 150 over 90 today ."), { bloodPressure: '150/90 mmHg' });
+});
+
+test("'here' in the record ('i see here', 'it says here') does not place a reading at this visit; 'in here' does", () => {
+  assert.deepEqual(kindValues('[doctor] and i see here that it was 176 over 92 when you went to the emergency room .'), {});
+  assert.deepEqual(kindValues('[doctor] it says here your temperature was 101.2 at urgent care .'), {});
+  assert.deepEqual(kindValues('[doctor] your pressure is 148 over 92 in here , it was 130 over 80 at home .'), { bloodPressure: '148/92 mmHg' });
+});
+
+test("a child's small weight in pounds is read after a weighing verb; a few pounds otherwise is a change or a load", () => {
+  assert.deepEqual(kindValues('[doctor] he weighs 31 pounds today .'), { weight: '31 lb' });
+  assert.deepEqual(kindValues('[doctor] she weighed in at about 27 pounds .'), { weight: '27 lb' });
+  assert.deepEqual(kindValues("[doctor] do n't lift more than 15 pounds ."), {});
+  assert.deepEqual(kindValues("[patient] i 've gained 12 pounds ."), {});
+});
+
+test('a number in a weight unit names a weight for a bare value stated as today, in that unit; an age is not one', () => {
+  assert.deepEqual(kindValues("[doctor] you 've put on 6 pounds since spring .\n[doctor] you 're 212 today ."), { weight: '212' });
+  assert.deepEqual(kindValues('[doctor] what did she weigh at her last visit ?\n[patient] maybe 15 kilos .\n[doctor] she is 16.4 today .'), { weight: '16.4 kg' });
+  assert.deepEqual(kindValues("[doctor] you 've lost 8 pounds .\n[doctor] and you 're 67 now , right ?"), {});
+  assert.deepEqual(kindValues('[doctor] how much have you lost ?\n[patient] 10 pounds .\n[doctor] how old are you ?\n[patient] 56 .'), {});
+});
+
+test("a dictated vitals list cut at each item reads its short names ('bp 126/80 . p 68 . r 16 .'); a lone letter elsewhere does not", () => {
+  const dictated = '[doctor] vitals . bp 126/80 . p 68 . r 16 . t 98.4 . wt 171 lb .';
+  assert.deepEqual(kindValues(dictated), { bloodPressure: '126/80 mmHg', heartRate: '68 bpm', temperature: '98.4 °F', respiratoryRate: '16 breaths/min', weight: '171 lb' });
+  assert.deepEqual(kindValues('[doctor] your blood pressure is 126 over 80 .\n[patient] ok .\n[doctor] p 68 .'), { bloodPressure: '126/80 mmHg' });
+  assert.deepEqual(kindValues('[doctor] your blood pressure is 126 over 80 . i gave you a t 3 booster .'), { bloodPressure: '126/80 mmHg' });
+});
+
+test("'breathing' names a respiratory rate right before its number in a list of readings, not in talk of breathing", () => {
+  assert.deepEqual(kindValues('[doctor] pressure 122 over 76 , pulse 64 , breathing 14 .'), { bloodPressure: '122/76 mmHg', heartRate: '64 bpm', respiratoryRate: '14 breaths/min' });
+  assert.deepEqual(kindValues("[patient] i 've had trouble breathing for 10 days ."), {});
+});
+
+test('readings of another time (an episode, the weekend, a previous visit, before coming in) or a habitual excursion are not today', () => {
+  assert.deepEqual(kindValues('[patient] when i fainted my heart rate was 42 .'), {});
+  assert.deepEqual(kindValues('[patient] i had a temperature of 101.6 over the weekend .'), {});
+  assert.deepEqual(kindValues('[doctor] previously your blood pressure was 154 over 92 .'), {});
+  assert.deepEqual(kindValues('[patient] before i came in it was 162 over 96 .'), {});
+  assert.deepEqual(kindValues('[patient] my oxygen drops to 86 when i climb stairs .'), {});
+  assert.deepEqual(kindValues('[doctor] when you came in your blood pressure was 132 over 84 .'), { bloodPressure: '132/84 mmHg' });
+});
+
+test("a norm said of no one is no reading; 'yours was …' states the patient's value of the sign just named", () => {
+  assert.deepEqual(kindValues('[doctor] a pulse of 60 is normal .'), {});
+  assert.deepEqual(kindValues('[doctor] temperature 98.6 is normal .\n[doctor] yours is 99.4 today .'), { temperature: '99.4 °F' });
+  assert.deepEqual(kindValues('[doctor] your temperature 98.2 is normal .'), { temperature: '98.2 °F' });
+  assert.deepEqual(kindValues('[doctor] blood pressure today 118 over 76 is normal .'), { bloodPressure: '118/76 mmHg' });
+});
+
+test('a rate per minute stated after a count is the reading; a reading keeps its sign in mind for the value said after it', () => {
+  const visit = ['[doctor] count your pulse for 30 seconds while i time it .', '[doctor] ready ?', '[doctor] go .', '[patient] 42 .', "[doctor] so that 's about 84 a minute ."].join('\n');
+  assert.deepEqual(kindValues(visit), { heartRate: '84 bpm' });
+});
+
+test('a dictated line of values by position is read by shape and T-P-R order, with its header or without', () => {
+  const all = { temperature: '99.1 °F', heartRate: '76 bpm', respiratoryRate: '16 breaths/min', bloodPressure: '124/78 mmHg', oxygenSaturation: '98%' };
+  assert.deepEqual(kindValues('[doctor] vital signs: 99.1 F, 76, 16, 124/78, 98% on room air.'), all);
+  assert.deepEqual(kindValues('VS: 99.1 F, 76, 16, 124/78, 98% RA.'), all);
+  // Bare numbers without a pressure and a temperature or saturation beside them are no list of vitals.
+  assert.deepEqual(kindValues('[doctor] 76, 16, 30, 45.'), {});
+});
+
+test('an ECG or echo rate, a daily home habit, an extreme and a reading this morning at home are not today; one this morning here is', () => {
+  assert.deepEqual(kindValues('[doctor] your ekg showed a heart rate of 62 .'), {});
+  assert.deepEqual(kindValues("[patient] my husband checks my blood pressure every day and it 's about 134 over 82 ."), {});
+  assert.deepEqual(kindValues("[patient] at its worst it 's been 172 over 104 ."), {});
+  assert.deepEqual(kindValues("[patient] the highest it 's been is 172 over 104 ."), {});
+  assert.deepEqual(kindValues('[doctor] and you said your temperature was 100.3 this morning at home ?'), {});
+  assert.deepEqual(kindValues("[doctor] on the new pill you 're 134 over 84 this morning ."), { bloodPressure: '134/84 mmHg' });
+});
+
+test("UK readings from elsewhere (the chemist, out of hours, a discharge letter, the last reading) are not today's", () => {
+  assert.deepEqual(kindValues('Patient: The chemist took my blood pressure and it was 152 over 94.'), {});
+  assert.deepEqual(kindValues('Doctor: The out of hours doctor recorded a temperature of 38.4.'), {});
+  assert.deepEqual(kindValues('Doctor: Your last reading in the practice was 144 over 86.'), {});
+  assert.deepEqual(kindValues("Doctor: Your sats are 97% on air."), { oxygenSaturation: '97%' });
+});
+
+test("a number with its sign after ('72 for the heart') is read beside another reading; alone it may be a dose", () => {
+  assert.deepEqual(kindValues('[patient] it says 124 over 80 , and 70 for the heart .'), { bloodPressure: '124/80 mmHg', heartRate: '70 bpm' });
+  assert.deepEqual(kindValues('[patient] i take 50 for the heart .'), {});
+});
+
+test('a source or habit said after a reading in an unpunctuated clause does not move it; said before, it does', () => {
+  assert.deepEqual(kindValues('[doctor] your heart rate is 86 i want to get an echo and an ekg'), { heartRate: '86 bpm' });
+  assert.deepEqual(kindValues('[doctor] so your blood pressure is 148 over 92 you said you take the lisinopril every day right'), { bloodPressure: '148/92 mmHg' });
+  assert.deepEqual(kindValues('[doctor] you said your blood pressure was 148 over 92 .'), {});
+});
+
+test("only 'here' is read as the record after 'i see'; 'i see today' still places a reading at this visit", () => {
+  assert.deepEqual(kindValues('[doctor] so i see today that your blood pressure was 132 over 84 , it was 150 over 90 at home .'), { bloodPressure: '132/84 mmHg' });
+});

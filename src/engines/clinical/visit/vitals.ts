@@ -1,12 +1,17 @@
 // Vital signs read once for the visit, each with its unit; today's reading wins over one recalled, a later one over an earlier.
-import { bareReading, continuedReading, lastNamedKind, spokenNumbersToDigits, statedReadings, vitalReadings, type VitalReading, type Vitals } from '../numbers/index.ts';
+import { bareReading, continuedReading, lastNamedKind, spokenNumbersToDigits, statedReadings, vitalReadings, weightUnitSaid, type VitalReading, type Vitals } from '../numbers/index.ts';
 import { joinSplitContractions } from '../language/contractions.ts';
-import { otherOwner, READING_CORRECTED, READING_ELSEWHERE, READING_ON_WEARABLE, READING_RECALLED, READING_TODAY } from '../language/vitals.ts';
+import {
+  FIRST_PERSON, NORM_AFTER, otherOwner, READING_CORRECTED, READING_ELSEWHERE, READING_ELSEWHERE_BEFORE, READING_ON_WEARABLE, READING_OWNER, READING_PLACED_HERE, READING_RECALLED, READING_TODAY, TARGET_IN_CLAUSE,
+  THIRD_PERSON, WEAK_TARGET_IN_CLAUSE,
+} from '../language/vitals.ts';
 import { endsSpeakingOfOtherPerson, ownedByOtherPerson } from '../transcript/index.ts';
 import type { Sentence, VitalSign } from './types.ts';
 
 const ELSEWHERE = new RegExp(READING_ELSEWHERE.source, 'gi');
-const TODAY = new RegExp(READING_TODAY.source, 'gi');
+const ELSEWHERE_BEFORE = new RegExp(READING_ELSEWHERE_BEFORE.source, 'gi');
+// A time of today ('this morning') does not place a reading here: a place elsewhere in its clause wins over it.
+const TODAY = new RegExp(READING_PLACED_HERE.source, 'gi');
 const KINDS: (keyof Vitals)[] = ['bloodPressure', 'heartRate', 'temperature', 'respiratoryRate', 'oxygenSaturation', 'weight'];
 // Owners a sign's reading has other than the patient, named just before it ("the baby's heart rate"): vitals.json otherOwner.
 const OTHER_OWNER = new Map(KINDS.map((kind) => [kind, otherOwner(kind)] as const));
@@ -18,8 +23,19 @@ const JOIN_GAP = 40;
 // How many sentences back a sign's name still names a bare value said as today's ("your oxygen?" … "it's 94 here").
 const NAMED_REACH = 3;
 
-/** The sign a sentence named last, which sentence that was, and whether it spoke of another time. */
-interface Named { kind: keyof Vitals; at: number; recalled: boolean }
+/**
+ * The sign a sentence named last, which sentence that was, and whether it spoke of another time; `unit`
+ * when it named a weight only by a number in its unit ("you've lost 10 pounds", "I think 20 kilos").
+ */
+interface Named { kind: keyof Vitals; at: number; recalled: boolean; unit?: 'kg' | 'lb' }
+
+/** What a sentence names for the sentences after it: a sign by its name, else a weight by a number in its unit. */
+function namedIn(text: string, at: number, isRecalled: boolean): Named | undefined {
+  const kind = lastNamedKind(text);
+  if (kind) return { kind, at, recalled: isRecalled };
+  const unit = weightUnitSaid(text);
+  return unit && { kind: 'weight', at, recalled: isRecalled, unit };
+}
 
 /** Whether a sentence speaks of another time or place ("was", "at home") and not of today. */
 const recalled = (s: Sentence): boolean => READING_RECALLED.test(s.text) && !/\btoday\b/i.test(s.text);
@@ -46,22 +62,52 @@ function nearest(words: RegExp, clause: { text: string; at: number }, r: VitalRe
   return best;
 }
 
+/** Where the last match of a global pattern in text starts, -1 when there is none. */
+const lastAt = (re: RegExp, text: string): number => [...text.matchAll(re)].at(-1)?.index ?? -1;
+
+/**
+ * Whether a reading is someone else's by who says it, though its clause names no one: a companion gives it
+ * as their own ("my blood pressure is fine, 120 over 80"), or the patient named a relative earlier in the
+ * sentence and the clause speaks of them ("my sister has high blood pressure, she's like 150 over 100").
+ */
+function ownedBySpeakerOrRelative(before: string, clause: string, role: Sentence['role']): boolean {
+  if (role === 'clinician') return false;
+  if (role === 'family' && lastAt(FIRST_PERSON, before) > lastAt(THIRD_PERSON, before)) return true;
+  return lastAt(THIRD_PERSON, clause) >= 0 && endsSpeakingOfOtherPerson(before);
+}
+
+/** Whether the reading's clause places it elsewhere or before more nearly than at this visit; some cues only before it (elsewhereBefore). */
+function elsewhereMoreNearly(clause: { text: string; at: number }, r: VitalReading): boolean {
+  const before = { text: clause.text.slice(0, Math.max(0, r.start - clause.at)), at: clause.at };
+  return Math.min(nearest(ELSEWHERE, clause, r), nearest(ELSEWHERE_BEFORE, before, r)) < nearest(TODAY, clause, r);
+}
+
+/** Whether the clause before a number gives it no owner ("your", "my") and no today word: a norm or a goal, not a reading judged. */
+const saidOfNoOneToday = (before: string): boolean => !READING_OWNER.test(before) && !READING_TODAY.test(before);
+/** A norm said of no one ("temperature 98.6 is normal"); "your temperature 98.6 is normal", "today 118 over 76 is normal" judge a reading. */
+const normSaidOfNoOne = (before: string, after: string): boolean => NORM_AFTER.test(after) && saidOfNoOneToday(before);
+
 /**
  * This visit's readings in a piece of text, the last of each kind; a bare value stated as today's
  * ("it's 94 here") is of the sign named last before it, or `earlier`. A reading is not one when its
  * clause names someone else before it ("my mom's"), or places it elsewhere or before ("last night", "at
  * home", "on my watch") more nearly than at this visit ("here … 92 right now … at home" is today's).
  */
-function todaysReadings(text: string, said: string, earlier?: keyof Vitals): Map<keyof Vitals, VitalReading> {
+function todaysReadings(text: string, said: string, role: Sentence['role'], earlier?: Named, inList = false): Map<keyof Vitals, VitalReading> {
   const found = new Map<keyof Vitals, VitalReading>();
-  for (const r of [...vitalReadings(text, said), ...statedReadings(text, earlier)].sort((a, b) => a.start - b.start)) {
+  for (const r of [...vitalReadings(text, said, inList), ...statedReadings(text, earlier?.kind, earlier?.unit)].sort((a, b) => a.start - b.start)) {
     const clause = clauseOf(text, r);
     // Someone else's reading is theirs by name just before it ("my mom's blood pressure was …").
     const owner = text.slice(Math.max(clause.at, r.start - OWNER_LOOKBACK), r.start);
     if (ownedByOtherPerson(owner) || OTHER_OWNER.get(r.kind)?.test(owner)) continue;
     // … or said of them as the subject, with no "I" or "you" since ("my mom weighed 300 pounds").
     if (endsSpeakingOfOtherPerson(text.slice(clause.at, r.start))) continue;
-    if (READING_ON_WEARABLE.test(clause.text) || nearest(ELSEWHERE, clause, r) < nearest(TODAY, clause, r)) continue;
+    if (ownedBySpeakerOrRelative(text.slice(0, r.start), text.slice(clause.at, r.start), role)) continue;
+    // A goal or a norm said in the clause before it ("your goal blood pressure is …", "aim for …").
+    if (TARGET_IN_CLAUSE.test(text.slice(clause.at, r.start))) continue;
+    if (normSaidOfNoOne(text.slice(clause.at, r.start), text.slice(r.end))) continue;
+    if (WEAK_TARGET_IN_CLAUSE.test(text.slice(clause.at, r.start)) && saidOfNoOneToday(text.slice(clause.at, r.start))) continue;
+    if (READING_ON_WEARABLE.test(clause.text) || elsewhereMoreNearly(clause, r)) continue;
     found.set(r.kind, r);
   }
   return found;
@@ -89,7 +135,8 @@ function answersAboutElsewhere(sentences: readonly Sentence[], i: number): boole
  * "let's redo it." "209."), unless that was named as at another time ("what was your temperature this morning?" "100.2.").
  */
 function carriedReading(text: string, last: VitalReading | undefined, named: Named | undefined): VitalReading | undefined {
-  return (last && continuedReading(text, last)) || (named && !named.recalled ? bareReading(text, named.kind) : undefined);
+  // A weight named only by a unit names no bare value: "how much have you lost?" "10 pounds." … "56." is an age.
+  return (last && continuedReading(text, last)) || (named && !named.recalled && !named.unit ? bareReading(text, named.kind) : undefined);
 }
 
 /** Whether sentence i, or the one before it said by the same speaker, corrects a reading just given ("sorry, I read that backwards"). */
@@ -106,19 +153,25 @@ export function vitalSigns(said: readonly Sentence[]): VitalSign[] {
   const digits = sentences.map((s) => spokenNumbersToDigits(s.text));
   let last: VitalReading | undefined;
   let named: Named | undefined;
+  // Whether the sentence before gave a reading: a dictated list cut at each item goes on ("bp 120/80 . p 72 .").
+  let listing = false;
   sentences.forEach((s, i) => {
     const earlier = named && i - named.at <= NAMED_REACH ? named : undefined;
-    const namedHere = lastNamedKind(digits[i]!);
-    if (namedHere) named = { kind: namedHere, at: i, recalled: recalled(s) };
+    named = namedIn(digits[i]!, i, recalled(s)) ?? named;
+    const inList = listing && sentences[i - 1]?.role === s.role;
+    listing = false;
     if (answersAboutElsewhere(sentences, i)) return;
-    const own = todaysReadings(digits[i]!, s.text, earlier?.kind);
+    const own = todaysReadings(digits[i]!, s.text, s.role, earlier, inList);
+    listing = own.size > 0;
     const carried = own.size === 0 ? carriedReading(digits[i]!, last, earlier) : undefined;
     if (carried) own.set(carried.kind, carried);
     if (own.size) last = [...own.values()].sort((a, b) => a.start - b.start).at(-1);
+    // A reading keeps its sign in mind as its name would ("… 39." "so that's about 78 a minute.").
+    if (last && own.has(last.kind) && !lastNamedKind(digits[i]!)) named = { kind: last.kind, at: i, recalled: recalled(s) };
     const next = sentences[i + 1];
     // Only a piece left open (no full stop) runs on into the next one.
     const open = next && !/[.?!]\s*$/.test(s.text) && next.span.start - s.span.end < JOIN_GAP;
-    const joined = open ? todaysReadings(`${digits[i]} ${digits[i + 1]}`, `${s.text} ${next.text}`) : new Map<keyof Vitals, VitalReading>();
+    const joined = open ? todaysReadings(`${digits[i]} ${digits[i + 1]}`, `${s.text} ${next.text}`, s.role) : new Map<keyof Vitals, VitalReading>();
     const r = rank(s);
     for (const kind of KINDS) {
       const reading = own.get(kind) ?? joined.get(kind);
