@@ -122,7 +122,7 @@ export function selectDiagnoses(mentions: readonly Mention[], visit: VisitFacts)
     dropPatientHistory(byCode);
   }
   const assessing = assessmentMarked || mentions.some(assessesProblem);
-  if (passingGated({ labelled, textLength, mentions: mentions.length, assessing })) dropPassingSymptoms(byCode, closingFrom, recapSentences(mentions), labelled && !conversation);
+  if (passingGated({ labelled, textLength, mentions: mentions.length, assessing })) dropPassingSymptoms(byCode, closingFrom, recapSentences(mentions), labelled && !conversation ? (assessmentMarked ? 'assessed' : 'open') : undefined);
   else if (labelled && textLength > SHORT_EXCHANGE_CHARS) dropPatientSymptoms(byCode);
   applyCombinations(byCode);
   if (conversation) dropUnmanagedChronic(byCode, closingFrom);
@@ -504,7 +504,7 @@ const clinicianFrames = (m: Mention): boolean => m.speaker === 'clinician' && m.
  * stated by the clinician — three times, and taken up in the closing part, beside an assessed
  * (acute) diagnosis (which usually explains them: guidelines IV.D, IV.H).
  */
-function dropPassingSymptoms(byCode: Map<string, CodedDiagnosis>, closingFrom: number, recaps: Set<number>, excerpt: boolean): void {
+function dropPassingSymptoms(byCode: Map<string, CodedDiagnosis>, closingFrom: number, recaps: Set<number>, excerpt?: 'open' | 'assessed'): void {
   // Framed as a problem (a chronic condition also when said as long-standing: "your history of gout").
   // The patient's own framing ("i just got diagnosed with diabetes") is history: the
   // clinician frames what the visit manages (issue #18 policy).
@@ -544,7 +544,7 @@ function dropPassingSymptoms(byCode: Map<string, CodedDiagnosis>, closingFrom: n
   const needed = definitive ? 3 : 2;
   // The presenting complaint is what the visit is about when no diagnosis explains it (IV.D);
   // in an excerpt, the present illness it documents stays beside the diagnosis (presentIllness).
-  const presenting = (d: CodedDiagnosis): boolean => (!definitive && presentingNamed(d)) || (excerpt && presentIllness(d));
+  const presenting = (d: CodedDiagnosis): boolean => (!definitive && presentingNamed(d)) || (excerpt !== undefined && presentIllness(d, excerpt));
   for (const d of [...byCode.values()]) {
     if (framed(d) || presenting(d) || d.concept.kind !== 'symptom') continue;
     if (d.count < needed || (definitive && !symptomTakenUp(d, closingFrom, recaps)) || (!definitive && !clinicianSays(d))) byCode.delete(d.code);
@@ -596,15 +596,16 @@ function dropUnmanagedChronic(byCode: Map<string, CodedDiagnosis>, closingFrom: 
 /**
  * The present illness an excerpt documents: the presenting complaint, or a complaint the
  * clinician follows up with a question about it (mentions.ts `presenting`, `followedUp`). An
- * excerpt has no assessment part of its own to take them up, and a diagnosis stated in it explains
- * only the symptoms integral to it (dropIntegralSymptoms; guidelines IV.D): the others stay, as
+ * excerpt has no assessment part of its own to take them up (where its clinician opens one,
+ * `assessed`, that part takes up what it names and only the presenting complaint stays beside
+ * it), and a diagnosis stated in it explains only the symptoms integral to it (dropIntegralSymptoms; guidelines IV.D): the others stay, as
  * the reason for the encounter and the work-up it asks (IV.G; issue #18 policy, complaints the
  * clinician asks about are taken up). A symptom the clinician only asks after beside the diagnosis
  * ("any shortness of breath?" "yes") is left to the gate: it is the diagnosis's presentation
  * reviewed (dev coding-consults cc19, coding-clinic ck10).
  */
-const presentIllness = (d: CodedDiagnosis): boolean =>
-  d.mentions.some((m) => m.status === 'present' && (m.presenting === true || m.followedUp === true));
+const presentIllness = (d: CodedDiagnosis, excerpt: 'open' | 'assessed'): boolean =>
+  d.mentions.some((m) => m.status === 'present' && (m.presenting === true || (excerpt === 'open' && m.followedUp === true)));
 
 /**
  * Named in the patient's answer to the opening question (mentions.ts `presenting`), or stated by
