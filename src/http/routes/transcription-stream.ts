@@ -84,129 +84,141 @@ function decodeFrame(data: Buffer, isBinary: boolean): { audio?: Buffer; stop?: 
   return { audio: Buffer.from(frame.audio, 'base64') };
 }
 
+/** Closes the socket with a reason the client can read first. */
+function refuse(socket: WebSocket, code: number, error: string, reason: string): void {
+  send(socket, { type: 'error', error });
+  socket.close(code, reason);
+}
+
+/** The configured recognizer opened for this query, or undefined once the socket is refused with why. */
+function openRecognizer(socket: WebSocket, speech: TranscriptionStreamRouteDeps['engines']['speech'], query: Static<typeof StreamQuery>): StreamingSession | undefined {
+  if (!speech.openStream) return void refuse(socket, 1011, 'Streaming is not available with the configured speech engine.', 'streaming unavailable');
+  if (query.language && speech.languages && !speech.languages.includes(query.language.split('-')[0].toLowerCase())) {
+    return void refuse(socket, 1008, `language "${query.language}" is not supported.`, 'unsupported language');
+  }
+  try {
+    return speech.openStream({ sampleRate: query.sample_rate ?? 16000, encoding: query.encoding ?? 'linear16', language: query.language });
+  } catch (error) {
+    return void refuse(socket, 1011, error instanceof Error ? error.message : 'Could not start streaming.', 'streaming unavailable');
+  }
+}
+
+/**
+ * One open session until it ends: audio frames in, transcripts out, closed at the length limit,
+ * after an idle spell, when its key is revoked, or when either side stops. `release` frees its slot.
+ */
+function runSession(socket: WebSocket, session: StreamingSession, grant: StreamGrant, release: () => void, deps: TranscriptionStreamRouteDeps): void {
+  let ended = false;
+  const finish = async (code: number, reason?: string) => {
+    if (ended) return;
+    ended = true;
+    release();
+    clearTimeout(limit);
+    clearInterval(watch);
+    if (reason) send(socket, { type: 'error', error: reason });
+    await session.end().catch(() => {});
+    if (socket.readyState === socket.OPEN) socket.close(code);
+  };
+  const { maxSeconds, idleSeconds } = deps.config.streaming;
+  const limit = setTimeout(() => void finish(1000, `The session reached its maximum length of ${maxSeconds} s (CLINSCRIBE_STREAM_MAX_SECONDS).`), maxSeconds * 1000);
+  let lastFrameAt = Date.now();
+  // Idle sessions hold a recognizer for nothing; a revoked key ends its sessions too.
+  const watch = setInterval(async () => {
+    if (Date.now() - lastFrameAt >= idleSeconds * 1000) return void finish(1000, `No audio for ${idleSeconds} s (CLINSCRIBE_STREAM_IDLE_SECONDS); the session was closed.`);
+    if (!(await deps.accounts.isKeyActive(grant.keyId).catch(() => true))) void finish(1008, 'The API key of this session was revoked.');
+  }, Math.min(idleSeconds * 1000, 5000) / 2);
+  session.on('transcript', (message) => send(socket, message));
+  // A session's error is final (its recognizer has stopped): say why and close.
+  session.on('error', (error) => {
+    send(socket, { type: 'error', error: error.message });
+    void finish(1011);
+  });
+  send(socket, { type: 'status', status: 'connected' });
+  socket.on('message', (data: Buffer, isBinary: boolean) => {
+    if (ended) return;
+    lastFrameAt = Date.now();
+    const frame = decodeFrame(data, isBinary);
+    if (frame.error) return send(socket, { type: 'error', error: frame.error });
+    if (frame.stop) return void finish(1000);
+    // Faster than the recognizer keeps up: stop reading the socket until it has caught up.
+    if (frame.audio?.length && !session.push(frame.audio)) {
+      socket.pause();
+      session.once('drain', () => socket.resume());
+    }
+  });
+  socket.on('close', () => void finish(1000));
+  socket.on('error', () => void finish(1011));
+}
+
+/** POST …/stream/token: a short-lived token the browser puts in the WebSocket URL instead of a key. */
+const tokenRoute = (deps: TranscriptionStreamRouteDeps): FastifyPluginAsyncTypebox => async (app) => {
+  app.post(
+    '/v1/audio/transcriptions/stream/token',
+    {
+      config: { auth: 'stable' },
+      // The body is optional: no body means the default expiry.
+      preValidation: async (request) => {
+        request.body ??= {};
+      },
+      schema: {
+        tags: ['audio transcriptions'],
+        summary: 'Issue a short-lived token for the streaming WebSocket',
+        headers: StableHeaders,
+        body: Type.Object({ expiresIn: Type.Optional(Type.Integer({ minimum: 10, maximum: 3600 })) }),
+        response: {
+          200: Type.Object({
+            token: Type.String(),
+            data: Type.Object({ token: Type.String(), expires_at: Type.String() }),
+          }),
+          ...stableErrors(400),
+        },
+      },
+    },
+    // Idempotency-Key is not honoured here: replaying would mean keeping the token in the
+    // clear for a day. A repeated call just mints another short-lived token.
+    async (request) => {
+      const account = accountOf(request);
+      const keyId = request.apiKeyId;
+      if (!keyId) throw new ApiError('unauthorized');
+      const { token, expiresAt } = await deps.streamTokens.issue({ accountId: account.id, keyId }, request.body.expiresIn ?? 300);
+      return { token, data: { token, expires_at: expiresAt } };
+    },
+  );
+};
+
+/** GET …/stream: the WebSocket itself, one counted session per connection. */
+const socketRoute = (deps: TranscriptionStreamRouteDeps): FastifyPluginAsyncTypebox => async (app) => {
+  const open = new OpenSessions(deps.config.streaming);
+  app.get(
+    '/v1/audio/transcriptions/stream',
+    {
+      websocket: true,
+      config: { auth: 'none' },
+      schema: { tags: ['audio transcriptions'], summary: 'Live transcription over WebSocket', querystring: StreamQuery },
+      preValidation: async (request) => {
+        const streamRequest = request as StreamRequest;
+        streamRequest.grant = await streamGrant(deps, streamRequest);
+      },
+    },
+    (socket, request) => {
+      const grant = (request as StreamRequest).grant as StreamGrant;
+      const refusal = open.take(grant.accountId);
+      if (refusal) return refuse(socket, 1013, refusal, 'too many streams');
+      let released = false;
+      const release = () => {
+        if (!released) open.release(grant.accountId);
+        released = true;
+      };
+      socket.on('close', release);
+      const session = openRecognizer(socket, deps.engines.speech, request.query as Static<typeof StreamQuery>);
+      if (session) runSession(socket, session, grant, release, deps);
+    },
+  );
+};
+
 export function transcriptionStreamRoutes(deps: TranscriptionStreamRouteDeps): FastifyPluginAsyncTypebox {
   return async (app) => {
-    const open = new OpenSessions(deps.config.streaming);
-    app.post(
-      '/v1/audio/transcriptions/stream/token',
-      {
-        config: { auth: 'stable' },
-        // The body is optional: no body means the default expiry.
-        preValidation: async (request) => {
-          request.body ??= {};
-        },
-        schema: {
-          tags: ['audio transcriptions'],
-          summary: 'Issue a short-lived token for the streaming WebSocket',
-          headers: StableHeaders,
-          body: Type.Object({ expiresIn: Type.Optional(Type.Integer({ minimum: 10, maximum: 3600 })) }),
-          response: {
-            200: Type.Object({
-              token: Type.String(),
-              data: Type.Object({ token: Type.String(), expires_at: Type.String() }),
-            }),
-            ...stableErrors(400),
-          },
-        },
-      },
-      // Idempotency-Key is not honoured here: replaying would mean keeping the token in the
-      // clear for a day. A repeated call just mints another short-lived token.
-      async (request) => {
-        const account = accountOf(request);
-        const keyId = request.apiKeyId;
-        if (!keyId) throw new ApiError('unauthorized');
-        const { token, expiresAt } = await deps.streamTokens.issue({ accountId: account.id, keyId }, request.body.expiresIn ?? 300);
-        return { token, data: { token, expires_at: expiresAt } };
-      },
-    );
-
-    app.get(
-      '/v1/audio/transcriptions/stream',
-      {
-        websocket: true,
-        config: { auth: 'none' },
-        schema: { tags: ['audio transcriptions'], summary: 'Live transcription over WebSocket', querystring: StreamQuery },
-        preValidation: async (request) => {
-          const streamRequest = request as StreamRequest;
-          streamRequest.grant = await streamGrant(deps, streamRequest);
-        },
-      },
-      (socket, request) => {
-        const grant = (request as StreamRequest).grant as StreamGrant;
-        const accountId = grant.accountId;
-        const refusal = open.take(accountId);
-        if (refusal) {
-          send(socket, { type: 'error', error: refusal });
-          socket.close(1013, 'too many streams');
-          return;
-        }
-        let released = false;
-        const release = () => {
-          if (!released) open.release(accountId);
-          released = true;
-        };
-        socket.on('close', release);
-        const speech = deps.engines.speech;
-        const query = request.query as Static<typeof StreamQuery>;
-        if (!speech.openStream) {
-          send(socket, { type: 'error', error: 'Streaming is not available with the configured speech engine.' });
-          socket.close(1011, 'streaming unavailable');
-          return;
-        }
-        if (query.language && speech.languages && !speech.languages.includes(query.language.split('-')[0].toLowerCase())) {
-          send(socket, { type: 'error', error: `language "${query.language}" is not supported.` });
-          socket.close(1008, 'unsupported language');
-          return;
-        }
-        let session: StreamingSession;
-        try {
-          session = speech.openStream({ sampleRate: query.sample_rate ?? 16000, encoding: query.encoding ?? 'linear16', language: query.language });
-        } catch (error) {
-          send(socket, { type: 'error', error: error instanceof Error ? error.message : 'Could not start streaming.' });
-          socket.close(1011, 'streaming unavailable');
-          return;
-        }
-        let ended = false;
-        const finish = async (code: number, reason?: string) => {
-          if (ended) return;
-          ended = true;
-          release();
-          clearTimeout(limit);
-          clearInterval(watch);
-          if (reason) send(socket, { type: 'error', error: reason });
-          await session.end().catch(() => {});
-          if (socket.readyState === socket.OPEN) socket.close(code);
-        };
-        const { maxSeconds, idleSeconds } = deps.config.streaming;
-        const limit = setTimeout(() => void finish(1000, `The session reached its maximum length of ${maxSeconds} s (CLINSCRIBE_STREAM_MAX_SECONDS).`), maxSeconds * 1000);
-        let lastFrameAt = Date.now();
-        // Idle sessions hold a recognizer for nothing; a revoked key ends its sessions too.
-        const watch = setInterval(async () => {
-          if (Date.now() - lastFrameAt >= idleSeconds * 1000) return void finish(1000, `No audio for ${idleSeconds} s (CLINSCRIBE_STREAM_IDLE_SECONDS); the session was closed.`);
-          if (!(await deps.accounts.isKeyActive(grant.keyId).catch(() => true))) void finish(1008, 'The API key of this session was revoked.');
-        }, Math.min(idleSeconds * 1000, 5000) / 2);
-        session.on('transcript', (message) => send(socket, message));
-        // A session's error is final (its recognizer has stopped): say why and close.
-        session.on('error', (error) => {
-          send(socket, { type: 'error', error: error.message });
-          void finish(1011);
-        });
-        send(socket, { type: 'status', status: 'connected' });
-        socket.on('message', (data: Buffer, isBinary: boolean) => {
-          if (ended) return;
-          lastFrameAt = Date.now();
-          const frame = decodeFrame(data, isBinary);
-          if (frame.error) return send(socket, { type: 'error', error: frame.error });
-          if (frame.stop) return void finish(1000);
-          // Faster than the recognizer keeps up: stop reading the socket until it has caught up.
-          if (frame.audio?.length && !session.push(frame.audio)) {
-            socket.pause();
-            session.once('drain', () => socket.resume());
-          }
-        });
-        socket.on('close', () => void finish(1000));
-        socket.on('error', () => void finish(1011));
-      },
-    );
+    await tokenRoute(deps)(app, {});
+    await socketRoute(deps)(app, {});
   };
 }
