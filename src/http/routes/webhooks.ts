@@ -87,140 +87,157 @@ async function refused<T>(work: () => Promise<T>): Promise<T> {
 /** What the webhook routes reach: the webhooks service and Idempotency-Keys. */
 export type WebhooksRouteDeps = Pick<AppDeps, 'idempotency' | 'webhooksService'>;
 
+const tags = ['webhooks'];
+
+/** POST /v1/webhooks: register an endpoint (its secret shown this once). */
+const registerRoute = (deps: WebhooksRouteDeps): FastifyPluginAsyncTypebox => async (app) => {
+  const service = deps.webhooksService;
+  app.post(
+    '/v1/webhooks',
+    {
+      config: { auth: 'stable' },
+      schema: {
+        tags,
+        summary: 'Register a webhook endpoint',
+        headers: StableHeaders,
+        body: Type.Object({
+          url: Type.String({ maxLength: 2048 }),
+          events: Type.Optional(EventsField),
+          enabled: Type.Optional(Type.Boolean()),
+          description: Type.Optional(Type.String({ maxLength: 1000 })),
+        }),
+        response: { 201: Type.Object({ data: EndpointView }), ...stableErrors(400, 422) },
+      },
+    },
+    async (request, reply) => {
+      const account = accountOf(request);
+      await idempotent(deps.idempotency, request, reply, account.id, async () => {
+        const endpoint = await refused(() => service.register(account.id, request.body));
+        return { status: 201, body: { data: endpointView(endpoint, true) } };
+      });
+      return reply;
+    },
+  );
+};
+
+/** GET /v1/webhooks and /v1/webhooks/:id: the account's endpoints. */
+const readRoutes = (deps: WebhooksRouteDeps): FastifyPluginAsyncTypebox => async (app) => {
+  const service = deps.webhooksService;
+  app.get(
+    '/v1/webhooks',
+    {
+      config: { auth: 'stable' },
+      schema: { tags, summary: 'List webhook endpoints', headers: StableHeaders, response: { 200: Type.Object({ data: Type.Array(EndpointView) }), ...stableErrors() } },
+    },
+    async (request) => ({ data: (await service.list(accountOf(request).id)).map((e) => endpointView(e)) }),
+  );
+
+  app.get(
+    '/v1/webhooks/:id',
+    {
+      config: { auth: 'stable' },
+      schema: { tags, summary: 'Get a webhook endpoint', headers: StableHeaders, params: IdParam('id'), response: { 200: Type.Object({ data: EndpointView }), ...stableErrors(404) } },
+    },
+    async (request) => ({ data: endpointView(await refused(() => service.get(accountOf(request).id, request.params.id))) }),
+  );
+};
+
+/** PATCH and DELETE /v1/webhooks/:id: change, rotate the secret of, or remove an endpoint. */
+const changeRoutes = (deps: WebhooksRouteDeps): FastifyPluginAsyncTypebox => async (app) => {
+  const service = deps.webhooksService;
+  app.patch(
+    '/v1/webhooks/:id',
+    {
+      config: { auth: 'stable' },
+      schema: {
+        tags,
+        summary: 'Change a webhook endpoint; rotateSecret issues a new secret (the old one signs too for 24 h)',
+        headers: StableHeaders,
+        params: IdParam('id'),
+        body: Type.Object({
+          url: Type.Optional(Type.String({ maxLength: 2048 })),
+          events: Type.Optional(EventsField),
+          enabled: Type.Optional(Type.Boolean()),
+          description: Type.Optional(Type.Union([Type.String({ maxLength: 1000 }), Type.Null()])),
+          rotateSecret: Type.Optional(Type.Boolean()),
+        }),
+        response: { 200: Type.Object({ data: EndpointView }), ...stableErrors(400, 404) },
+      },
+    },
+    async (request) => {
+      const body = request.body;
+      const updated = await refused(() => service.update(accountOf(request).id, request.params.id, body));
+      return { data: endpointView(updated, Boolean(body.rotateSecret)) };
+    },
+  );
+
+  app.delete(
+    '/v1/webhooks/:id',
+    {
+      config: { auth: 'stable' },
+      schema: {
+        tags,
+        summary: 'Delete a webhook endpoint',
+        headers: StableHeaders,
+        params: IdParam('id'),
+        response: { 200: Type.Object({ data: Type.Object({ id: Type.String(), deleted: Type.Boolean() }) }), ...stableErrors(404) },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      await refused(() => service.remove(accountOf(request).id, id));
+      return { data: { id, deleted: true } };
+    },
+  );
+};
+
+/** The deliveries of an endpoint: list them, send one again. */
+const deliveryRoutes = (deps: WebhooksRouteDeps): FastifyPluginAsyncTypebox => async (app) => {
+  const service = deps.webhooksService;
+  app.post(
+    '/v1/webhooks/:id/deliveries/:deliveryId/redeliver',
+    {
+      config: { auth: 'stable' },
+      schema: {
+        tags,
+        summary: 'Send the event of a delivery again, as a new delivery with the same event id',
+        headers: StableHeaders,
+        params: Type.Object({ ...IdParam('id').properties, ...IdParam('deliveryId').properties }),
+        response: { 202: Type.Object({ data: DeliveryView }), ...stableErrors(400, 404, 422, 429) },
+      },
+    },
+    async (request, reply) => {
+      const account = accountOf(request);
+      await idempotent(deps.idempotency, request, reply, account.id, async () => {
+        const created = await refused(() => service.redeliver(account.id, request.params.id, request.params.deliveryId));
+        return { status: 202, body: { data: deliveryView(created) } };
+      });
+      return reply;
+    },
+  );
+
+  app.get(
+    '/v1/webhooks/:id/deliveries',
+    {
+      config: { auth: 'stable' },
+      schema: {
+        tags,
+        summary: 'List recent deliveries to an endpoint (newest first)',
+        headers: StableHeaders,
+        params: IdParam('id'),
+        querystring: Type.Object({ limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200 })) }),
+        response: { 200: Type.Object({ data: Type.Array(DeliveryView) }), ...stableErrors(400, 404) },
+      },
+    },
+    async (request) => {
+      const deliveries = await refused(() => service.deliveries(accountOf(request).id, request.params.id, request.query.limit ?? 50));
+      return { data: deliveries.map((d) => ({ ...deliveryView(d), event_type: d.eventType ?? undefined })) };
+    },
+  );
+};
+
 export function webhooksRoutes(deps: WebhooksRouteDeps): FastifyPluginAsyncTypebox {
   return async (app) => {
-    const tags = ['webhooks'];
-    const service = deps.webhooksService;
-
-    app.post(
-      '/v1/webhooks',
-      {
-        config: { auth: 'stable' },
-        schema: {
-          tags,
-          summary: 'Register a webhook endpoint',
-          headers: StableHeaders,
-          body: Type.Object({
-            url: Type.String({ maxLength: 2048 }),
-            events: Type.Optional(EventsField),
-            enabled: Type.Optional(Type.Boolean()),
-            description: Type.Optional(Type.String({ maxLength: 1000 })),
-          }),
-          response: { 201: Type.Object({ data: EndpointView }), ...stableErrors(400, 422) },
-        },
-      },
-      async (request, reply) => {
-        const account = accountOf(request);
-        await idempotent(deps.idempotency, request, reply, account.id, async () => {
-          const endpoint = await refused(() => service.register(account.id, request.body));
-          return { status: 201, body: { data: endpointView(endpoint, true) } };
-        });
-        return reply;
-      },
-    );
-
-    app.get(
-      '/v1/webhooks',
-      {
-        config: { auth: 'stable' },
-        schema: { tags, summary: 'List webhook endpoints', headers: StableHeaders, response: { 200: Type.Object({ data: Type.Array(EndpointView) }), ...stableErrors() } },
-      },
-      async (request) => ({ data: (await service.list(accountOf(request).id)).map((e) => endpointView(e)) }),
-    );
-
-    app.get(
-      '/v1/webhooks/:id',
-      {
-        config: { auth: 'stable' },
-        schema: { tags, summary: 'Get a webhook endpoint', headers: StableHeaders, params: IdParam('id'), response: { 200: Type.Object({ data: EndpointView }), ...stableErrors(404) } },
-      },
-      async (request) => ({ data: endpointView(await refused(() => service.get(accountOf(request).id, request.params.id))) }),
-    );
-
-    app.patch(
-      '/v1/webhooks/:id',
-      {
-        config: { auth: 'stable' },
-        schema: {
-          tags,
-          summary: 'Change a webhook endpoint; rotateSecret issues a new secret (the old one signs too for 24 h)',
-          headers: StableHeaders,
-          params: IdParam('id'),
-          body: Type.Object({
-            url: Type.Optional(Type.String({ maxLength: 2048 })),
-            events: Type.Optional(EventsField),
-            enabled: Type.Optional(Type.Boolean()),
-            description: Type.Optional(Type.Union([Type.String({ maxLength: 1000 }), Type.Null()])),
-            rotateSecret: Type.Optional(Type.Boolean()),
-          }),
-          response: { 200: Type.Object({ data: EndpointView }), ...stableErrors(400, 404) },
-        },
-      },
-      async (request) => {
-        const body = request.body;
-        const updated = await refused(() => service.update(accountOf(request).id, request.params.id, body));
-        return { data: endpointView(updated, Boolean(body.rotateSecret)) };
-      },
-    );
-
-    app.delete(
-      '/v1/webhooks/:id',
-      {
-        config: { auth: 'stable' },
-        schema: {
-          tags,
-          summary: 'Delete a webhook endpoint',
-          headers: StableHeaders,
-          params: IdParam('id'),
-          response: { 200: Type.Object({ data: Type.Object({ id: Type.String(), deleted: Type.Boolean() }) }), ...stableErrors(404) },
-        },
-      },
-      async (request) => {
-        const { id } = request.params;
-        await refused(() => service.remove(accountOf(request).id, id));
-        return { data: { id, deleted: true } };
-      },
-    );
-
-    app.post(
-      '/v1/webhooks/:id/deliveries/:deliveryId/redeliver',
-      {
-        config: { auth: 'stable' },
-        schema: {
-          tags,
-          summary: 'Send the event of a delivery again, as a new delivery with the same event id',
-          headers: StableHeaders,
-          params: Type.Object({ ...IdParam('id').properties, ...IdParam('deliveryId').properties }),
-          response: { 202: Type.Object({ data: DeliveryView }), ...stableErrors(400, 404, 422, 429) },
-        },
-      },
-      async (request, reply) => {
-        const account = accountOf(request);
-        await idempotent(deps.idempotency, request, reply, account.id, async () => {
-          const created = await refused(() => service.redeliver(account.id, request.params.id, request.params.deliveryId));
-          return { status: 202, body: { data: deliveryView(created) } };
-        });
-        return reply;
-      },
-    );
-
-    app.get(
-      '/v1/webhooks/:id/deliveries',
-      {
-        config: { auth: 'stable' },
-        schema: {
-          tags,
-          summary: 'List recent deliveries to an endpoint (newest first)',
-          headers: StableHeaders,
-          params: IdParam('id'),
-          querystring: Type.Object({ limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200 })) }),
-          response: { 200: Type.Object({ data: Type.Array(DeliveryView) }), ...stableErrors(400, 404) },
-        },
-      },
-      async (request) => {
-        const deliveries = await refused(() => service.deliveries(accountOf(request).id, request.params.id, request.query.limit ?? 50));
-        return { data: deliveries.map((d) => ({ ...deliveryView(d), event_type: d.eventType ?? undefined })) };
-      },
-    );
+    for (const routes of [registerRoute, readRoutes, changeRoutes, deliveryRoutes]) await routes(deps)(app, {});
   };
 }
