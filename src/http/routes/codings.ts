@@ -8,6 +8,7 @@ import { idempotent } from '../idempotency.ts';
 import { IdParam, StableHeaders, Timestamp, stableErrors } from '../schemas.ts';
 import { CodingJobView } from '../schemas/results.ts';
 import { jobView } from './job-views.ts';
+import { deleteRoute } from './delete-route.ts';
 
 /** What the codings routes reach: coding resources, Idempotency-Keys and the length limit. */
 export type CodingsRouteDeps = Pick<AppDeps, 'config' | 'idempotency' | 'resources'>;
@@ -69,24 +70,6 @@ export function codingsRoutes(deps: CodingsRouteDeps): FastifyPluginAsyncTypebox
       },
     );
 
-    app.delete(
-      '/v1/codings/:id',
-      {
-        config: { auth: 'stable' },
-        schema: {
-          tags,
-          summary: 'Delete a coding analysis',
-          headers: StableHeaders,
-          params: IdParam('id'),
-          response: { 204: Type.Null(), ...stableErrors(404) },
-        },
-      },
-      async (request, reply) => {
-        if (!(await deps.resources.delete('coding', accountOf(request).id, request.params.id))) {
-          throw new ApiError('not_found', 'Coding not found.');
-        }
-        return reply.code(204).send(null);
-      },
-    );
+    await deleteRoute(deps, { path: '/v1/codings/:id', kind: 'coding', tier: 'stable', tags, summary: 'Delete a coding analysis', notFound: 'Coding not found.' })(app, {});
   };
 }

@@ -8,7 +8,8 @@ import { idempotent } from '../idempotency.ts';
 import { checkLength, requireNonEmpty } from '../limits.ts';
 import { AlphaHeaders, IdParam, alphaErrors } from '../schemas.ts';
 import { ConsensusJobView } from '../schemas/results.ts';
-import { DeletedView, jobView } from './job-views.ts';
+import { jobView } from './job-views.ts';
+import { deleteRoute } from './delete-route.ts';
 
 function consensusView(request: Resource) {
   return { ...jobView(request, 'Consensus failed.'), metadata: {} };
@@ -73,25 +74,6 @@ export function consensusRoutes(deps: ConsensusRouteDeps): FastifyPluginAsyncTyp
       },
     );
 
-    app.delete(
-      '/alpha/consensus/:id',
-      {
-        config: { auth: 'alpha' },
-        schema: {
-          tags,
-          summary: 'Delete a consensus request',
-          headers: AlphaHeaders,
-          params: IdParam('id'),
-          response: { 200: DeletedView, ...alphaErrors(404) },
-        },
-      },
-      async (request) => {
-        const { id } = request.params;
-        if (!(await deps.resources.delete('consensus', accountOf(request).id, id))) {
-          throw new ApiError('not_found', 'Consensus request not found.');
-        }
-        return { data: { id, deleted: true } };
-      },
-    );
+    await deleteRoute(deps, { path: '/alpha/consensus/:id', kind: 'consensus', tier: 'alpha', tags, summary: 'Delete a consensus request', notFound: 'Consensus request not found.' })(app, {});
   };
 }

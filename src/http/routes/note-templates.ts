@@ -7,8 +7,9 @@ import { accountOf } from '../gate.ts';
 import { idempotent } from '../idempotency.ts';
 import { AlphaHeaders, IdParam, alphaErrors } from '../schemas.ts';
 import { TemplateJobView } from '../schemas/results.ts';
-import { DeletedView, finishedResult } from './job-views.ts';
+import { finishedResult } from './job-views.ts';
 import { TEMPLATE_MODES, parseTemplateJobRequest } from './note-template-request.ts';
+import { deleteRoute } from './delete-route.ts';
 
 const CreateTemplateJobBody = Type.Object(
   {
@@ -83,25 +84,6 @@ export function noteTemplatesRoutes(deps: NoteTemplatesRouteDeps): FastifyPlugin
       },
     );
 
-    app.delete(
-      '/alpha/note-templates/:id',
-      {
-        config: { auth: 'alpha' },
-        schema: {
-          tags,
-          summary: 'Delete a note template job',
-          headers: AlphaHeaders,
-          params: IdParam('id'),
-          response: { 200: DeletedView, ...alphaErrors(404) },
-        },
-      },
-      async (request) => {
-        const { id } = request.params;
-        if (!(await deps.resources.delete('template', accountOf(request).id, id))) {
-          throw new ApiError('not_found', 'Note template job not found.');
-        }
-        return { data: { id, deleted: true } };
-      },
-    );
+    await deleteRoute(deps, { path: '/alpha/note-templates/:id', kind: 'template', tier: 'alpha', tags, summary: 'Delete a note template job', notFound: 'Note template job not found.' })(app, {});
   };
 }

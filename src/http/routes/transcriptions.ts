@@ -15,6 +15,7 @@ import { idempotent } from '../idempotency.ts';
 import { IdParam, StableHeaders, Timestamp, stableErrors } from '../schemas.ts';
 import { TranscriptionJobView } from '../schemas/results.ts';
 import { jobView } from './job-views.ts';
+import { deleteRoute } from './delete-route.ts';
 
 const LANGUAGE_TAG = /^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/;
 const ENCODINGS = ['auto', 'linear16', 'pcm_s16le', 'wav', 'mp3', 'aac', 'mp4', 'm4a', 'ogg', 'opus', 'webm', 'flac'];
@@ -193,24 +194,6 @@ export function transcriptionsRoutes(deps: TranscriptionsRouteDeps): FastifyPlug
       },
     );
 
-    app.delete(
-      '/v2/audio/transcriptions/:id',
-      {
-        config: { auth: 'stable' },
-        schema: {
-          tags,
-          summary: 'Delete a transcription and its audio',
-          headers: StableHeaders,
-          params: IdParam('id'),
-          response: { 204: Type.Null(), ...stableErrors(404) },
-        },
-      },
-      async (request, reply) => {
-        if (!(await deps.resources.delete('transcription', accountOf(request).id, request.params.id))) {
-          throw new ApiError('not_found', 'Transcription not found.');
-        }
-        return reply.code(204).send(null);
-      },
-    );
+    await deleteRoute(deps, { path: '/v2/audio/transcriptions/:id', kind: 'transcription', tier: 'stable', tags, summary: 'Delete a transcription and its audio', notFound: 'Transcription not found.' })(app, {});
   };
 }
