@@ -104,82 +104,94 @@ export function toNoteRequest(deps: NoteRequestDeps, body: CreateNoteInput): Not
   };
 }
 
+/** POST /vN/notes: accept a transcript and queue its note. */
+const createRoute = (deps: NotesRouteDeps, version: string): FastifyPluginAsyncTypebox => async (app) => {
+  const tags = [`notes ${version}`];
+  app.post(
+    `/${version}/notes`,
+    {
+      config: { auth: 'stable' },
+      schema: {
+        tags,
+        summary: 'Create a note from a transcript',
+        headers: StableHeaders,
+        body: CreateNoteBody,
+        response: {
+          202: Type.Object({ data: Type.Object({ noteId: Type.String(), status: Type.String() }) }),
+          ...stableErrors(400, 413, 422),
+        },
+      },
+    },
+    async (request, reply) => {
+      const account = accountOf(request);
+      await idempotent(deps.idempotency, request, reply, account.id, async () => {
+        const noteRequest = toNoteRequest(deps, request.body);
+        const note = await deps.resources.create('note', account.id, { ...noteRequest });
+        return { status: 202, body: { data: { noteId: note.id, status: note.status } }, resourceId: note.id };
+      });
+      return reply;
+    },
+  );
+};
+
+/** GET /vN/notes/:noteId: the note, or where its job stands. */
+const getRoute = (deps: NotesRouteDeps, version: string): FastifyPluginAsyncTypebox => async (app) => {
+  const tags = [`notes ${version}`];
+  app.get(
+    `/${version}/notes/:noteId`,
+    {
+      config: { auth: 'stable' },
+      schema: {
+        tags,
+        summary: 'Get a note',
+        headers: StableHeaders,
+        params: IdParam('noteId'),
+        response: { 200: Type.Object({ data: NoteView }), ...stableErrors(404) },
+      },
+    },
+    async (request, reply) => {
+      // The route's compiled response serializer writes the body; a finished note's is kept.
+      const body = await deps.resources.render('note', accountOf(request).id, request.params.noteId, {
+        name: 'note',
+        serialize: (note) => String(reply.serialize({ data: noteView(note) })),
+      });
+      if (body === undefined) throw new ApiError('not_found', 'Note not found.');
+      return sendSerialized(reply, body);
+    },
+  );
+};
+
+/** DELETE /vN/notes/:noteId: the spec's note DELETE, which answers with the note id it removed. */
+const removeRoute = (deps: NotesRouteDeps, version: string): FastifyPluginAsyncTypebox => async (app) => {
+  const tags = [`notes ${version}`];
+  app.delete(
+    `/${version}/notes/:noteId`,
+    {
+      config: { auth: 'stable' },
+      schema: {
+        tags,
+        summary: 'Delete a note',
+        headers: StableHeaders,
+        params: IdParam('noteId'),
+        response: {
+          200: Type.Object({ data: Type.Object({ noteId: Type.String(), deleted: Type.Boolean() }) }),
+          ...stableErrors(404),
+        },
+      },
+    },
+    async (request) => {
+      const { noteId } = request.params;
+      if (!(await deps.resources.delete('note', accountOf(request).id, noteId))) {
+        throw new ApiError('not_found', 'Note not found.');
+      }
+      return { data: { noteId, deleted: true } };
+    },
+  );
+};
+
 export function notesRoutes(deps: NotesRouteDeps): FastifyPluginAsyncTypebox {
   return async (app) => {
-    for (const version of ['v1', 'v2']) {
-      const tags = [`notes ${version}`];
-      app.post(
-        `/${version}/notes`,
-        {
-          config: { auth: 'stable' },
-          schema: {
-            tags,
-            summary: 'Create a note from a transcript',
-            headers: StableHeaders,
-            body: CreateNoteBody,
-            response: {
-              202: Type.Object({ data: Type.Object({ noteId: Type.String(), status: Type.String() }) }),
-              ...stableErrors(400, 413, 422),
-            },
-          },
-        },
-        async (request, reply) => {
-          const account = accountOf(request);
-          await idempotent(deps.idempotency, request, reply, account.id, async () => {
-            const noteRequest = toNoteRequest(deps, request.body);
-            const note = await deps.resources.create('note', account.id, { ...noteRequest });
-            return { status: 202, body: { data: { noteId: note.id, status: note.status } }, resourceId: note.id };
-          });
-          return reply;
-        },
-      );
-
-      app.get(
-        `/${version}/notes/:noteId`,
-        {
-          config: { auth: 'stable' },
-          schema: {
-            tags,
-            summary: 'Get a note',
-            headers: StableHeaders,
-            params: IdParam('noteId'),
-            response: { 200: Type.Object({ data: NoteView }), ...stableErrors(404) },
-          },
-        },
-        async (request, reply) => {
-          // The route's compiled response serializer writes the body; a finished note's is kept.
-          const body = await deps.resources.render('note', accountOf(request).id, request.params.noteId, {
-            name: 'note',
-            serialize: (note) => String(reply.serialize({ data: noteView(note) })),
-          });
-          if (body === undefined) throw new ApiError('not_found', 'Note not found.');
-          return sendSerialized(reply, body);
-        },
-      );
-
-      app.delete(
-        `/${version}/notes/:noteId`,
-        {
-          config: { auth: 'stable' },
-          schema: {
-            tags,
-            summary: 'Delete a note',
-            headers: StableHeaders,
-            params: IdParam('noteId'),
-            response: {
-              200: Type.Object({ data: Type.Object({ noteId: Type.String(), deleted: Type.Boolean() }) }),
-              ...stableErrors(404),
-            },
-          },
-        },
-        async (request) => {
-          const { noteId } = request.params;
-          if (!(await deps.resources.delete('note', accountOf(request).id, noteId))) {
-            throw new ApiError('not_found', 'Note not found.');
-          }
-          return { data: { noteId, deleted: true } };
-        },
-      );
-    }
+    // The spec's notes v2 is a drop-in replacement for v1: the same three routes under each version.
+    for (const version of ['v1', 'v2']) for (const routes of [createRoute, getRoute, removeRoute]) await routes(deps, version)(app, {});
   };
 }
