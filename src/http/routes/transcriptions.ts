@@ -131,49 +131,54 @@ async function receiveUpload(deps: TranscriptionsRouteDeps, request: FastifyRequ
   return { fields, fingerprint: { fields: ordered, audioSha256: digest.digest('hex') } };
 }
 
+/** POST /v2/audio/transcriptions: the multipart upload, kept only once its job is created. */
+const uploadRoute = (deps: TranscriptionsRouteDeps, tags: string[]): FastifyPluginAsyncTypebox => async (app) => {
+  app.post(
+    '/v2/audio/transcriptions',
+    {
+      config: { auth: 'stable' },
+      schema: {
+        tags,
+        summary: 'Upload audio to transcribe (multipart/form-data: audio, language?, encoding?, multichannel?, dictation?)',
+        headers: StableHeaders,
+        consumes: ['multipart/form-data'],
+        response: {
+          201: Type.Object({
+            data: Type.Object({ id: Type.String(), status: Type.String(), created_at: Timestamp, updated_at: Timestamp }),
+          }),
+          ...stableErrors(400, 413, 422),
+        },
+      },
+    },
+    async (request, reply) => {
+      const account = accountOf(request);
+      // Refused, failed or replayed: this request's copy of the audio is not kept.
+      await deps.resources.withAudioUpload(async ({ id, fileName, path, keep }) => {
+        // The upload is read first: an Idempotency-Key is matched on its fields and audio digest.
+        const upload = await receiveUpload(deps, request, path);
+        await idempotent(
+          deps.idempotency,
+          request,
+          reply,
+          account.id,
+          async () => {
+            const resource = await deps.resources.create('transcription', account.id, { audioFile: fileName, ...upload.fields }, id);
+            keep();
+            return { status: 201, body: { data: jobView(resource, '') }, resourceId: resource.id };
+          },
+          { fingerprint: upload.fingerprint },
+        );
+      });
+      return reply;
+    },
+  );
+};
+
 
 export function transcriptionsRoutes(deps: TranscriptionsRouteDeps): FastifyPluginAsyncTypebox {
   return async (app) => {
     const tags = ['audio transcriptions'];
-    app.post(
-      '/v2/audio/transcriptions',
-      {
-        config: { auth: 'stable' },
-        schema: {
-          tags,
-          summary: 'Upload audio to transcribe (multipart/form-data: audio, language?, encoding?, multichannel?, dictation?)',
-          headers: StableHeaders,
-          consumes: ['multipart/form-data'],
-          response: {
-            201: Type.Object({
-              data: Type.Object({ id: Type.String(), status: Type.String(), created_at: Timestamp, updated_at: Timestamp }),
-            }),
-            ...stableErrors(400, 413, 422),
-          },
-        },
-      },
-      async (request, reply) => {
-        const account = accountOf(request);
-        // Refused, failed or replayed: this request's copy of the audio is not kept.
-        await deps.resources.withAudioUpload(async ({ id, fileName, path, keep }) => {
-          // The upload is read first: an Idempotency-Key is matched on its fields and audio digest.
-          const upload = await receiveUpload(deps, request, path);
-          await idempotent(
-            deps.idempotency,
-            request,
-            reply,
-            account.id,
-            async () => {
-              const resource = await deps.resources.create('transcription', account.id, { audioFile: fileName, ...upload.fields }, id);
-              keep();
-              return { status: 201, body: { data: jobView(resource, '') }, resourceId: resource.id };
-            },
-            { fingerprint: upload.fingerprint },
-          );
-        });
-        return reply;
-      },
-    );
+    await uploadRoute(deps, tags)(app, {});
 
     app.get(
       '/v2/audio/transcriptions/:id',
