@@ -33,46 +33,59 @@ function readBits(buf: Buffer, base: number, offset: number, length: number): nu
   return Math.floor(value / 2 ** shift) % 2 ** length;
 }
 
-/** Keeps only n-grams whose words all pass `keep` (the sentence marks always pass);
- * `unigramsOnly` reads every unigram and nothing else. */
-export function readSphinxTrie(path: string, keep: (word: string) => boolean = () => true, unigramsOnly = false): BackoffModel {
-  const buf = readFileSync(path);
+/** The file's layout before the words: n-gram counts, quantisation tables, unigrams, bit-packed layers. */
+interface TrieLayout {
+  order: number;
+  counts: number[];
+  middleProb: Float32Array[];
+  middleBo: Float32Array[];
+  longestProb: Float32Array;
+  unigrams: { prob: Float64Array; bo: Float64Array; next: Uint32Array };
+  wordBits: number;
+  layers: { base: number; totalBits: number; nextBits: number }[];
+  words: string[];
+}
+
+const LN_TO_LOG10 = Math.log10(1.0001);
+
+/** Reads the quantisation tables (orders 2..n) from `at`; returns them and where they end. */
+function readTables(buf: Buffer, order: number, start: number): { middleProb: Float32Array[]; middleBo: Float32Array[]; longestProb: Float32Array; at: number } {
+  let at = start;
+  const middleProb: Float32Array[] = [];
+  const middleBo: Float32Array[] = [];
+  if (order <= 1) return { middleProb, middleBo, longestProb: new Float32Array(0), at };
+  at += 4; // quantiser type
+  const table = () => {
+    const t = new Float32Array(TABLE);
+    for (let i = 0; i < TABLE; i++, at += 4) t[i] = buf.readFloatLE(at);
+    return t;
+  };
+  for (let i = 0; i < order - 2; i++) {
+    middleProb.push(table());
+    middleBo.push(table());
+  }
+  const longestProb = table();
+  return { middleProb, middleBo, longestProb, at };
+}
+
+function readLayout(buf: Buffer): TrieLayout {
   if (buf.toString('latin1', 0, HEADER.length) !== HEADER) throw new Error('not a sphinxbase trie language model');
   let at = HEADER.length;
   const order = buf.readUInt8(at);
   at += 1;
   const counts: number[] = [];
   for (let i = 0; i < order; i++, at += 4) counts.push(buf.readUInt32LE(at));
-  const LN_TO_LOG10 = Math.log10(1.0001);
-  let middleProb: Float32Array[] = [];
-  let middleBo: Float32Array[] = [];
-  let longestProb = new Float32Array(0);
-  if (order > 1) {
-    at += 4; // quantiser type
-    const table = () => {
-      const t = new Float32Array(TABLE);
-      for (let i = 0; i < TABLE; i++, at += 4) t[i] = buf.readFloatLE(at);
-      return t;
-    };
-    middleProb = [];
-    middleBo = [];
-    for (let i = 0; i < order - 2; i++) {
-      middleProb.push(table());
-      middleBo.push(table());
-    }
-    longestProb = table();
-  }
-  const uniProb = new Float64Array(counts[0] + 1);
-  const uniBo = new Float64Array(counts[0] + 1);
-  const uniNext = new Uint32Array(counts[0] + 1);
+  const tables = readTables(buf, order, at);
+  at = tables.at;
+  const unigrams = { prob: new Float64Array(counts[0] + 1), bo: new Float64Array(counts[0] + 1), next: new Uint32Array(counts[0] + 1) };
   for (let i = 0; i <= counts[0]; i++, at += 12) {
-    uniProb[i] = buf.readFloatLE(at);
-    uniBo[i] = buf.readFloatLE(at + 4);
-    uniNext[i] = buf.readUInt32LE(at + 8);
+    unigrams.prob[i] = buf.readFloatLE(at);
+    unigrams.bo[i] = buf.readFloatLE(at + 4);
+    unigrams.next[i] = buf.readUInt32LE(at + 8);
   }
   // Bit-packed arrays: middles (orders 2..n-1) then the top order.
   const wordBits = requiredBits(counts[0]);
-  const layers: { base: number; totalBits: number; nextBits: number }[] = [];
+  const layers: TrieLayout['layers'] = [];
   for (let k = 2; k <= order; k++) {
     const top = k === order;
     const nextBits = top ? 0 : requiredBits(counts[k]);
@@ -83,11 +96,18 @@ export function readSphinxTrie(path: string, keep: (word: string) => boolean = (
   const wordBytes = buf.readInt32LE(at);
   at += 4;
   const words = buf.toString('utf8', at, at + wordBytes).split('\0').slice(0, counts[0]);
+  return { order, counts, middleProb: tables.middleProb, middleBo: tables.middleBo, longestProb: tables.longestProb, unigrams, wordBits, layers, words };
+}
 
+/** Keeps only n-grams whose words all pass `keep` (the sentence marks always pass);
+ * `unigramsOnly` reads every unigram and nothing else. */
+export function readSphinxTrie(path: string, keep: (word: string) => boolean = () => true, unigramsOnly = false): BackoffModel {
+  const buf = readFileSync(path);
+  const { order, counts, middleProb, middleBo, longestProb, unigrams, wordBits, layers, words } = readLayout(buf);
   const grams: Map<string, Entry>[] = Array.from({ length: order }, () => new Map());
   const ok = words.map((w) => unigramsOnly || w === '<s>' || w === '</s>' || keep(w));
   for (let i = 0; i < counts[0]; i++) {
-    if (ok[i]) grams[0].set(words[i], { logp: uniProb[i] * LN_TO_LOG10, bow: uniBo[i] * LN_TO_LOG10 });
+    if (ok[i]) grams[0].set(words[i], { logp: unigrams.prob[i] * LN_TO_LOG10, bow: unigrams.bo[i] * LN_TO_LOG10 });
   }
   // Depth-first walk (history grows leftwards): entry j of layer k spans [next(j), next(j+1)) of layer k+1.
   const walk = (k: number, from: number, to: number, history: string[]) => {
@@ -113,7 +133,7 @@ export function readSphinxTrie(path: string, keep: (word: string) => boolean = (
     }
   };
   if (order > 1 && !unigramsOnly) {
-    for (let i = 0; i < counts[0]; i++) if (ok[i]) walk(2, uniNext[i], uniNext[i + 1], [words[i]]);
+    for (let i = 0; i < counts[0]; i++) if (ok[i]) walk(2, unigrams.next[i], unigrams.next[i + 1], [words[i]]);
   }
   return { grams };
 }
