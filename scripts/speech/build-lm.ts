@@ -65,24 +65,11 @@ function generalModel(keep?: (word: string) => boolean, unigramsOnly = false): B
   return readSphinxTrie(join(SYSTEM_MODEL_DIR, 'en-us.lm.bin'), keep, unigramsOnly);
 }
 
-function main(): void {
-  const t0 = Date.now();
-  const log = (message: string) => console.log(`[${((Date.now() - t0) / 1000).toFixed(0)} s] ${message}`);
-  const pronounceable = dictionaryWords(join(SYSTEM_MODEL_DIR, 'cmudict-en-us.dict'));
-  if (existsSync(DRUG_DICT)) for (const w of dictionaryWords(DRUG_DICT)) pronounceable.add(w);
+type Log = (message: string) => void;
 
-  const aci = loadAciBench('train');
-  const dev = sentencesOf(aci.slice(-DEV_ENCOUNTERS));
-  const trainNoDev = [...sentencesOf(aci.slice(0, -DEV_ENCOUNTERS)), ...sentencesOf(loadMtsDialog('train')), ...sentencesOf(loadPrimock())];
-  const trainAll = [...sentencesOf(aci), ...sentencesOf(loadMtsDialog('train')), ...sentencesOf(loadPrimock())];
-  const drugs = drugNames().filter((w) => pronounceable.has(w));
-  // Each drug name once as its own utterance: known to the model, with little weight.
-  const drugSentences = drugs.map((w) => [w]);
-  log(`corpus: ${trainAll.length} sentences, ${trainAll.reduce((a, s) => a + s.length, 0)} words; dev ${dev.length} sentences; ${drugs.length} drug names`);
-
+/** Every pronounceable conversation word and drug name, plus the general model's most frequent pronounceable words. */
+function buildVocabulary(trainAll: string[][], drugs: string[], pronounceable: Set<string>, log: Log): Set<string> {
   const generalWords = generalModel(undefined, true).grams[0];
-  // Vocabulary: every pronounceable conversation word and drug name, plus the most frequent
-  // pronounceable words of the general model.
   const vocabulary = new Set<string>();
   for (const s of trainAll) for (const w of s) if (pronounceable.has(w)) vocabulary.add(w);
   for (const w of drugs) vocabulary.add(w);
@@ -93,14 +80,11 @@ function main(): void {
     vocabulary.add(w);
   }
   log(`vocabulary: ${vocabulary.size} words (${clinicalWords} from the conversations and drug list)`);
+  return vocabulary;
+}
 
-  const general = generalModel((w) => vocabulary.has(w));
-  log(`general en-us model within the vocabulary: ${general.grams.map((t) => t.size).join(' / ')} n-grams`);
-  const generalSmall = pruneByJointProbability(restrictVocabulary(general, vocabulary), PRUNE);
-  log(`general model restricted and pruned: ${generalSmall.grams.map((t) => t.size).join(' / ')} n-grams`);
-
-  // Weight on the dev split: clinical counts without the dev encounters.
-  const clinicalDev = trainAbsoluteDiscount([...trainNoDev, ...drugSentences], vocabulary);
+/** The clinical model's weight in the mixture: the λ with the lowest perplexity on the dev split (table printed). */
+function chooseLambda(clinicalDev: BackoffModel, generalSmall: BackoffModel, dev: string[][]): number {
   const rows: string[] = [];
   const general0 = perplexity(generalSmall, dev);
   const clinical0 = perplexity(clinicalDev, dev);
@@ -114,11 +98,11 @@ function main(): void {
   console.log(`\nDev perplexity (${DEV_ENCOUNTERS} ACI-bench train encounters held out, ${general0.words} words, ${general0.oov} out of vocabulary)`);
   console.log('| model | perplexity |\n|---|---|');
   console.log(rows.join('\n'));
-  log(`chosen weight of the clinical model: ${best.lambda}`);
+  return best.lambda;
+}
 
-  const clinical = trainAbsoluteDiscount([...trainAll, ...drugSentences], vocabulary);
-  const mixed = interpolate(clinical, generalSmall, best.lambda);
-  log(`mixture: ${mixed.grams.map((t) => t.size).join(' / ')} n-grams`);
+/** The mixture as PocketSphinx's binary model, and the dictionary trimmed to its words. */
+function writeModel(mixed: BackoffModel, vocabulary: Set<string>, log: Log): void {
   const work = join(tmpdir(), `clinscribe-lm-${process.pid}`);
   mkdirSync(work, { recursive: true });
   try {
@@ -133,6 +117,36 @@ function main(): void {
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
+}
+
+function main(): void {
+  const t0 = Date.now();
+  const log: Log = (message) => console.log(`[${((Date.now() - t0) / 1000).toFixed(0)} s] ${message}`);
+  const pronounceable = dictionaryWords(join(SYSTEM_MODEL_DIR, 'cmudict-en-us.dict'));
+  if (existsSync(DRUG_DICT)) for (const w of dictionaryWords(DRUG_DICT)) pronounceable.add(w);
+
+  const aci = loadAciBench('train');
+  const dev = sentencesOf(aci.slice(-DEV_ENCOUNTERS));
+  const trainNoDev = [...sentencesOf(aci.slice(0, -DEV_ENCOUNTERS)), ...sentencesOf(loadMtsDialog('train')), ...sentencesOf(loadPrimock())];
+  const trainAll = [...sentencesOf(aci), ...sentencesOf(loadMtsDialog('train')), ...sentencesOf(loadPrimock())];
+  const drugs = drugNames().filter((w) => pronounceable.has(w));
+  // Each drug name once as its own utterance: known to the model, with little weight.
+  const drugSentences = drugs.map((w) => [w]);
+  log(`corpus: ${trainAll.length} sentences, ${trainAll.reduce((a, s) => a + s.length, 0)} words; dev ${dev.length} sentences; ${drugs.length} drug names`);
+  const vocabulary = buildVocabulary(trainAll, drugs, pronounceable, log);
+
+  const general = generalModel((w) => vocabulary.has(w));
+  log(`general en-us model within the vocabulary: ${general.grams.map((t) => t.size).join(' / ')} n-grams`);
+  const generalSmall = pruneByJointProbability(restrictVocabulary(general, vocabulary), PRUNE);
+  log(`general model restricted and pruned: ${generalSmall.grams.map((t) => t.size).join(' / ')} n-grams`);
+
+  // Weight on the dev split: clinical counts without the dev encounters.
+  const lambda = chooseLambda(trainAbsoluteDiscount([...trainNoDev, ...drugSentences], vocabulary), generalSmall, dev);
+  log(`chosen weight of the clinical model: ${lambda}`);
+  const clinical = trainAbsoluteDiscount([...trainAll, ...drugSentences], vocabulary);
+  const mixed = interpolate(clinical, generalSmall, lambda);
+  log(`mixture: ${mixed.grams.map((t) => t.size).join(' / ')} n-grams`);
+  writeModel(mixed, vocabulary, log);
 }
 
 /** The pronunciations of the model's words only (cmudict entries with their alternates, then
