@@ -1,39 +1,13 @@
 // The catalogue of section kinds (data/templates/sections.json): recognises a heading
 // or a prompt as a known kind of clinical section, and lends its title, prompt and cues.
-import { readFileSync } from 'node:fs';
+import { SECTION_KINDS, normaliseHeading, type SectionKind } from '../language/headings.ts';
 
-export interface SectionKind {
-  kind: string;
-  title: string;
-  abbr: string;
-  synonyms: string[];
-  prompt: string;
-  shape: 'text' | 'list';
-  detail: string;
-  cues: string[];
-  /** Regular expressions (case-insensitive) that mark a statement as strongly this kind. */
-  patterns?: string[];
-  speaker: 'clinician' | 'patient' | 'any';
-}
-
-const file = new URL('../../../../data/templates/sections.json', import.meta.url);
-export const SECTION_KINDS: readonly SectionKind[] = (JSON.parse(readFileSync(file, 'utf8')) as { kinds: SectionKind[] }).kinds;
+export { SECTION_KINDS, normaliseHeading, type SectionKind };
 
 const BY_KIND = new Map(SECTION_KINDS.map((k) => [k.kind, k]));
 
 export function kindById(kind: string): SectionKind | undefined {
   return BY_KIND.get(kind);
-}
-
-/** Lower-case, unify "&" and "and", drop punctuation other than "/" so "A/P" survives. */
-export function normaliseHeading(text: string): string {
-  return text
-    .toLowerCase()
-    .replace(/&/g, ' and ')
-    .replace(/[^a-z0-9/ -]+/g, ' ')
-    .replace(/-/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
 }
 
 function words(text: string): string[] {

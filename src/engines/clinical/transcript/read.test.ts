@@ -25,6 +25,22 @@ test('ACI-bench tags, a family member, and D:/P: labels', () => {
   assert.deepEqual(readTranscript('D: any fever?\nP: no.').turns.map((x) => x.role), ['clinician', 'patient']);
 });
 
+test('note section headings ("VS:", "Assessment:") label no speaker: a written note stays one dictation', () => {
+  const note = 'HPI: cough for 3 days.\nVS: 98.9 F, 84, 18, 136/82.\nAssessment: acute bronchitis.\nPlan: rest.';
+  const t = readTranscript(note);
+  assert.deepEqual(t.turns.map((x) => x.role), ['unknown']);
+  assert.equal(note.slice(t.turns[0]!.span.start, t.turns[0]!.span.end), note);
+});
+
+test('a heading line inside a labelled dialogue belongs to the turn it follows; A:/B: and P: still label speakers', () => {
+  const text = 'Doctor: Your chest sounds clear.\nAssessment: acute bronchitis.\nPatient: Okay.';
+  const t = readTranscript(text);
+  assert.deepEqual(t.turns.map((x) => x.role), ['clinician', 'patient']);
+  assert.equal(text.slice(t.turns[0]!.span.start, t.turns[0]!.span.end), 'Your chest sounds clear.\nAssessment: acute bronchitis.');
+  assert.equal(readTranscript('A: how are you feeling?\nB: my knee hurts.').format, 'labelled');
+  assert.deepEqual(readTranscript('D: any fever?\nP: no.').turns.map((x) => x.role), ['clinician', 'patient']);
+});
+
 test("the clinician's assessment run into the patient's turn is the clinician's (a diarisation slip)", () => {
   const text = '[doctor] any questions ? [patient] no , sounds good . alright assessment and plan , chronic heart failure , continue torsemide .';
   const t = readTranscript(text);

@@ -3,6 +3,7 @@ import type { Span } from '../../ports.ts';
 import { AT_CLAUSES, AT_MARKERS, splitSentences } from '../context/index.ts';
 import { cleanUtterance } from '../language/fillers.ts';
 import { isQuestion } from '../language/discourse.ts';
+import { isSectionHeading } from '../language/headings.ts';
 import { addressesListener, addressRatio, CLINICIAN_TALK, inferRoles, roleFromLabel, saysEnough } from './roles.ts';
 import { splitAssessmentSlip } from './slips.ts';
 import type { Sentence, SpeakerRole, Transcript, Turn } from './types.ts';
@@ -18,6 +19,12 @@ interface RawTurn {
 const LABELLED = /^[ \t]*(?:\[?\(?\d{1,2}:\d{2}(?::\d{2})?(?:[.,]\d+)?\)?\]?[ \t]*)?(?:\[([A-Za-z][A-Za-z_ ]{0,30})\]|([A-Za-z][A-Za-z_.\- ]{0,24}?[ \t]*\d{0,2})[ \t]*:(?!\d))[ \t]*/;
 const VTT_VOICE = /^<v(?:\.[^ >]*)?\s+([^>]+)>/;
 
+/**
+ * A note's section heading ("VS: 98.9 F, 84…", "Assessment: …") labels no speaker: the line is part of the
+ * dictation or turn it sits in. A role label that is also a heading ("P:") stays a speaker.
+ */
+const headsSection = (label: string): boolean => isSectionHeading(label.trim()) && roleFromLabel(label.trim()) === undefined;
+
 function labelledTurns(text: string): RawTurn[] | undefined {
   const turns: RawTurn[] = [];
   let offset = 0;
@@ -30,7 +37,7 @@ function labelledTurns(text: string): RawTurn[] | undefined {
     lines++;
     const m = LABELLED.exec(line);
     const label = m?.[1] ?? m?.[2];
-    if (m && label && label.trim().split(/\s+/).length <= 3) {
+    if (m && label && label.trim().split(/\s+/).length <= 3 && !headsSection(label)) {
       labelled++;
       turns.push(...inlineTurns(line, lineStart, label.trim(), m[0].length));
     } else if (turns.length > 0) {
