@@ -1,14 +1,13 @@
 // Codings: ICD-10-CM diagnoses and E/M procedures for a conversation.
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { AppDeps } from '../../app-deps.ts';
-import { ApiError } from '../errors.ts';
 import { accountOf } from '../gate.ts';
 import { checkLength, requireNonEmpty } from '../limits.ts';
 import { idempotent } from '../idempotency.ts';
-import { IdParam, StableHeaders, Timestamp, stableErrors } from '../schemas.ts';
+import { StableHeaders, Timestamp, stableErrors } from '../schemas.ts';
 import { CodingJobView } from '../schemas/results.ts';
 import { jobView } from './job-views.ts';
-import { deleteRoute } from './delete-route.ts';
+import { jobRoutes } from './job-routes.ts';
 
 /** What the codings routes reach: coding resources, Idempotency-Keys and the length limit. */
 export type CodingsRouteDeps = Pick<AppDeps, 'config' | 'idempotency' | 'resources'>;
@@ -46,30 +45,18 @@ export function codingsRoutes(deps: CodingsRouteDeps): FastifyPluginAsyncTypebox
       },
     );
 
-    app.get(
-      '/v1/codings/:id',
-      {
-        config: { auth: 'stable' },
-        schema: {
-          tags,
-          summary: 'Get a coding analysis',
-          headers: StableHeaders,
-          params: IdParam('id'),
-          response: { 200: Type.Object({ data: CodingJobView }), ...stableErrors(404) },
-        },
+    await jobRoutes(deps, {
+      path: '/v1/codings/:id', kind: 'coding', tier: 'stable', tags,
+      notFound: 'Coding not found.',
+      get: {
+        summary: 'Get a coding analysis',
+        view: CodingJobView,
+        render: (coding) => ({
+          ...jobView(coding, 'Coding failed.'),
+          ...(coding.processingTimeMs !== null && { processing_time_ms: coding.processingTimeMs }),
+        }),
       },
-      async (request) => {
-        const coding = await deps.resources.get('coding', accountOf(request).id, request.params.id);
-        if (!coding) throw new ApiError('not_found', 'Coding not found.');
-        return {
-          data: {
-            ...jobView(coding, 'Coding failed.'),
-            ...(coding.processingTimeMs !== null && { processing_time_ms: coding.processingTimeMs }),
-          },
-        };
-      },
-    );
-
-    await deleteRoute(deps, { path: '/v1/codings/:id', kind: 'coding', tier: 'stable', tags, summary: 'Delete a coding analysis', notFound: 'Coding not found.' })(app, {});
+      deleteSummary: 'Delete a coding analysis',
+    })(app, {});
   };
 }

@@ -6,10 +6,10 @@ import { ApiError } from '../errors.ts';
 import { accountOf, retryAfterSeconds } from '../gate.ts';
 import { idempotent } from '../idempotency.ts';
 import { checkLength, requireNonEmpty } from '../limits.ts';
-import { AlphaHeaders, IdParam, alphaErrors } from '../schemas.ts';
+import { AlphaHeaders, alphaErrors } from '../schemas.ts';
 import { ConsensusJobView } from '../schemas/results.ts';
 import { jobView } from './job-views.ts';
-import { deleteRoute } from './delete-route.ts';
+import { jobRoutes } from './job-routes.ts';
 
 function consensusView(request: Resource) {
   return { ...jobView(request, 'Consensus failed.'), metadata: {} };
@@ -55,25 +55,11 @@ export function consensusRoutes(deps: ConsensusRouteDeps): FastifyPluginAsyncTyp
       },
     );
 
-    app.get(
-      '/alpha/consensus/:id',
-      {
-        config: { auth: 'alpha' },
-        schema: {
-          tags,
-          summary: 'Get a consensus request',
-          headers: AlphaHeaders,
-          params: IdParam('id'),
-          response: { 200: Type.Object({ data: ConsensusJobView }), ...alphaErrors(404) },
-        },
-      },
-      async (request) => {
-        const found = await deps.resources.get('consensus', accountOf(request).id, request.params.id);
-        if (!found) throw new ApiError('not_found', 'Consensus request not found.');
-        return { data: consensusView(found) };
-      },
-    );
-
-    await deleteRoute(deps, { path: '/alpha/consensus/:id', kind: 'consensus', tier: 'alpha', tags, summary: 'Delete a consensus request', notFound: 'Consensus request not found.' })(app, {});
+    await jobRoutes(deps, {
+      path: '/alpha/consensus/:id', kind: 'consensus', tier: 'alpha', tags,
+      notFound: 'Consensus request not found.',
+      get: { summary: 'Get a consensus request', view: ConsensusJobView, render: consensusView },
+      deleteSummary: 'Delete a consensus request',
+    })(app, {});
   };
 }

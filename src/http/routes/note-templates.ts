@@ -2,14 +2,13 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { AppDeps } from '../../app-deps.ts';
 import type { Resource } from '../../store/resources-repo.ts';
-import { ApiError } from '../errors.ts';
 import { accountOf } from '../gate.ts';
 import { idempotent } from '../idempotency.ts';
-import { AlphaHeaders, IdParam, alphaErrors } from '../schemas.ts';
+import { AlphaHeaders, alphaErrors } from '../schemas.ts';
 import { TemplateJobView } from '../schemas/results.ts';
 import { finishedResult } from './job-views.ts';
 import { TEMPLATE_MODES, parseTemplateJobRequest } from './note-template-request.ts';
-import { deleteRoute } from './delete-route.ts';
+import { jobRoutes } from './job-routes.ts';
 
 const CreateTemplateJobBody = Type.Object(
   {
@@ -65,25 +64,11 @@ export function noteTemplatesRoutes(deps: NoteTemplatesRouteDeps): FastifyPlugin
       },
     );
 
-    app.get(
-      '/alpha/note-templates/:id',
-      {
-        config: { auth: 'alpha' },
-        schema: {
-          tags,
-          summary: 'Get a note template job',
-          headers: AlphaHeaders,
-          params: IdParam('id'),
-          response: { 200: Type.Object({ data: TemplateJobView }), ...alphaErrors(404) },
-        },
-      },
-      async (request) => {
-        const job = await deps.resources.get('template', accountOf(request).id, request.params.id);
-        if (!job) throw new ApiError('not_found', 'Note template job not found.');
-        return { data: templateJobView(job) };
-      },
-    );
-
-    await deleteRoute(deps, { path: '/alpha/note-templates/:id', kind: 'template', tier: 'alpha', tags, summary: 'Delete a note template job', notFound: 'Note template job not found.' })(app, {});
+    await jobRoutes(deps, {
+      path: '/alpha/note-templates/:id', kind: 'template', tier: 'alpha', tags,
+      notFound: 'Note template job not found.',
+      get: { summary: 'Get a note template job', view: TemplateJobView, render: templateJobView },
+      deleteSummary: 'Delete a note template job',
+    })(app, {});
   };
 }

@@ -12,10 +12,10 @@ import { sniffAudioFile } from '../../engines/speech/audio/format.ts';
 import { ApiError } from '../errors.ts';
 import { accountOf } from '../gate.ts';
 import { idempotent } from '../idempotency.ts';
-import { IdParam, StableHeaders, Timestamp, stableErrors } from '../schemas.ts';
+import { StableHeaders, Timestamp, stableErrors } from '../schemas.ts';
 import { TranscriptionJobView } from '../schemas/results.ts';
 import { jobView } from './job-views.ts';
-import { deleteRoute } from './delete-route.ts';
+import { jobRoutes } from './job-routes.ts';
 
 const LANGUAGE_TAG = /^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/;
 const ENCODINGS = ['auto', 'linear16', 'pcm_s16le', 'wav', 'mp3', 'aac', 'mp4', 'm4a', 'ogg', 'opus', 'webm', 'flac'];
@@ -174,31 +174,16 @@ const uploadRoute = (deps: TranscriptionsRouteDeps, tags: string[]): FastifyPlug
   );
 };
 
-
 export function transcriptionsRoutes(deps: TranscriptionsRouteDeps): FastifyPluginAsyncTypebox {
   return async (app) => {
     const tags = ['audio transcriptions'];
     await uploadRoute(deps, tags)(app, {});
 
-    app.get(
-      '/v2/audio/transcriptions/:id',
-      {
-        config: { auth: 'stable' },
-        schema: {
-          tags,
-          summary: 'Get a transcription',
-          headers: StableHeaders,
-          params: IdParam('id'),
-          response: { 200: Type.Object({ data: TranscriptionJobView }), ...stableErrors(404) },
-        },
-      },
-      async (request) => {
-        const found = await deps.resources.get('transcription', accountOf(request).id, request.params.id);
-        if (!found) throw new ApiError('not_found', 'Transcription not found.');
-        return { data: jobView(found, 'Transcription failed.') };
-      },
-    );
-
-    await deleteRoute(deps, { path: '/v2/audio/transcriptions/:id', kind: 'transcription', tier: 'stable', tags, summary: 'Delete a transcription and its audio', notFound: 'Transcription not found.' })(app, {});
+    await jobRoutes(deps, {
+      path: '/v2/audio/transcriptions/:id', kind: 'transcription', tier: 'stable', tags,
+      notFound: 'Transcription not found.',
+      get: { summary: 'Get a transcription', view: TranscriptionJobView, render: (found) => jobView(found, 'Transcription failed.') },
+      deleteSummary: 'Delete a transcription and its audio',
+    })(app, {});
   };
 }
