@@ -20,21 +20,18 @@ export interface JobRouteSpec {
   notFound: string;
 }
 
+/** The options both routes share: the tier's auth and headers, and the `:id` of the caller's resource. */
+const byIdOptions = <R>(spec: JobRouteSpec, summary: string, response: R) => ({
+  config: { auth: spec.tier },
+  schema: { tags: spec.tags, summary, headers: spec.tier === 'stable' ? StableHeaders : AlphaHeaders, params: IdParam('id'), response },
+});
+
 /** Registers `DELETE spec.path` for one resource kind, scoped to the caller's account. */
 const deleteRoute = (deps: Pick<AppDeps, 'resources'>, spec: JobRouteSpec, summary: string): FastifyPluginAsyncTypebox => async (app) => {
   const stable = spec.tier === 'stable';
   app.delete(
     spec.path,
-    {
-      config: { auth: spec.tier },
-      schema: {
-        tags: spec.tags,
-        summary,
-        headers: stable ? StableHeaders : AlphaHeaders,
-        params: IdParam('id'),
-        response: stable ? { 204: Type.Null(), ...stableErrors(404) } : { 200: DeletedView, ...alphaErrors(404) },
-      },
-    },
+    byIdOptions(spec, summary, stable ? { 204: Type.Null(), ...stableErrors(404) } : { 200: DeletedView, ...alphaErrors(404) }),
     async (request, reply) => {
       const { id } = request.params;
       if (!(await deps.resources.delete(spec.kind, accountOf(request).id, id))) throw new ApiError('not_found', spec.notFound);
@@ -50,16 +47,7 @@ const getRoute = <V extends TSchema>(deps: Pick<AppDeps, 'resources'>, spec: Job
   const response: Record<number, TSchema> = { 200: Type.Object({ data: view }), ...(stable ? stableErrors(404) : alphaErrors(404)) };
   app.get(
     spec.path,
-    {
-      config: { auth: spec.tier },
-      schema: {
-        tags: spec.tags,
-        summary,
-        headers: stable ? StableHeaders : AlphaHeaders,
-        params: IdParam('id'),
-        response,
-      },
-    },
+    byIdOptions(spec, summary, response),
     async (request) => {
       const found = await deps.resources.get(spec.kind, accountOf(request).id, request.params.id);
       if (!found) throw new ApiError('not_found', spec.notFound);
