@@ -843,6 +843,16 @@ test('a likeness the GP says ("it sounds like a chest infection") is an impressi
   assert.equal(described?.status, 'present');
 });
 
+test('"it looks like you have…" gives a diagnosis by how things look: an impression, its symptoms coded (IV.H)', () => {
+  const visit = (impression: string): string[] => codes(`Doctor: What brings you in?\nPatient: I have been so tired for weeks.\nDoctor: ${impression} We will check your bloods.`);
+  const hedged = visit('It looks like you have anemia.');
+  assert.ok(hedged.includes('R53.83') && !hedged.includes('D64.9'), hedged.join(' '));
+  assert.ok(visit('You have anemia.').includes('D64.9'));
+  // A finding so put is the finding itself.
+  const found = findMentions('Doctor: It looks like you have numbness in your toes.').find((m) => m.concept.codes.U === 'R20.0');
+  assert.equal(found?.status, 'present');
+});
+
 test('an excerpt keeps its presenting complaint beside a diagnosis that does not explain it (guidelines IV.D, IV.G)', () => {
   const chat = Array.from({ length: 10 }, (_, i) => `Doctor: And how is the new job going, week ${i}?\nPatient: It is going well, the commute is long but the people there are friendly.`).join('\n');
   const excerpt = (complaint: string): string[] => codes(`Doctor: Good morning, what brings you here today?\nPatient: ${complaint}\nDoctor: Okay.\n${chat}\nPatient: My big toe is also swollen and red since Sunday.\nDoctor: My impression is that you have gout. I will start colchicine.`);
