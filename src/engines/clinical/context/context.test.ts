@@ -34,6 +34,12 @@ test('a condition judged unlikely or doubted is ruled out, said before or after 
   assert.equal(of('There is no doubt this is shingles.', 'shingles').negated, false);
 });
 
+test('a diagnosis given as an opinion held ("thought to be", "believed it to be") is uncertain (IV.H)', () => {
+  assert.equal(of('The rash was thought to be eczema.', 'eczema').uncertain, true);
+  assert.equal(of('Dermatology believed it to be venous stasis.', 'venous stasis').uncertain, true);
+  assert.equal(of('Dermatology confirmed it to be venous stasis.', 'venous stasis').uncertain, false);
+});
+
 test('negation scope ends at "but" and at "just a"', () => {
   const a = of('No fever but she has a cough.', 'cough');
   assert.equal(a.negated, false);
