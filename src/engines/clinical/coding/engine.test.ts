@@ -403,3 +403,8 @@ test('not being able to pass urine is Retention, urine R33.9; denied, it is not 
   assert.deepEqual(codes('Doctor: What brings you in?\nPatient: I have not been able to pee since last night.'), ['R33.9']);
   assert.deepEqual(codes('Doctor: Have you been unable to urinate?\nPatient: No.'), []);
 });
+
+test('patellofemoral pain syndrome is Disorder, patellofemoral M22.2X- by side; the knee pain it explains is not coded (IV.D)', () => {
+  assert.deepEqual(codes('Patient: My right knee hurts when I climb stairs.\nDoctor: This is patellofemoral pain syndrome of the right knee. Physical therapy will help.').sort(), ['M22.2X1']);
+  assert.deepEqual(codes('Doctor: You have patellofemoral syndrome in both knees.').sort(), ['M22.2X1', 'M22.2X2']);
+});
