@@ -40,6 +40,14 @@ test('a diagnosis given as an opinion held ("thought to be", "believed it to be"
   assert.equal(of('Dermatology confirmed it to be venous stasis.', 'venous stasis').uncertain, false);
 });
 
+test('"is likely", "is possible" doubt the condition said after them as well as before (IV.H)', () => {
+  assert.equal(of('It is likely a chest infection.', 'chest infection').uncertain, true);
+  assert.equal(of('It is possible you have gout.', 'gout').uncertain, true);
+  assert.equal(of('This is likely to be a sprain.', 'sprain').uncertain, true);
+  assert.equal(of('A chest infection is likely.', 'chest infection').uncertain, true);
+  assert.equal(of('It is a chest infection.', 'chest infection').uncertain, false);
+});
+
 test('negation scope ends at "but" and at "just a"', () => {
   const a = of('No fever but she has a cough.', 'cough');
   assert.equal(a.negated, false);
