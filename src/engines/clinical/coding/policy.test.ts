@@ -848,9 +848,15 @@ test('"it looks like you have…" gives a diagnosis by how things look: an impre
   const hedged = visit('It looks like you have anemia.');
   assert.ok(hedged.includes('R53.83') && !hedged.includes('D64.9'), hedged.join(' '));
   assert.ok(visit('You have anemia.').includes('D64.9'));
+  assert.ok(!visit("It sounds like you've got anemia.").includes('D64.9'));
   // A finding so put is the finding itself.
   const found = findMentions('Doctor: It looks like you have numbness in your toes.').find((m) => m.concept.codes.U === 'R20.0');
   assert.equal(found?.status, 'present');
+});
+
+test('a symptom asked about whose part the patient calls fine is denied', () => {
+  assert.deepEqual(codes('Doctor: How are your bowels, any diarrhoea?\nPatient: They are fine.'), []);
+  assert.deepEqual(codes('Doctor: How are your bowels, any diarrhoea?\nPatient: Yes, a lot.'), ['R19.7']);
 });
 
 test('an excerpt keeps its presenting complaint beside a diagnosis that does not explain it (guidelines IV.D, IV.G)', () => {

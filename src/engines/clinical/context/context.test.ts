@@ -48,6 +48,16 @@ test('"is likely", "is possible" doubt the condition said after them as well as 
   assert.equal(of('It is a chest infection.', 'chest infection').uncertain, false);
 });
 
+test('a differential or a guess said to the patient is uncertain (IV.H)', () => {
+  assert.equal(of("It's either a chest infection or asthma.", 'asthma').uncertain, true);
+  assert.equal(of('The main things I am thinking of are a chest infection or asthma.', 'chest infection').uncertain, true);
+  assert.equal(of("I'd guess it's a chest infection.", 'chest infection').uncertain, true);
+  assert.equal(of("I don't want to miss a pneumonia.", 'pneumonia').uncertain, true);
+  assert.equal(of('So question mark pneumonia.', 'pneumonia').uncertain, true);
+  // 'either' alone is no differential.
+  assert.equal(of('There is swelling in either leg.', 'swelling').uncertain, false);
+});
+
 test('negation scope ends at "but" and at "just a"', () => {
   const a = of('No fever but she has a cough.', 'cough');
   assert.equal(a.negated, false);
