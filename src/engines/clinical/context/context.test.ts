@@ -58,6 +58,12 @@ test('a differential or a guess said to the patient is uncertain (IV.H)', () => 
   assert.equal(of('There is swelling in either leg.', 'swelling').uncertain, false);
 });
 
+test('a childhood said the British way places the condition in the past', () => {
+  assert.equal(of('I had asthma when I was little.', 'asthma').historical, true);
+  assert.equal(of('I had eczema as a baby.', 'eczema').historical, true);
+  assert.equal(of('I have asthma.', 'asthma').historical, false);
+});
+
 test('negation scope ends at "but" and at "just a"', () => {
   const a = of('No fever but she has a cough.', 'cough');
   assert.equal(a.negated, false);
