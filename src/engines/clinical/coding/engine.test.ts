@@ -408,3 +408,9 @@ test('patellofemoral pain syndrome is Disorder, patellofemoral M22.2X- by side; 
   assert.deepEqual(codes('Patient: My right knee hurts when I climb stairs.\nDoctor: This is patellofemoral pain syndrome of the right knee. Physical therapy will help.').sort(), ['M22.2X1']);
   assert.deepEqual(codes('Doctor: You have patellofemoral syndrome in both knees.').sort(), ['M22.2X1', 'M22.2X2']);
 });
+
+test('fatigue and insomnia are part of a stated depression, not coded beside it (I.B.5)', () => {
+  const visit = (impression: string): string[] => codes(`Doctor: What brings you in?\nPatient: I feel low, I can't sleep and I have no energy.\nDoctor: ${impression}`).sort();
+  assert.deepEqual(visit('You have depression. I will start sertraline.'), ['F32.A']);
+  assert.ok(visit('Let us check your thyroid bloods.').includes('R53.83'));
+});
