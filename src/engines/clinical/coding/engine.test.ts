@@ -414,3 +414,9 @@ test('fatigue and insomnia are part of a stated depression, not coded beside it 
   assert.deepEqual(visit('You have depression. I will start sertraline.'), ['F32.A']);
   assert.ok(visit('Let us check your thyroid bloods.').includes('R53.83'));
 });
+
+test('a weak urine stream is Poor, urinary stream R39.12, not weakness; with it an enlarged prostate is N40.1 (Index: Hyperplasia, prostate, with LUTS)', () => {
+  const visit = (complaint: string): string[] => codes(`Doctor: What brings you in?\nPatient: ${complaint}\nDoctor: You have an enlarged prostate. I will start tamsulosin.`).sort();
+  assert.deepEqual(visit('I wake up to pee and the stream is weak.'), ['N40.1', 'R35.1', 'R39.12']);
+  assert.deepEqual(codes('Doctor: You have an enlarged prostate, it is causing no trouble.'), ['N40.0']);
+});
