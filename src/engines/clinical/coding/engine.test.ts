@@ -420,3 +420,9 @@ test('a weak urine stream is Poor, urinary stream R39.12, not weakness; with it 
   assert.deepEqual(visit('I wake up to pee and the stream is weak.'), ['N40.1', 'R35.1', 'R39.12']);
   assert.deepEqual(codes('Doctor: You have an enlarged prostate, it is causing no trouble.'), ['N40.0']);
 });
+
+test('dizziness is part of a stated postural hypotension, not coded beside it (I.B.5)', () => {
+  const visit = (impression: string): string[] => codes(`Doctor: What brings you in?\nPatient: I keep feeling dizzy when I stand up.\nDoctor: ${impression}`).sort();
+  assert.deepEqual(visit('Your blood pressure drops when you stand, which is postural hypotension.'), ['I95.1']);
+  assert.deepEqual(visit('Let us check your bloods.'), ['R42']);
+});
