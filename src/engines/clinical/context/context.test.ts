@@ -64,6 +64,15 @@ test('a childhood said the British way places the condition in the past', () => 
   assert.equal(of('I have asthma.', 'asthma').historical, false);
 });
 
+test('a second view after a comma is a new clause the first cue does not reach; more hedges doubt what follows (IV.H)', () => {
+  assert.equal(of("I don't think it's pneumonia, I think it's bronchitis.", 'bronchitis').negated, false);
+  assert.equal(of("I don't think it's pneumonia, I think it's bronchitis.", 'pneumonia').negated, true);
+  assert.equal(of("I'm leaning towards bronchitis.", 'bronchitis').uncertain, true);
+  assert.equal(of('It appears to be bronchitis.', 'bronchitis').uncertain, true);
+  assert.equal(of("There's a chance it's pneumonia.", 'pneumonia').uncertain, true);
+  assert.equal(of('Presumably this is bronchitis.', 'bronchitis').uncertain, true);
+});
+
 test('negation scope ends at "but" and at "just a"', () => {
   const a = of('No fever but she has a cough.', 'cough');
   assert.equal(a.negated, false);
