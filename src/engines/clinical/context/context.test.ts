@@ -73,6 +73,14 @@ test('a second view after a comma is a new clause the first cue does not reach; 
   assert.equal(of('Presumably this is bronchitis.', 'bronchitis').uncertain, true);
 });
 
+test('what a condition might turn into is hypothetical; "see you back in" dates no past', () => {
+  assert.equal(of("I'll see you in two weeks to make sure it doesn't turn into pneumonia.", 'pneumonia').hypothetical, true);
+  // The condition that progresses is there; what it may progress to is not.
+  assert.equal(of('The weakness progresses to your legs when you walk.', 'weakness').hypothetical, false);
+  assert.equal(of("It is a viral infection, I'll see you back in two weeks.", 'viral infection').historical, false);
+  assert.equal(of('I had pneumonia back in March.', 'pneumonia').historical, true);
+});
+
 test('negation scope ends at "but" and at "just a"', () => {
   const a = of('No fever but she has a cough.', 'cough');
   assert.equal(a.negated, false);
