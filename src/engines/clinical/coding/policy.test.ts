@@ -169,6 +169,9 @@ test('an annual exam that finds and assesses a condition is Z00.01', () => {
 test('certainty cues: a test looking for a condition, doubt right after it, presupposing questions', () => {
   assert.ok(testedFor('a psa that kinda looks for prostate'));
   assert.ok(testedFor('we will rule out'));
+  // The test put to the person is the same test.
+  assert.ok(testedFor("we'll screen you for"));
+  assert.deepEqual(codes('Doctor: We will screen you for colon cancer next year.'), []);
   assert.ok(!testedFor('you have'));
   // Conditions given as examples are named in general (dev PriMock57 day3_consultation03, 09).
   assert.ok(testedFor('so we will do bloods we look at things like'));
