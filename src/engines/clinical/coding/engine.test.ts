@@ -403,3 +403,26 @@ test('not being able to pass urine is Retention, urine R33.9; denied, it is not 
   assert.deepEqual(codes('Doctor: What brings you in?\nPatient: I have not been able to pee since last night.'), ['R33.9']);
   assert.deepEqual(codes('Doctor: Have you been unable to urinate?\nPatient: No.'), []);
 });
+
+test('patellofemoral pain syndrome is Disorder, patellofemoral M22.2X- by side; the knee pain it explains is not coded (IV.D)', () => {
+  assert.deepEqual(codes('Patient: My right knee hurts when I climb stairs.\nDoctor: This is patellofemoral pain syndrome of the right knee. Physical therapy will help.').sort(), ['M22.2X1']);
+  assert.deepEqual(codes('Doctor: You have patellofemoral syndrome in both knees.').sort(), ['M22.2X1', 'M22.2X2']);
+});
+
+test('fatigue and insomnia are part of a stated depression, not coded beside it (I.B.5)', () => {
+  const visit = (impression: string): string[] => codes(`Doctor: What brings you in?\nPatient: I feel low, I can't sleep and I have no energy.\nDoctor: ${impression}`).sort();
+  assert.deepEqual(visit('You have depression. I will start sertraline.'), ['F32.A']);
+  assert.ok(visit('Let us check your thyroid bloods.').includes('R53.83'));
+});
+
+test('a weak urine stream is Poor, urinary stream R39.12, not weakness; with it an enlarged prostate is N40.1 (Index: Hyperplasia, prostate, with LUTS)', () => {
+  const visit = (complaint: string): string[] => codes(`Doctor: What brings you in?\nPatient: ${complaint}\nDoctor: You have an enlarged prostate. I will start tamsulosin.`).sort();
+  assert.deepEqual(visit('I wake up to pee and the stream is weak.'), ['N40.1', 'R35.1', 'R39.12']);
+  assert.deepEqual(codes('Doctor: You have an enlarged prostate, it is causing no trouble.'), ['N40.0']);
+});
+
+test('dizziness is part of a stated postural hypotension, not coded beside it (I.B.5)', () => {
+  const visit = (impression: string): string[] => codes(`Doctor: What brings you in?\nPatient: I keep feeling dizzy when I stand up.\nDoctor: ${impression}`).sort();
+  assert.deepEqual(visit('Your blood pressure drops when you stand, which is postural hypotension.'), ['I95.1']);
+  assert.deepEqual(visit('Let us check your bloods.'), ['R42']);
+});

@@ -169,6 +169,9 @@ test('an annual exam that finds and assesses a condition is Z00.01', () => {
 test('certainty cues: a test looking for a condition, doubt right after it, presupposing questions', () => {
   assert.ok(testedFor('a psa that kinda looks for prostate'));
   assert.ok(testedFor('we will rule out'));
+  // The test put to the person is the same test.
+  assert.ok(testedFor("we'll screen you for"));
+  assert.deepEqual(codes('Doctor: We will screen you for colon cancer next year.'), []);
   assert.ok(!testedFor('you have'));
   // Conditions given as examples are named in general (dev PriMock57 day3_consultation03, 09).
   assert.ok(testedFor('so we will do bloods we look at things like'));
@@ -841,6 +844,22 @@ test('a likeness the GP says ("it sounds like a chest infection") is an impressi
   // A symptom so described is the symptom itself, not a guess at it.
   const described = findMentions('[doctor] oh dear, that sounds like a really nasty cough.').find((m) => m.concept.codes.U === 'R05.9');
   assert.equal(described?.status, 'present');
+});
+
+test('"it sounds like you have…" is a likeness, an impression: its symptoms coded (IV.H); "it looks like you have…" after an examination gives the diagnosis', () => {
+  const visit = (impression: string): string[] => codes(`Doctor: What brings you in?\nPatient: I have been so tired for weeks.\nDoctor: ${impression} We will check your bloods.`);
+  const hedged = visit("It sounds like you've got anemia.");
+  assert.ok(hedged.includes('R53.83') && !hedged.includes('D64.9'), hedged.join(' '));
+  assert.ok(visit('You have anemia.').includes('D64.9'));
+  assert.ok(visit('It looks like you have anemia.').includes('D64.9'));
+  // A symptom so put is the symptom itself.
+  const found = findMentions("Doctor: It sounds like you have numbness in your toes.").find((m) => m.concept.codes.U === 'R20.0');
+  assert.equal(found?.status, 'present');
+});
+
+test('a symptom asked about whose part the patient calls fine is denied', () => {
+  assert.deepEqual(codes('Doctor: How are your bowels, any diarrhoea?\nPatient: They are fine.'), []);
+  assert.deepEqual(codes('Doctor: How are your bowels, any diarrhoea?\nPatient: Yes, a lot.'), ['R19.7']);
 });
 
 test('an excerpt keeps its presenting complaint beside a diagnosis that does not explain it (guidelines IV.D, IV.G)', () => {

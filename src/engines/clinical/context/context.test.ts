@@ -34,6 +34,53 @@ test('a condition judged unlikely or doubted is ruled out, said before or after 
   assert.equal(of('There is no doubt this is shingles.', 'shingles').negated, false);
 });
 
+test('a diagnosis given as an opinion held ("thought to be", "believed it to be") is uncertain (IV.H)', () => {
+  assert.equal(of('The rash was thought to be eczema.', 'eczema').uncertain, true);
+  assert.equal(of('Dermatology believed it to be venous stasis.', 'venous stasis').uncertain, true);
+  assert.equal(of('Dermatology confirmed it to be venous stasis.', 'venous stasis').uncertain, false);
+});
+
+test('"is likely", "is possible" doubt the condition said after them as well as before (IV.H)', () => {
+  assert.equal(of('It is likely a chest infection.', 'chest infection').uncertain, true);
+  assert.equal(of('It is possible you have gout.', 'gout').uncertain, true);
+  assert.equal(of('This is likely to be a sprain.', 'sprain').uncertain, true);
+  assert.equal(of('A chest infection is likely.', 'chest infection').uncertain, true);
+  assert.equal(of('It is a chest infection.', 'chest infection').uncertain, false);
+});
+
+test('a differential or a guess said to the patient is uncertain (IV.H)', () => {
+  assert.equal(of("It's either a chest infection or asthma.", 'asthma').uncertain, true);
+  assert.equal(of('The main things I am thinking of are a chest infection or asthma.', 'chest infection').uncertain, true);
+  assert.equal(of("I'd guess it's a chest infection.", 'chest infection').uncertain, true);
+  assert.equal(of("I don't want to miss a pneumonia.", 'pneumonia').uncertain, true);
+  assert.equal(of('So question mark pneumonia.', 'pneumonia').uncertain, true);
+  // 'either' alone is no differential.
+  assert.equal(of('There is swelling in either leg.', 'swelling').uncertain, false);
+});
+
+test('a childhood said the British way places the condition in the past', () => {
+  assert.equal(of('I had asthma when I was little.', 'asthma').historical, true);
+  assert.equal(of('I had eczema as a baby.', 'eczema').historical, true);
+  assert.equal(of('I have asthma.', 'asthma').historical, false);
+});
+
+test('a second view after a comma is a new clause the first cue does not reach; more hedges doubt what follows (IV.H)', () => {
+  assert.equal(of("I don't think it's pneumonia, I think it's bronchitis.", 'bronchitis').negated, false);
+  assert.equal(of("I don't think it's pneumonia, I think it's bronchitis.", 'pneumonia').negated, true);
+  assert.equal(of("I'm leaning towards bronchitis.", 'bronchitis').uncertain, true);
+  assert.equal(of('It appears to be bronchitis.', 'bronchitis').uncertain, true);
+  assert.equal(of("There's a chance it's pneumonia.", 'pneumonia').uncertain, true);
+  assert.equal(of('Presumably this is bronchitis.', 'bronchitis').uncertain, true);
+});
+
+test('what a condition might turn into is hypothetical; "see you back in" dates no past', () => {
+  assert.equal(of("I'll see you in two weeks to make sure it doesn't turn into pneumonia.", 'pneumonia').hypothetical, true);
+  // The condition that progresses is there; what it may progress to is not.
+  assert.equal(of('The weakness progresses to your legs when you walk.', 'weakness').hypothetical, false);
+  assert.equal(of("It is a viral infection, I'll see you back in two weeks.", 'viral infection').historical, false);
+  assert.equal(of('I had pneumonia back in March.', 'pneumonia').historical, true);
+});
+
 test('negation scope ends at "but" and at "just a"', () => {
   const a = of('No fever but she has a cough.', 'cough');
   assert.equal(a.negated, false);

@@ -25,6 +25,10 @@ test('answers: yes, no, and not knowing is neither', () => {
   assert.ok(answersNo('Not more than usual, no.'));
   assert.ok(answersNo('Well, not as far as I know.'));
   assert.ok(!answersYes('Not particularly.'));
+  // The part asked about said to be fine is nothing wrong: a no.
+  assert.ok(answersNo("They're fine."));
+  assert.ok(answersNo('All good, thanks.'));
+  assert.ok(!answersNo('Fine, but the cough is still there.'));
 });
 
 test('plan talk: follow-up, safety-netting, offers and length wishes', () => {

@@ -22,8 +22,8 @@ export function americanSpelling(word: string): string {
   const seen = folded.get(word);
   if (seen !== undefined) return seen;
   let out = word;
-  // Only words that hold a British digraph or ending are rewritten.
-  if (/ae|oe|our|ould/.test(word)) for (const r of loadRules()) out = out.replace(r.pattern, r.replacement);
+  // Only words that hold a British digraph or ending are rewritten (-ise/-yse forms: the tsv's clinical stems).
+  if (/ae|oe|our|ould|[iy]s(?:e|ed|es|ing|ations?)$/.test(word)) for (const r of loadRules()) out = out.replace(r.pattern, r.replacement);
   if (folded.size < MAX_CACHED) folded.set(word, out);
   return out;
 }

@@ -34,7 +34,9 @@ test('British spellings match as the American forms, with the words said as the 
   assert.equal(americanSpelling('oedema'), 'edema');
   assert.equal(americanSpelling('dyspnoea'), 'dyspnea');
   assert.equal(americanSpelling('tumour'), 'tumor');
-  for (const word of ['hemoptysis', 'toe', 'does', 'shoes', 'your', 'hour']) assert.equal(americanSpelling(word), word);
+  assert.equal(americanSpelling('generalised'), 'generalized');
+  assert.equal(americanSpelling('immunisation'), 'immunization');
+  for (const word of ['hemoptysis', 'toe', 'does', 'shoes', 'your', 'hour', 'exercise', 'bruised', 'otherwise', 'generalized']) assert.equal(americanSpelling(word), word);
   const text = 'Some haematuria and oedema.';
   const found = findConcepts(tokenize(text));
   assert.deepEqual(found.map((m) => text.slice(m.start, m.end)), ['haematuria', 'oedema']);
