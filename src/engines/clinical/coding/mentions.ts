@@ -11,7 +11,7 @@ import { numberedStarts } from './numbered.ts';
 import { findSiteSymptoms } from './site-symptoms.ts';
 import { joinSpelledLetters } from './spelled.ts';
 import { turnsOf, type Speaker, type Turns } from './speaker.ts';
-import { othersSaid } from '../transcript/index.ts';
+import { leadNamesNonRelative, othersSaid } from '../transcript/index.ts';
 import { assessmentStart } from './assessment.ts';
 import { historyTakingFrom, namedAsExample, requestedToTell } from './history-taking.ts';
 import { followedUpTurns } from './follow-up.ts';
@@ -21,7 +21,8 @@ import { specify, visitSiteOf, type InjurySite } from './specify.ts';
 import { familyWeighed, followsUpHealingInjury, framingAt, recountedAt, headsToListener, inCondition, type Framing, localStatus, treatedFor, pastFollowUp, punctuatedLead, otherSense, removedNear, sharesFamilyExperiencer, softenedNaming, wordsBefore } from './discourse.ts';
 
 export type { Side } from './side.ts';
-export type Status = 'present' | 'negated' | 'uncertain' | 'hypothetical' | 'family' | 'historical' | 'unasserted';
+/** `other`: a condition of someone the speaker names who is not a relative ('my flatmate has…'); not coded. */
+export type Status = 'present' | 'negated' | 'uncertain' | 'hypothetical' | 'family' | 'historical' | 'unasserted' | 'other';
 
 export interface Mention {
   concept: Concept;
@@ -421,6 +422,8 @@ function refinedStatus(read: Status, c: StatusContext): Status {
   // "Who has it?" "My mother." "OK, so she has hyperthyroidism": a relative's condition (ICD-10-CM
   // codes what the patient has; a relative's only as family history, Z80–Z84).
   if (status !== 'negated' && c.others.some((o) => o.start <= m.start && m.end <= o.end)) status = 'family';
+  // "My flatmate has pneumonia": ICD-10-CM codes the patient's conditions, and a relative's only as family history.
+  if (status === 'present' && leadNamesNonRelative(lead)) status = 'other';
   // A status is a procedure done; one still planned is not yet a status (I.C.21.c.3).
   if (status === 'present' && m.concept.kind === 'status' && plannedProcedure(lead)) status = 'hypothetical';
   // "It could be anything from depression, to arthritis": examples of what a question asks about.

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { othersSaid, readTurns } from './index.ts';
+import { leadNamesNonRelative, othersSaid, readTurns } from './index.ts';
 import { codeText } from '../coding/index.ts';
 
 /** The words said about someone else. */
@@ -37,4 +37,20 @@ test('a visit that speaks of the patient in the third person has no one else\'s 
 test('the coder reads a relative\'s condition as family history, not the patient\'s', () => {
   const codes = codeText(ASKED).diagnoses.map((d) => d.code.coding[0]!.code);
   assert.ok(!codes.includes('E05.90'), 'the mother\'s hyperthyroidism is not the patient\'s');
+});
+
+test("a condition said of a friend or flatmate, not a relative nor a child, is theirs", () => {
+  assert.equal(leadNamesNonRelative('my flatmate has'), true);
+  assert.equal(leadNamesNonRelative('a friend of mine had'), true);
+  assert.equal(leadNamesNonRelative('my friend has pneumonia and I have'), false);
+  assert.equal(leadNamesNonRelative('my kid has had'), false);
+  assert.equal(leadNamesNonRelative('my mother has'), false);
+});
+
+test("the coder leaves a flatmate's pneumonia out and keeps the patient's own cough", () => {
+  const codes = (text: string) => codeText(text).diagnoses.map((d) => d.code.coding[0]!.code);
+  const visit = 'Doctor: What brings you in?\nPatient: My flatmate has pneumonia and I have had a cough for a week.\nDoctor: Okay. Rest and fluids.';
+  assert.ok(!codes(visit).includes('J18.9'));
+  assert.ok(codes(visit).includes('R05.9'));
+  assert.ok(codes('Doctor: What brings you in?\nPatient: I have pneumonia.\nDoctor: Okay, that is pneumonia. Antibiotics.').includes('J18.9'));
 });

@@ -4,10 +4,10 @@ import { relativeWords } from '../context/index.ts';
 import { alternation, introducesPatient, languageData, NAMED } from '../language/index.ts';
 import type { SpeakerRole } from './types.ts';
 
-interface ExperiencerData { labels: { family: string[] }; experiencer: { otherPeople: string[]; firstOrSecondPerson: string[]; reporting: string[] } }
+interface ExperiencerData { labels: { family: string[] }; experiencer: { otherPeople: string[]; mayBeThePatient: string[]; firstOrSecondPerson: string[]; reporting: string[] } }
 interface VoiceData { pronouns: Record<'female' | 'male' | 'they', { subject: string; possessive: string }> }
 
-interface Words { people: Set<string>; person12: Set<string>; reporting: Set<string>; singular: Set<string>; plural: Set<string> }
+interface Words { people: Set<string>; nonRelatives: string[]; person12: Set<string>; reporting: Set<string>; singular: Set<string>; plural: Set<string> }
 let words: Words | undefined;
 
 /** The word sets, once: relatives are the speaker labels' family words and the assertion engine's one-word family triggers. */
@@ -17,8 +17,10 @@ function wordsOf(): Words {
   const v = languageData<VoiceData>('voice').pronouns;
   const people = new Set([...s.labels.family, ...relativeWords(), ...s.experiencer.otherPeople]);
   const pronouns = (p: { subject: string; possessive: string }): string[] => [p.subject, p.possessive];
+  const mayBe = new Set(s.experiencer.mayBeThePatient);
   words = {
     people,
+    nonRelatives: s.experiencer.otherPeople.filter((w) => !mayBe.has(w)),
     person12: new Set(s.experiencer.firstOrSecondPerson),
     reporting: new Set(s.experiencer.reporting),
     singular: new Set([...pronouns(v.female), ...pronouns(v.male)]),
@@ -41,10 +43,25 @@ let spokenOf: RegExp | undefined;
  */
 export function endsSpeakingOfOtherPerson(text: string): boolean {
   spokenOf ??= new RegExp(`\\b(?:my|her|his|their|your|the)\\s+(?:${alternation([...wordsOf().people])})\\b`, 'gi');
-  const last = [...text.matchAll(spokenOf)].at(-1);
+  return lastNamedStaysSubject(text, spokenOf);
+}
+
+/** Does the last person `named` matches in `text` stay the subject: no "I" or "you" after (but "of mine")? */
+function lastNamedStaysSubject(text: string, named: RegExp, ownedBy = ''): boolean {
+  const last = [...text.matchAll(named)].at(-1);
   if (!last) return false;
   const after = text.slice((last.index ?? 0) + last[0].length).toLowerCase().match(/[a-z]+(?:['’][a-z]+)*/g) ?? [];
-  return !after.some((w) => wordsOf().person12.has(w));
+  return !after.some((w) => wordsOf().person12.has(w) && w !== ownedBy);
+}
+
+let nonRelative: RegExp | undefined;
+/**
+ * "my flatmate has", "a friend of mine had": words before a condition whose last person named is one
+ * of the other people, not a relative nor one who may be the patient, and stays the subject. The condition is theirs.
+ */
+export function leadNamesNonRelative(lead: string): boolean {
+  nonRelative ??= new RegExp(`\\b(?:my|her|his|their|your|our|a|the)\\s+(?:${alternation(wordsOf().nonRelatives)})\\b`, 'gi');
+  return lastNamedStaysSubject(lead, nonRelative, 'mine');
 }
 
 let possessive: RegExp | undefined;

@@ -6,7 +6,7 @@
  * WebVTT (with or without <v> voices), unlabelled text, and a pasted transcription result JSON.
  */
 export { readTranscript, readTurns, type RoleTurn } from './read.ts';
-export { endsSpeakingOfOtherPerson, namesOtherPerson, othersSaid, ownedByOtherPerson } from './experiencer.ts';
+export { endsSpeakingOfOtherPerson, leadNamesNonRelative, namesOtherPerson, othersSaid, ownedByOtherPerson } from './experiencer.ts';
 export { cleanUtterance } from '../language/fillers.ts';
 export { roleFromLabel, inferRoles } from './roles.ts';
 export type { Transcript, Turn, Sentence, SpeakerRole } from './types.ts';
