@@ -61,3 +61,12 @@ test('lay wordings of index terms are found as their concepts (sleeplessness, ni
     assert.deepEqual(findConcepts(tokenize(text)).map((m) => m.concept.codes.U), [code], text);
   }
 });
+
+test('a condition named by its participle is read in its verb forms too: "tore my rotator cuff", "torn that rotator cuff", "broke her wrist"', () => {
+  const said = (text: string): string[] => findConcepts(tokenize(text)).map((m) => m.concept.codes.U);
+  assert.deepEqual(said('I think I tore my rotator cuff lifting boxes'), ['M75.100']);
+  assert.deepEqual(said('the scan shows you have torn that rotator cuff again'), ['M75.100']);
+  assert.deepEqual(said('she broke her wrist'), ['S62.109A']);
+  // The participle alone before another word names nothing ("torn jeans", "broke down").
+  assert.deepEqual(said('my jeans are torn and the car broke down'), []);
+});
