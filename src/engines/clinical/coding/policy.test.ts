@@ -186,6 +186,9 @@ test('certainty cues: a test looking for a condition, doubt right after it, pres
   assert.ok(presupposed('how often are you'));
   assert.ok(presupposed('will you give me some medicine for my'));
   assert.ok(!presupposed('do you have any'));
+  // Asking how the patient has been handling a condition takes it as theirs.
+  assert.ok(presupposed('how have you been managing the'));
+  assert.deepEqual(codes('Doctor: How have you been managing the gout since we last met?\nPatient: Better, thanks.'), ['M10.9']);
   assert.deepEqual(codes('Doctor: I want a PSA that looks for prostate cancer.'), []);
   assert.deepEqual(codes('Doctor: How often are you vomiting?\nPatient: Three times a day.'), ['R11.10']);
   // A condition the clinician judges unlikely is not diagnosed (IV.H); the one they name is.
