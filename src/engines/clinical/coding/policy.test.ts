@@ -649,6 +649,11 @@ test("the patient side's own guess at a diagnosis is uncertain; the clinician's 
   assert.ok(!codes(guess).includes('I63.9'));
   const impression = 'Patient: My throat hurts.\nDoctor: I think you have pharyngitis.';
   assert.ok(codes(impression).includes('J02.9'));
+  // The clinician's reply confirming the guess makes it the diagnosis documented (IV.H); another reply leaves it a guess.
+  const confirmed = 'Patient: I am here about my heart. I think it is atrial fibrillation.\nDoctor: Yes, that is right. Are you still on the blood thinner?';
+  assert.ok(codes(confirmed).includes('I48.91'));
+  const unconfirmed = 'Patient: I am here about my heart. I think it is atrial fibrillation.\nDoctor: We will see. Are you still on the blood thinner?';
+  assert.ok(!codes(unconfirmed).includes('I48.91'));
 });
 
 test('in an excerpt, a status the clinician only reads back from the record or asks the patient to confirm is surgical history, not coded', () => {
