@@ -56,6 +56,7 @@ test('lay wordings of index terms are found as their concepts (sleeplessness, ni
     ['She is sensitive to light.', 'H53.149'],
     ['His eyelid is drooping.', 'H02.409'],
     ['He has had difficulty urinating since spring.', 'R39.198'],
+    ['Her psychotic episodes come and go.', 'F29'],
   ];
   for (const [text, code] of cases) {
     assert.deepEqual(findConcepts(tokenize(text)).map((m) => m.concept.codes.U), [code], text);
