@@ -863,3 +863,8 @@ test('photophobia is coded with a headache, but not beside a migraine it is part
   assert.deepEqual(codes('Patient: I have a headache and I am sensitive to light.'), ['H53.149', 'R51.9']);
   assert.deepEqual(codes('Patient: I get migraines and I am sensitive to light.'), ['G43.909']);
 });
+
+test('resistant (refractory) hypertension is I1A.0 with the type of hypertension coded also: essential I10 when none is named, the combination when heart failure is (tabular I1A.0)', () => {
+  assert.deepEqual(codes('Doctor: Your blood pressure is still high on three medicines: this is refractory hypertension.'), ['I10', 'I1A.0']);
+  assert.deepEqual(codes('Doctor: You have resistant hypertension and heart failure.'), ['I11.0', 'I1A.0', 'I50.9']);
+});
