@@ -57,6 +57,7 @@ test('lay wordings of index terms are found as their concepts (sleeplessness, ni
     ['His eyelid is drooping.', 'H02.409'],
     ['He has had difficulty urinating since spring.', 'R39.198'],
     ['Her psychotic episodes come and go.', 'F29'],
+    ['We noticed a cognitive decline over the winter.', 'R41.89'],
   ];
   for (const [text, code] of cases) {
     assert.deepEqual(findConcepts(tokenize(text)).map((m) => m.concept.codes.U), [code], text);
