@@ -58,6 +58,7 @@ test('lay wordings of index terms are found as their concepts (sleeplessness, ni
     ['He has had difficulty urinating since spring.', 'R39.198'],
     ['Her psychotic episodes come and go.', 'F29'],
     ['We noticed a cognitive decline over the winter.', 'R41.89'],
+    ['This is a bloodborne pathogen exposure from the needle.', 'Z77.21'],
   ];
   for (const [text, code] of cases) {
     assert.deepEqual(findConcepts(tokenize(text)).map((m) => m.concept.codes.U), [code], text);
