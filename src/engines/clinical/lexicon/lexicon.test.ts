@@ -59,6 +59,7 @@ test('lay wordings of index terms are found as their concepts (sleeplessness, ni
     ['Her psychotic episodes come and go.', 'F29'],
     ['We noticed a cognitive decline over the winter.', 'R41.89'],
     ['This is a bloodborne pathogen exposure from the needle.', 'Z77.21'],
+    ['This morning my urine was dark.', 'R82.90'],
   ];
   for (const [text, code] of cases) {
     assert.deepEqual(findConcepts(tokenize(text)).map((m) => m.concept.codes.U), [code], text);
