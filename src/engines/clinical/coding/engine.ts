@@ -8,7 +8,7 @@ import { assessmentPart } from './assessment.ts';
 import { preloadIndex } from './index-terms.ts';
 import { findMentions } from './mentions.ts';
 import { inPuerperium } from './puerperium.ts';
-import { infantRecord } from './newborn.ts';
+import { infantRecord, newbornRecord } from './newborn.ts';
 import { gestationalWeeks } from './pregnancy.ts';
 import { turnsOf } from './speaker.ts';
 import { performedProcedures } from './procedures.ts';
@@ -37,7 +37,7 @@ export function codeText(text: string): CodingResult {
   const puerperal = inPuerperium(text);
   const diagnoses = selectDiagnoses(mentions, {
     textLength: text.length, closingFrom: closing.from, assessmentMarked: closing.marked, puerperal, gestationWeeks: gestationalWeeks(text),
-    infant: !puerperal && infantRecord(text),
+    infant: !puerperal && infantRecord(text), newborn: !puerperal && newbornRecord(text),
   });
   const result: CodingResult = {
     diagnoses: diagnoses.map((d, i) => ({

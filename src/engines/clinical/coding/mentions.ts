@@ -411,8 +411,27 @@ function sidedConcept(m: { concept: Concept; start: number; end: number; from: n
   return { concept, side };
 }
 
+/** Indexes of the patient turns the clinician's next turn opens by confirming with a plain yes ("Oh yes. …"). */
+function confirmedTurns(text: string, turns: Turns): Set<number> {
+  const out = new Set<number>();
+  turns.list.forEach((turn, i) => {
+    const next = turns.list[i + 1];
+    if (turn.speaker !== 'patient' || next?.speaker !== 'clinician') return;
+    if (confirms(text.slice(next.span.start, next.span.end).replace(LABEL, ''))) out.add(i);
+  });
+  return out;
+}
+
+// A confirming first sentence is short: "Yes.", "Oh yes.", "Yes, that's right."
+const CONFIRMING_WORDS = 4;
+/** Does the turn open with a short sentence saying a plain yes ("Oh yes. You are not on Cardizem")? */
+function confirms(turn: string): boolean {
+  const first = turn.split(/[.!?]/)[0]!.trim().split(/[\s,]+/).filter(Boolean);
+  return first.length <= CONFIRMING_WORDS && first.some((w) => opensWithPlainYes(w));
+}
+
 /** What the mention's own sentence leaves to the visit: who names it, and where it is said. */
-interface StatusContext { mention: ConceptMention; lead: string; assertion: Assertion; softened: boolean; speaker: Speaker | undefined; others: readonly Span[] }
+interface StatusContext { mention: ConceptMention; lead: string; assertion: Assertion; softened: boolean; speaker: Speaker | undefined; others: readonly Span[]; confirmed: boolean }
 
 /** The status the sentence reads, refined by who says it and how: relatives, plans, examples, guesses. */
 function refinedStatus(read: Status, c: StatusContext): Status {
@@ -428,11 +447,12 @@ function refinedStatus(read: Status, c: StatusContext): Status {
   if (status === 'present' && m.concept.kind === 'status' && plannedProcedure(lead)) status = 'hypothetical';
   // "It could be anything from depression, to arthritis": examples of what a question asks about.
   if (status === 'present' && namedAsExample(lead)) status = 'hypothetical';
-  // The patient side's own guess at a diagnosis ("I think it is a stroke") is uncertain (IV.H).
-  if (status === 'present' && c.speaker === 'patient' && m.concept.kind === 'dx' && guessedByPatient(lead)) status = 'uncertain';
+  // The patient side's own guess at a diagnosis ("I think it is a stroke") is uncertain (IV.H),
+  // unless the clinician's reply confirms it ("I think it is atrial fibrillation." "Oh yes."): then it is established.
+  if (status === 'present' && c.speaker === 'patient' && m.concept.kind === 'dx' && guessedByPatient(lead) && !c.confirmed) status = 'uncertain';
   // A condition the clinician likens the problem to ("it sounds like a chest infection") is an impression (IV.H);
   // a symptom so described ("sounds like a nasty cough") is the symptom itself.
-  if (status === 'present' && m.concept.kind !== 'symptom' && !m.concept.layComplaint && likened(lead)) status = 'uncertain';
+  if (status === 'present' && m.concept.kind !== 'symptom' && !m.concept.layComplaint && likened(lead) && !(c.confirmed && c.speaker === 'patient')) status = 'uncertain';
   return status;
 }
 
@@ -467,6 +487,7 @@ export function findMentions(text: string, closingFrom?: number, turns: Turns = 
   const others = othersSaid(text, turns.list);
   const historyFrom = historyTakingFrom(text, turns);
   const askedBack = followedUpTurns(text, turns);
+  const confirmedBack = confirmedTurns(text, turns);
   const { all, indexed } = candidates(text, tokens, turns);
   for (const m of all) {
     if (m.concept.kind === 'ignore') continue;
@@ -496,7 +517,8 @@ export function findMentions(text: string, closingFrom?: number, turns: Turns = 
     const framed = framing !== undefined;
     const turnStart = turns.list[turnAt(m.start)]?.span.start ?? 0;
     const read = statusIn({ text, sentences, sentence, said, lead, tail, assertion, framing, start: m.start, turnAt, turnStart });
-    const status = refinedStatus(read, { mention: m, lead, assertion, softened, speaker, others });
+    const confirmed = speaker === 'patient' && confirmedBack.has(turnAt(m.start));
+    const status = refinedStatus(read, { mention: m, lead, assertion, softened, speaker, others, confirmed });
     // A symptom the clinician states for assent ("You are just congested?" "Yes.") is the clinician's
     // summing up of the complaint, confirmed; a condition or habit so put ("you are a smoker?") is history reviewed.
     const assented = status === 'present' && speaker === 'clinician' && m.concept.kind === 'symptom' && assertion.question && statedForAssent(said);

@@ -2,6 +2,8 @@
 // (guidelines I.C.15.a.2; data/language/en/coding.json `newborn_record`).
 import { alternation, spokenAlternation } from '../language/data.ts';
 import { codingCues } from '../language/coding.ts';
+import { lexiconTable } from '../lexicon/tables.ts';
+import { spokenNumbersToDigits } from '../numbers/spoken.ts';
 
 let pattern: RegExp | undefined;
 
@@ -11,11 +13,37 @@ function infantPatient(): RegExp {
   // "he was born via C-section", or a person's age in days, weeks or months ("she is ten days old",
   // "a six-week-old boy"); a symptom's age ("the rash is two weeks old") is not the patient's.
   const age = `[a-z0-9]+[\\s-]+(?:${alternation(c.age_units)})[\\s-]+old`;
+  // …or said opening a sentence as a person's ("Twenty one days old Caucasian male."): a word may stand before the person.
+  const opening = `(?:^|[.?!:]\\s+)${age}\\s+(?:[a-z]+\\s+)?(?:${alternation(c.age_people)})\\b`;
   pattern = new RegExp(
-    `\\b(?:${spokenAlternation(c.born)})\\b|\\b(?:${spokenAlternation(c.age_subjects)})\\s+${age}\\b|\\ban?\\s+${age}\\s+(?:${alternation(c.age_people)})\\b`,
-    'i',
+    `\\b(?:${spokenAlternation(c.born)})\\b|\\b(?:${spokenAlternation(c.age_subjects)})\\s+${age}\\b|\\ban?\\s+${age}\\s+(?:${alternation(c.age_people)})\\b|${opening}`,
+    'im',
   );
   return pattern;
+}
+
+// The newborn (neonatal) period: birth through the 28th day (guidelines I.C.16, Section I.C.16.a.1 note on the perinatal period).
+const NEONATAL_DAYS = 28;
+const DAYS_IN: Record<string, number> = { day: 1, days: 1, week: 7, weeks: 7 };
+
+/**
+ * Is the visit's patient a newborn: an infant (infantRecord) whose age the visit gives in days or
+ * weeks within the newborn period ("twenty one days old", "a two-week-old boy")? Its symptoms then
+ * take the index's "newborn" subterms (data/lexicon/newborn-codes.tsv).
+ */
+export function newbornRecord(text: string): boolean {
+  for (const m of spokenNumbersToDigits(text).matchAll(new RegExp(infantPatient().source, 'gim'))) {
+    const age = /(\d+)[\s-]+(days?|weeks?)\b/i.exec(m[0]);
+    if (age) return Number(age[1]) * DAYS_IN[age[2]!.toLowerCase()]! <= NEONATAL_DAYS;
+  }
+  return false;
+}
+
+let newborn: Map<string, string> | undefined;
+/** The newborn code of a symptom's code, when the index has a "newborn" subterm for it (Fever, newborn P81.9). */
+export function newbornCode(code: string): string | undefined {
+  newborn ??= new Map(lexiconTable('newborn-codes.tsv').map(([from, to]) => [from!, to!]));
+  return newborn.get(code);
 }
 
 /**

@@ -189,6 +189,9 @@ test('certainty cues: a test looking for a condition, doubt right after it, pres
   assert.ok(presupposed('how often are you'));
   assert.ok(presupposed('will you give me some medicine for my'));
   assert.ok(!presupposed('do you have any'));
+  // Asking how the patient has been handling a condition takes it as theirs.
+  assert.ok(presupposed('how have you been managing the'));
+  assert.deepEqual(codes('Doctor: How have you been managing the gout since we last met?\nPatient: Better, thanks.'), ['M10.9']);
   assert.deepEqual(codes('Doctor: I want a PSA that looks for prostate cancer.'), []);
   assert.deepEqual(codes('Doctor: How often are you vomiting?\nPatient: Three times a day.'), ['R11.10']);
   // A condition the clinician judges unlikely is not diagnosed (IV.H); the one they name is.
@@ -649,6 +652,11 @@ test("the patient side's own guess at a diagnosis is uncertain; the clinician's 
   assert.ok(!codes(guess).includes('I63.9'));
   const impression = 'Patient: My throat hurts.\nDoctor: I think you have pharyngitis.';
   assert.ok(codes(impression).includes('J02.9'));
+  // The clinician's reply confirming the guess makes it the diagnosis documented (IV.H); another reply leaves it a guess.
+  const confirmed = 'Patient: I am here about my heart. I think it is atrial fibrillation.\nDoctor: Yes, that is right. Are you still on the blood thinner?';
+  assert.ok(codes(confirmed).includes('I48.91'));
+  const unconfirmed = 'Patient: I am here about my heart. I think it is atrial fibrillation.\nDoctor: We will see. Are you still on the blood thinner?';
+  assert.ok(!codes(unconfirmed).includes('I48.91'));
 });
 
 test('in an excerpt, a status the clinician only reads back from the record or asks the patient to confirm is surgical history, not coded', () => {
@@ -873,4 +881,9 @@ test('an excerpt keeps its presenting complaint beside a diagnosis that does not
 test('photophobia is coded with a headache, but not beside a migraine it is part of (IV.D)', () => {
   assert.deepEqual(codes('Patient: I have a headache and I am sensitive to light.'), ['H53.149', 'R51.9']);
   assert.deepEqual(codes('Patient: I get migraines and I am sensitive to light.'), ['G43.909']);
+});
+
+test('resistant (refractory) hypertension is I1A.0 with the type of hypertension coded also: essential I10 when none is named, the combination when heart failure is (tabular I1A.0)', () => {
+  assert.deepEqual(codes('Doctor: Your blood pressure is still high on three medicines: this is refractory hypertension.'), ['I10', 'I1A.0']);
+  assert.deepEqual(codes('Doctor: You have resistant hypertension and heart failure.'), ['I11.0', 'I1A.0', 'I50.9']);
 });

@@ -7,6 +7,7 @@ import { yieldsToSubterm } from './main-terms.ts';
 import { puerperiumCode } from './puerperium.ts';
 import { pregnancyCode, weeksCode } from './pregnancy.ts';
 import { refines } from './refines.ts';
+import { newbornCode } from './newborn.ts';
 
 export type Basis = 'present' | 'history' | 'family' | 'combination';
 
@@ -88,11 +89,13 @@ export interface VisitFacts {
   gestationWeeks?: number;
   /** The patient is an infant whose birth the visit speaks of (newborn.ts): its pregnancy is the mother's. */
   infant?: boolean;
+  /** The infant is a newborn, its age within the newborn period (newborn.ts newbornRecord). */
+  newborn?: boolean;
 }
 
 /** The codes of a visit from its mentions. */
 export function selectDiagnoses(mentions: readonly Mention[], visit: VisitFacts): CodedDiagnosis[] {
-  const { textLength, closingFrom = Math.floor(textLength * ASSESSMENT_PART), assessmentMarked = false, puerperal = false, gestationWeeks, infant = false } = visit;
+  const { textLength, closingFrom = Math.floor(textLength * ASSESSMENT_PART), assessmentMarked = false, puerperal = false, gestationWeeks, infant = false, newborn = false } = visit;
   const byCode = new Map<string, CodedDiagnosis>();
   for (const m of mentions) {
     for (const { code, basis } of codesFor(m)) {
@@ -134,6 +137,7 @@ export function selectDiagnoses(mentions: readonly Mention[], visit: VisitFacts)
   dropIntegralSymptoms(byCode);
   if (labelled) dropPatientOnlySymptoms(byCode);
   if (infant) dropMaternalCodes(byCode);
+  if (newborn) newbornSymptoms(byCode);
   if (puerperal) complicatingPuerperium(byCode);
   complicatingPregnancy(byCode, gestationWeeks);
   // Never emit a header or unknown code, whatever the tables say.
@@ -307,6 +311,16 @@ const MATERNAL = /^(?:O|Z3[34A])/;
  */
 function dropMaternalCodes(byCode: Map<string, CodedDiagnosis>): void {
   for (const code of [...byCode.keys()]) if (MATERNAL.test(code)) byCode.delete(code);
+}
+
+/** A newborn's sign or symptom takes the index's "newborn" subterm code (Fever, newborn P81.9; newborn.ts newbornCode). */
+function newbornSymptoms(byCode: Map<string, CodedDiagnosis>): void {
+  for (const d of [...byCode.values()]) {
+    const code = newbornCode(d.code);
+    if (!code || byCode.has(code)) continue;
+    byCode.delete(d.code);
+    byCode.set(code, { ...d, code, title: icd10cmTitle(code) ?? code });
+  }
 }
 
 const PREGNANT = 'Z33.1';

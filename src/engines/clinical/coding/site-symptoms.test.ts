@@ -83,3 +83,17 @@ test('the side said of upper or lower abdominal pain gives its quadrant (Pain, a
   assert.deepEqual(codes('ASSESSMENT\nRight lower abdominal pain.\nPLAN\nWe will treat this.'), ['R10.31']);
   assert.deepEqual(codes('ASSESSMENT\nUpper abdominal pain.\nPLAN\nWe will treat this.'), ['R10.10']);
 });
+
+test('a swelling at a hand or arm is the localized swelling of the upper limb, by side (Mass, localized, limb, upper R22.3-)', () => {
+  assert.deepEqual(codes('Doctor: What brings you in?\nPatient: My left hand is swollen.'), ['R22.32']);
+  assert.deepEqual(codes('Doctor: What brings you in?\nPatient: There is swelling in both arms.'), ['R22.33']);
+  // Its pain is still the limb's (Pain, limb, upper, hand M79.64-).
+  assert.deepEqual(codes('Doctor: What brings you in?\nPatient: I have pain in my right hand.'), ['M79.641']);
+});
+
+test('a yes to "any swelling?" that names a site says where the symptom is; a no, or a question naming its own site, does not', () => {
+  assert.deepEqual(codes('Doctor: Is there any swelling?\nPatient: Yes, it is on my right forearm.\nDoctor: Okay.'), ['R22.31']);
+  assert.deepEqual(codes('Doctor: Any pain?\nPatient: Yeah, mostly in my lower back.\nDoctor: Okay.'), ['M54.50']);
+  assert.deepEqual(codes('Doctor: Any pain?\nPatient: No, my back is fine.\nDoctor: Okay.'), []);
+  assert.deepEqual(codes('Doctor: Does the pain go into your legs?\nPatient: Yes, down my right leg.\nDoctor: Okay.'), []);
+});

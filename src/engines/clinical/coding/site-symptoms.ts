@@ -5,6 +5,7 @@
 import type { Concept, ConceptMention, Token } from '../lexicon/index.ts';
 import { phraseTokens } from '../lexicon/index.ts';
 import { lexiconTable } from '../lexicon/tables.ts';
+import { opensWithPlainYes } from './cue-phrases.ts';
 import { indexConcept } from './index-terms.ts';
 import { refines } from './refines.ts';
 import { tiedTo, unstuttered } from './site-ties.ts';
@@ -39,8 +40,10 @@ function readTables(): Tables {
     else if (kind === 'site' || kind === 'limb') {
       // A limb part ("hand") is the limb's site (Pain, limb, upper, hand M79.64-), not its joints
       // (Pain, joint, hand M25.54-), and only for the symptoms its row names.
-      const limb = kind === 'limb' ? new Set(deeper!.split(';')) : undefined;
-      const site: Site = limb ? { words: index!.split(';'), deeper: new Map(), only: limb } : { words: index!.split(';'), deeper: new Map((deeper ?? '').split(';').filter(Boolean).map((d) => d.split('=') as [string, string])) };
+      // A limb part's symptom may carry its code where the table has no subterm for the part ("swelling=…").
+      const codes = new Map((deeper ?? '').split(';').filter((d) => d.includes('=')).map((d) => d.split('=') as [string, string]));
+      const limb = kind === 'limb' ? new Set(deeper!.split(';').map((d) => d.split('=')[0]!)) : undefined;
+      const site: Site = { words: index!.split(';'), deeper: codes, only: limb };
       for (const w of said) {
         const tokens = phraseTokens(w);
         t.sites.set(tokens.join(' '), site);
@@ -67,6 +70,9 @@ function readTables(): Tables {
 /** The code of a symptom (index main term) at a site: the index's subterm phrase, else a deeper subterm the table lacks. */
 function codedAt(main: string, site: Site): Concept | undefined {
   if (site.only && !site.only.has(main)) return undefined;
+  // A limb part's own code for the symptom is the index's deeper subterm, not the part's main-term entry.
+  const own = site.only && site.deeper.get(main);
+  if (own) return deeperConcept(main, site, own);
   for (const word of site.words) {
     for (const phrase of site.only ? [`${word} ${main}`] : [`${word} joint ${main}`, `${word} localized ${main}`, `${word} ${main}`]) {
       const concept = indexConcept(phrase);
@@ -81,7 +87,9 @@ const deeperConcepts = new Map<string, Concept>();
 function deeperConcept(main: string, site: Site, code: string): Concept {
   const name = `${site.words[0]} ${main}`;
   let c = deeperConcepts.get(name);
-  if (!c) deeperConcepts.set(name, (c = { codes: { U: code }, kind: 'symptom', systems: systemsOf(code), history: '-', name }));
+  // "R:…,L:…,U:…" gives the codes by side (as data/icd10cm/coding-index.tsv writes them).
+  const codes = code.includes(':') ? Object.fromEntries(code.split(',').map((c) => c.split(':') as [string, string])) : { U: code };
+  if (!c) deeperConcepts.set(name, (c = { codes: { U: codes.U ?? code, ...codes }, kind: 'symptom', systems: systemsOf(codes.U ?? code), history: '-', name }));
   return c;
 }
 
@@ -226,6 +234,28 @@ function askedSite(text: string, tokens: readonly Token[], t: Tables): string | 
 }
 
 /**
+ * The symptom a clinician's closing yes/no question names ("Do you have a lot of swelling?"), with
+ * no site of its own, when the patient's answer opens with a plain yes and names no other symptom
+ * before a site ("Yes, it's in my right hand."): the answer says where the symptom is.
+ */
+function askedWhether(text: string, asked: readonly Token[], answer: readonly Token[], t: Tables): string | undefined {
+  const last = asked.length - 1;
+  const first = answer[0];
+  if (last < 0 || !first || !/^\s*\?/.test(text.slice(asked[last]!.end)) || !opensWithPlainYes(text.slice(first.start, answer[answer.length - 1]!.end))) return undefined;
+  let from = last;
+  while (from > 0 && !/[.?!]/.test(text.slice(asked[from - 1]!.end, asked[from]!.start))) from--;
+  // A question naming a site of its own ("Does the pain go into your legs?") asks about that site.
+  if (asked.slice(from).some((x) => t.siteFirsts.has(x.norm))) return undefined;
+  const named = asked.slice(from).map((x) => t.symptoms.get(x.norm)).filter((x): x is string => x !== undefined);
+  if (named.length !== 1) return undefined;
+  for (const x of answer.slice(0, ANSWER_REACH)) {
+    if (t.symptoms.has(x.norm)) return undefined;
+    if (t.siteFirsts.has(x.norm)) return named[0];
+  }
+  return undefined;
+}
+
+/**
  * The one site a clinician's closing question names without a symptom ("How's your jaw doing?"),
  * if it does: the patient's answer may name the symptom alone ("The pain has gotten worse.").
  */
@@ -274,8 +304,8 @@ function answeredSites(text: string, tokens: readonly Token[], turns: Turns['lis
     const next = turns[n + 1];
     if (turn.speaker !== 'clinician' || next?.speaker !== 'patient') return;
     const [from, to] = ranges[n]!;
-    const main = askedSite(text, tokens.slice(from, to), t);
     const [aFrom, aTo] = ranges[n + 1]!;
+    const main = askedSite(text, tokens.slice(from, to), t) ?? askedWhether(text, tokens.slice(from, to), tokens.slice(aFrom, aTo), t);
     const asked = main ? undefined : siteAsked(text, tokens.slice(from, to), t);
     const answer = asked && answeredSymptom(text, tokens, aFrom, aTo, asked, t);
     if (answer) out.push(answer);

@@ -91,6 +91,17 @@ function pluralOf(word: string): string | undefined {
   return word.endsWith('s') ? undefined : `${word}s`;
 }
 
+interface ParticipleVerbs { participles: Record<string, string[]>; determiners: string[] }
+/**
+ * A phrase opening with a past participle ("torn rotator cuff") said with the verb and a determiner
+ * ("tore my rotator cuff", "torn that rotator cuff"): coding.json participle_verbs.
+ */
+function verbForms(toks: readonly string[]): string[][] {
+  const { participles, determiners: dets } = languageData<{ participle_verbs: ParticipleVerbs }>('coding').participle_verbs;
+  const verbs = toks.length > 1 ? participles[toks[0]!] : undefined;
+  return (verbs ?? []).flatMap((verb) => dets.map((det) => [verb, det, ...toks.slice(1)]));
+}
+
 export function conceptLexicon(): { concepts: Concept[]; root: Node } {
   if (cached) return cached;
   const concepts = parseConcepts(readFileSync(FILE, 'utf8'));
@@ -113,6 +124,7 @@ export function conceptLexicon(): { concepts: Concept[]; root: Node } {
       add(toks, c);
       const many = pluralOf(toks[toks.length - 1]!);
       if (many) add([...toks.slice(0, -1), many], c);
+      for (const verbal of verbForms(toks)) add(verbal, c);
     }
   }
   cached = { concepts, root };

@@ -58,8 +58,21 @@ test('lay wordings of index terms are found as their concepts (sleeplessness, ni
     ['She is sensitive to light.', 'H53.149'],
     ['His eyelid is drooping.', 'H02.409'],
     ['He has had difficulty urinating since spring.', 'R39.198'],
+    ['Her psychotic episodes come and go.', 'F29'],
+    ['We noticed a cognitive decline over the winter.', 'R41.89'],
+    ['This is a bloodborne pathogen exposure from the needle.', 'Z77.21'],
+    ['This morning my urine was dark.', 'R82.90'],
   ];
   for (const [text, code] of cases) {
     assert.deepEqual(findConcepts(tokenize(text)).map((m) => m.concept.codes.U), [code], text);
   }
+});
+
+test('a condition named by its participle is read in its verb forms too: "tore my rotator cuff", "torn that rotator cuff", "broke her wrist"', () => {
+  const said = (text: string): string[] => findConcepts(tokenize(text)).map((m) => m.concept.codes.U);
+  assert.deepEqual(said('I think I tore my rotator cuff lifting boxes'), ['M75.100']);
+  assert.deepEqual(said('the scan shows you have torn that rotator cuff again'), ['M75.100']);
+  assert.deepEqual(said('she broke her wrist'), ['S62.109A']);
+  // The participle alone before another word names nothing ("torn jeans", "broke down").
+  assert.deepEqual(said('my jeans are torn and the car broke down'), []);
 });
