@@ -80,6 +80,12 @@ const LABEL = /^(?:\[[^\]]*\]\s*)*(?:(?:doctor|patient|dr|pt|d|p|speaker\s*\d+|c
 // Hesitations inside a phrase ("an acute lumbar, um, strain") are read past.
 const FILLERS = new Set(['um', 'uh', 'uhm', 'umm', 'er', 'erm', 'ah', 'hmm', 'mm']);
 
+/** Is token i a side word whose next word or the one after names a body part (BODY_PARTS)? */
+function sidesAnotherPart(tokens: Token[], i: number): boolean {
+  if (!tokens[i] || !SIDE_WORDS[tokens[i]!.norm]) return false;
+  return [tokens[i + 1], tokens[i + 2]].some((t) => t !== undefined && BODY_PARTS.has(t.norm.replace(/s$/, '')));
+}
+
 /** Side named nearest to the mention within its sentence (a few words either way). */
 function sideOf(tokens: Token[], from: number, to: number, sentence: Span): Side {
   let best: { side: Side; dist: number } | undefined;
@@ -92,7 +98,8 @@ function sideOf(tokens: Token[], from: number, to: number, sentence: Span): Side
   for (let i = from; i < to; i++) consider(i, 0);
   for (let d = 1; d <= 6; d++) {
     consider(from - d, d);
-    if (d <= 4) consider(to - 1 + d, d);
+    // A side said after the mention before another body part is that part's ("pain in my knee and my left hip").
+    if (d <= 4 && !sidesAnotherPart(tokens, to - 1 + d)) consider(to - 1 + d, d);
   }
   return best?.side ?? 'U';
 }
