@@ -426,3 +426,9 @@ test('dizziness is part of a stated postural hypotension, not coded beside it (I
   assert.deepEqual(visit('Your blood pressure drops when you stand, which is postural hypotension.'), ['I95.1']);
   assert.deepEqual(visit('Let us check your bloods.'), ['R42']);
 });
+
+test("a side said after a mention but before another body part is that part's, not the mention's", () => {
+  const codes = (text: string) => codeText(text).diagnoses.map((d) => d.code.coding[0]!.code);
+  assert.deepEqual(codes('Doctor: What brings you in?\nPatient: I have pain in my knee and my left hip.\nDoctor: Okay.').filter((c) => c.startsWith('M25.56')), ['M25.569']);
+  assert.ok(codes('Doctor: What brings you in?\nPatient: I have had knee pain on the left side for a week.\nDoctor: Okay.').includes('M25.562'));
+});
