@@ -20,3 +20,15 @@ test('a negated type or one in the next sentence is no type of the condition', (
 test('the next condition of a list is no type of the one before ("anxiety, depression")', () => {
   assert.deepEqual(assessed('Anxiety, depression.'), ['F32.A', 'F41.9']);
 });
+
+test('lung cancer takes its lobe and the side the lobe phrase names (Neoplasm Table: lung, upper lobe C34.1-)', () => {
+  assert.deepEqual(assessed('Non-small cell lung cancer, stage one, of the upper right lobe.'), ['C34.11']);
+  assert.deepEqual(assessed('Lung cancer in the left lower lobe.'), ['C34.32']);
+  assert.deepEqual(assessed('Lung cancer in a lower lobe.'), ['C34.30']);
+  assert.deepEqual(assessed('Lung cancer.'), ['C34.90']);
+});
+
+test('thrush in a visit about the mouth is oral candidiasis (Candidiasis, mouth B37.0)', () => {
+  assert.deepEqual(assessed('Thrush again; white patches on the tongue.'), ['B37.0']);
+  assert.deepEqual(assessed('Thrush again.'), ['B37.9']);
+});
