@@ -432,3 +432,11 @@ test("a side said after a mention but before another body part is that part's, n
   assert.deepEqual(codes('Doctor: What brings you in?\nPatient: I have pain in my knee and my left hip.\nDoctor: Okay.').filter((c) => c.startsWith('M25.56')), ['M25.569']);
   assert.ok(codes('Doctor: What brings you in?\nPatient: I have had knee pain on the left side for a week.\nDoctor: Okay.').includes('M25.562'));
 });
+
+test('a side said after a mention before a part of the limb its code names is the mention\'s own (carpal tunnel, upper limb)', () => {
+  const codes = (text: string) => codeText(text).diagnoses.map((d) => d.code.coding[0]!.code);
+  assert.deepEqual(codes('Doctor: What brings you in?\nPatient: The nerve test showed carpal tunnel in both hands.\nDoctor: Okay.'), ['G56.03']);
+  assert.deepEqual(codes('Doctor: What brings you in?\nPatient: I have carpal tunnel in my left wrist.\nDoctor: Okay.'), ['G56.02']);
+  // A part outside that limb is still another part's side.
+  assert.deepEqual(codes('Doctor: What brings you in?\nPatient: I have carpal tunnel and my left knee aches.\nDoctor: Okay.').filter((c) => c.startsWith('G56')), ['G56.00']);
+});

@@ -3,6 +3,7 @@ import type { Span } from '../../ports.ts';
 import { assertionsFor, sentenceAt, splitSentences, type Assertion } from '../context/index.ts';
 import { drugLexicon, findConcepts, icd10cmTitle, tokenize, type Concept, type ConceptMention, type Token } from '../lexicon/index.ts';
 import { SIDE_WORDS, type Side } from './side.ts';
+import { codingCues } from '../language/coding.ts';
 import { attributedToCause, confirmed, genericPlural, guessedByPatient, isBareList, likened, namedAsTopic, opensWithPlainYes, listsCauses, namesRisks, plannedProcedure, presupposed, saysNoRecurrence, startsIdiom } from './cue-phrases.ts';
 import { isQuestion, answersAffirming, answersNo, answersYes, asksYesNo, endsWithTag, opensAsQuestion, opensLikeQuestion, withoutLeadingWords } from '../language/discourse.ts';
 import { findIndexTerms } from './index-terms.ts';
@@ -80,14 +81,27 @@ const LABEL = /^(?:\[[^\]]*\]\s*)*(?:(?:doctor|patient|dr|pt|d|p|speaker\s*\d+|c
 // Hesitations inside a phrase ("an acute lumbar, um, strain") are read past.
 const FILLERS = new Set(['um', 'uh', 'uhm', 'umm', 'er', 'erm', 'ah', 'hmm', 'mm']);
 
-/** Is token i a side word whose next word or the one after names a body part (BODY_PARTS)? */
-function sidesAnotherPart(tokens: Token[], i: number): boolean {
+/** Is token i a side word whose next word or the one after names a body part (BODY_PARTS) other than the mention's own (`own`)? */
+function sidesAnotherPart(tokens: Token[], i: number, own: ReadonlySet<string>): boolean {
   if (!tokens[i] || !SIDE_WORDS[tokens[i]!.norm]) return false;
-  return [tokens[i + 1], tokens[i + 2]].some((t) => t !== undefined && BODY_PARTS.has(t.norm.replace(/s$/, '')));
+  return [tokens[i + 1], tokens[i + 2]].some((t) => {
+    const part = t?.norm.replace(/s$/, '');
+    return part !== undefined && BODY_PARTS.has(part) && !own.has(part);
+  });
+}
+
+/**
+ * The body parts a concept's own site spans: the parts of the limb its right-side code's title
+ * names ("Carpal tunnel syndrome, right upper limb": hand, wrist…; coding.json limb_parts).
+ */
+function ownParts(concept: Concept): ReadonlySet<string> {
+  const title = concept.codes.R ? icd10cmTitle(concept.codes.R)?.toLowerCase() ?? '' : '';
+  const regions = codingCues().limb_parts.regions;
+  return new Set(Object.keys(regions).filter((r) => title.includes(r)).flatMap((r) => regions[r]!));
 }
 
 /** Side named nearest to the mention within its sentence (a few words either way). */
-function sideOf(tokens: Token[], from: number, to: number, sentence: Span): Side {
+function sideOf(tokens: Token[], from: number, to: number, sentence: Span, own: ReadonlySet<string> = new Set()): Side {
   let best: { side: Side; dist: number } | undefined;
   const consider = (i: number, dist: number): void => {
     const t = tokens[i];
@@ -99,7 +113,7 @@ function sideOf(tokens: Token[], from: number, to: number, sentence: Span): Side
   for (let d = 1; d <= 6; d++) {
     consider(from - d, d);
     // A side said after the mention before another body part is that part's ("pain in my knee and my left hip").
-    if (d <= 4 && !sidesAnotherPart(tokens, to - 1 + d)) consider(to - 1 + d, d);
+    if (d <= 4 && !sidesAnotherPart(tokens, to - 1 + d, own)) consider(to - 1 + d, d);
   }
   return best?.side ?? 'U';
 }
@@ -394,7 +408,7 @@ function visitContext(text: string, tokens: Token[]): VisitContext {
 
 /** A mention's concept made specific by its words and the visit, with its side; undefined when the words rule it out. */
 function sidedConcept(m: { concept: Concept; start: number; end: number; from: number; to: number }, visit: VisitContext, said: string, saidStart: number, sentence: Span): { concept: Concept; side: Side } | undefined {
-  let side = sideOf(visit.tokens, m.from, m.to, sentence);
+  let side = sideOf(visit.tokens, m.from, m.to, sentence, ownParts(m.concept));
   // The side the sentence names for the concept's body part, further off than sideOf reads
   // ("swimmer's ear, otitis externa, an infection of the right ear canal"): one sentence, one ear
   // (laterality is coded when documented, guidelines I.B.13).
