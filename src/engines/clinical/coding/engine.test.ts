@@ -440,3 +440,13 @@ test('a side said after a mention before a part of the limb its code names is th
   // A part outside that limb is still another part's side.
   assert.deepEqual(codes('Doctor: What brings you in?\nPatient: I have carpal tunnel and my left knee aches.\nDoctor: Okay.').filter((c) => c.startsWith('G56')), ['G56.00']);
 });
+
+test("symptoms the clinician's turn names are denied by an answer pointing back at them ('nothing like that')", () => {
+  const codes = (text: string) => codeText(text).diagnoses.map((d) => d.code.coding[0]!.code).sort();
+  const visit = (answer: string): string[] =>
+    codes(`Doctor: What brings you in?\nPatient: My knee hurts.\nDoctor: Any other symptoms?\nPatient: Like a cold?\nDoctor: That, or a cough or headaches.\nPatient: ${answer}`);
+  assert.deepEqual(visit("No, I don't have anything like that."), ['M25.569']);
+  assert.deepEqual(visit('None of that, thankfully.'), ['M25.569']);
+  // Only the answer's first sentence decides: a yes opening it is no denial.
+  assert.ok(visit('Yes, the cough. Nothing like that before though.').includes('R05.9'));
+});

@@ -4,6 +4,7 @@ import { assertionsFor, sentenceAt, splitSentences, type Assertion } from '../co
 import { drugLexicon, findConcepts, icd10cmTitle, tokenize, type Concept, type ConceptMention, type Token } from '../lexicon/index.ts';
 import { SIDE_WORDS, type Side } from './side.ts';
 import { codingCues } from '../language/coding.ts';
+import { spokenAlternation } from '../language/data.ts';
 import { attributedToCause, confirmed, genericPlural, guessedByPatient, isBareList, likened, namedAsTopic, opensWithPlainYes, listsCauses, namesRisks, plannedProcedure, presupposed, saysNoRecurrence, startsIdiom } from './cue-phrases.ts';
 import { isQuestion, answersAffirming, answersNo, answersYes, asksYesNo, endsWithTag, opensAsQuestion, opensLikeQuestion, withoutLeadingWords } from '../language/discourse.ts';
 import { findIndexTerms } from './index-terms.ts';
@@ -570,6 +571,7 @@ function visitPasses(text: string, out: Mention[], turns: Turns, assessmentFrom:
   carryFamily(text, out);
   coordinatedFraming(text, out);
   deniedInAnswer(out, turnAt);
+  deniedByReference(text, out, turns);
   uncertainSubjects(out);
   firstComplaint(text, out, turns);
   answeredWithAnother(text, out, turns);
@@ -724,6 +726,24 @@ function deniedInAnswer(mentions: Mention[], turnAt: TurnAt): void {
     const next = turnAt(m.start) + 1;
     const again = mentions.filter((n) => n !== m && n.concept === m.concept && turnAt(n.start) === next);
     if (again.length > 0 && again.every((n) => n.status === 'negated')) m.status = 'negated';
+  }
+}
+
+let denyingReference: RegExp | undefined;
+
+/**
+ * Symptoms the clinician's turn names, denied by the patient's next turn pointing back at them
+ * ("That, or vomiting or headaches." "No, I don't have anything like that."; coding.json
+ * denied_by_reference): the answer's first sentence decides, as an answer's opening does.
+ */
+function deniedByReference(text: string, mentions: Mention[], turns: Turns): void {
+  denyingReference ??= new RegExp(`\\b(?:${spokenAlternation(codingCues().denied_by_reference.phrases)})\\b`, 'i');
+  for (const m of mentions) {
+    if (m.status !== 'present' || m.speaker !== 'clinician' || m.concept.kind !== 'symptom') continue;
+    const answer = turns.list[turns.turnAt(m.start) + 1];
+    if (!answer || answer.speaker !== 'patient') continue;
+    const opening = spanText(text, answer.span).split(/(?<=[.?!])\s/)[0] ?? '';
+    if (denyingReference.test(opening.replace(/\s+/g, ' '))) m.status = 'negated';
   }
 }
 

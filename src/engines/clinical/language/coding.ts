@@ -51,6 +51,7 @@ export interface CodingCues {
   attributed: { why?: string; be: string[]; after: string[]; determiners: string[]; before: string[]; reach: number };
   service_names: { why?: string; after: string[]; referred_to: string[]; reach: number };
   idioms: CueList;
+  denied_by_reference: CueList;
   limb_parts: { why?: string; regions: Record<string, string[]> };
   patient_sex: { why?: string; ages: string[]; reach: number; female: string[]; male: string[] };
   history_taking: { why?: string; topics: string[]; asking_why?: string; asking: string[]; examples_why?: string; examples: string[] };
