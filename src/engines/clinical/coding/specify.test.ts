@@ -32,3 +32,8 @@ test('thrush in a visit about the mouth is oral candidiasis (Candidiasis, mouth 
   assert.deepEqual(assessed('Thrush again; white patches on the tongue.'), ['B37.0']);
   assert.deepEqual(assessed('Thrush again.'), ['B37.9']);
 });
+
+test('apnea in a visit about CPAP or a sleep study is sleep apnea (Apnea, sleep G47.30)', () => {
+  assert.deepEqual(assessed('Apnea, moderate. Continue CPAP nightly.'), ['G47.30']);
+  assert.deepEqual(assessed('Apnea spells in the infant.'), ['R06.81']);
+});
