@@ -887,3 +887,9 @@ test('resistant (refractory) hypertension is I1A.0 with the type of hypertension
   assert.deepEqual(codes('Doctor: Your blood pressure is still high on three medicines: this is refractory hypertension.'), ['I10', 'I1A.0']);
   assert.deepEqual(codes('Doctor: You have resistant hypertension and heart failure.'), ['I11.0', 'I1A.0', 'I50.9']);
 });
+
+test('hydronephrosis with hydroureter is one condition, coded by the hydronephrosis (Index: Hydroureteronephrosis, see Hydronephrosis)', () => {
+  const codes = (text: string) => codeText(text).diagnoses.map((d) => d.code.coding[0]!.code).sort();
+  assert.deepEqual(codes('ASSESSMENT\nBilateral hydronephrosis and hydroureter.\nPLAN\nUrology referral.'), ['N13.30']);
+  assert.deepEqual(codes('ASSESSMENT\nRight hydroureter.\nPLAN\nUrology referral.'), ['N13.4']);
+});
