@@ -450,3 +450,13 @@ test("symptoms the clinician's turn names are denied by an answer pointing back 
   // Only the answer's first sentence decides: a yes opening it is no denial.
   assert.ok(visit('Yes, the cough. Nothing like that before though.').includes('R05.9'));
 });
+
+test('a symptom told as a past episode with its length that has since eased is not coded (IV.J)', () => {
+  const codes = (text: string) => codeText(text).diagnoses.map((d) => d.code.coding[0]!.code).sort();
+  const visit = (said: string): string[] => codes(`Doctor: What brings you in?\nPatient: My knee hurts.\nDoctor: Anything else?\nPatient: ${said}`);
+  assert.deepEqual(visit("I had a cough for a couple of days, but it's gotten better."), ['M25.569']);
+  assert.deepEqual(visit('I had a cough for a few days.\nDoctor: Is it worse?\nPatient: No, it is better now.'), ['M25.569']);
+  // Still going on, or no easing said: present.
+  assert.deepEqual(visit("I've had a cough for a few days, but it's gotten better."), ['M25.569', 'R05.9']);
+  assert.deepEqual(visit('I had a cough for a few days and it keeps me up.'), ['M25.569', 'R05.9']);
+});

@@ -578,6 +578,7 @@ function visitPasses(text: string, out: Mention[], turns: Turns, assessmentFrom:
   removedConditions(text, out);
   eradicatedMalignancies(text, out);
   pastEvents(out);
+  easedEpisodes(text, out);
   echoedComplaints(text, out, turnAt);
   reviewedAlongside(out, turnAt);
 }
@@ -688,6 +689,31 @@ function pastEvents(mentions: Mention[]): void {
   const past = new Set<Concept>();
   for (const m of mentions) if (m.status === 'historical' && PAST_EVENT_CODE.test(m.concept.history)) past.add(m.concept);
   for (const m of mentions) if (past.has(m.concept) && m.status === 'present' && !m.framed) m.status = 'historical';
+}
+
+let easing: { had: RegExp; length: RegExp; eased: RegExp } | undefined;
+
+/**
+ * A symptom the patient tells as a past episode with its length ("I had diarrhea for a few days")
+ * and says has eased in that sentence or the next two ("but it's gotten much better"; coding.json
+ * eased_episode) no longer coexists at the visit (IV.J): historical, not coded.
+ */
+function easedEpisodes(text: string, mentions: Mention[]): void {
+  const c = codingCues().eased_episode;
+  easing ??= {
+    had: new RegExp(`(?:^|[^'’\\w])(?:${spokenAlternation(c.had)})\\s+$`, 'i'),
+    length: new RegExp(`^\\s*(?:${spokenAlternation(c.lengths)})\\b`, 'i'),
+    eased: new RegExp(`\\b(?:${spokenAlternation(c.eased)})\\b`, 'i'),
+  };
+  const { had, length, eased } = easing;
+  for (const m of mentions) {
+    if (m.status !== 'present' || m.speaker === 'clinician' || m.concept.kind !== 'symptom') continue;
+    const lead = text.slice(m.sentence.start, m.start).replace(/\s+/g, ' ');
+    if (/\b(?:i|you|we|they|he|she)\s*(?:'ve|’ve|have|has)\s+had\b[^.?!]*$/i.test(lead) || !had.test(lead) || !length.test(text.slice(m.end, m.sentence.end))) continue;
+    // The next sentence says it, or the answer to the clinician's question there ("Is it getting worse?" "It's getting better now.").
+    const next = /^[^.?!]*[.?!]+[^.?!]*[.?!]?/.exec(text.slice(m.sentence.end, m.sentence.end + 300));
+    if (eased.test(text.slice(m.end, m.sentence.end) + ' ' + (next?.[0] ?? ''))) m.status = 'historical';
+  }
 }
 
 // Words that make what follows a circumstance of the answer, not what it affirms.
