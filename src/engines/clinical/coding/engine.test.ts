@@ -460,3 +460,9 @@ test('a symptom told as a past episode with its length that has since eased is n
   assert.deepEqual(visit("I've had a cough for a few days, but it's gotten better."), ['M25.569', 'R05.9']);
   assert.deepEqual(visit('I had a cough for a few days and it keeps me up.'), ['M25.569', 'R05.9']);
 });
+
+test("a lung lobe said as a site names no code; 'middle lobe syndrome' is still J98.19 (Index: Syndrome, middle lobe)", () => {
+  const codes = (text: string) => codeText(text).diagnoses.map((d) => d.code.coding[0]!.code);
+  assert.deepEqual(codes('ASSESSMENT\nLung cancer in the right middle lobe.\nPLAN\nOncology referral.'), ['C34.2']);
+  assert.deepEqual(codes('ASSESSMENT\nMiddle lobe syndrome.\nPLAN\nBronchoscopy.'), ['J98.19']);
+});
