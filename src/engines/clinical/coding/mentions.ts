@@ -96,6 +96,14 @@ function sidesAnotherPart(tokens: Token[], i: number, own: ReadonlySet<string>):
  * names ("Carpal tunnel syndrome, right upper limb": hand, wrist…; coding.json limb_parts).
  */
 function ownParts(concept: Concept): ReadonlySet<string> {
+  let parts = ownPartsOf.get(concept);
+  if (!parts) ownPartsOf.set(concept, (parts = ownPartsFresh(concept)));
+  return parts;
+}
+// Every mention asks: a concept's parts are worked out once.
+const ownPartsOf = new WeakMap<Concept, ReadonlySet<string>>();
+
+function ownPartsFresh(concept: Concept): ReadonlySet<string> {
   const title = concept.codes.R ? icd10cmTitle(concept.codes.R)?.toLowerCase() ?? '' : '';
   const regions = codingCues().limb_parts.regions;
   return new Set(Object.keys(regions).filter((r) => title.includes(r)).flatMap((r) => regions[r]!));
@@ -691,7 +699,7 @@ function pastEvents(mentions: Mention[]): void {
   for (const m of mentions) if (past.has(m.concept) && m.status === 'present' && !m.framed) m.status = 'historical';
 }
 
-let easing: { had: RegExp; length: RegExp; eased: RegExp } | undefined;
+let easing: { ongoing: RegExp; had: RegExp; length: RegExp; eased: RegExp } | undefined;
 
 /**
  * A symptom the patient tells as a past episode with its length ("I had diarrhea for a few days")
@@ -701,15 +709,16 @@ let easing: { had: RegExp; length: RegExp; eased: RegExp } | undefined;
 function easedEpisodes(text: string, mentions: Mention[]): void {
   const c = codingCues().eased_episode;
   easing ??= {
+    ongoing: new RegExp(`\\b(?:${spokenAlternation(c.ongoing.subjects)})\\s*(?:${spokenAlternation(c.ongoing.auxiliaries)})\\s+had\\b[^.?!]*$`, 'i'),
     had: new RegExp(`(?:^|[^'’\\w])(?:${spokenAlternation(c.had)})\\s+$`, 'i'),
     length: new RegExp(`^\\s*(?:${spokenAlternation(c.lengths)})\\b`, 'i'),
     eased: new RegExp(`\\b(?:${spokenAlternation(c.eased)})\\b`, 'i'),
   };
-  const { had, length, eased } = easing;
+  const { ongoing, had, length, eased } = easing;
   for (const m of mentions) {
     if (m.status !== 'present' || m.speaker === 'clinician' || m.concept.kind !== 'symptom') continue;
     const lead = text.slice(m.sentence.start, m.start).replace(/\s+/g, ' ');
-    if (/\b(?:i|you|we|they|he|she)\s*(?:'ve|’ve|have|has)\s+had\b[^.?!]*$/i.test(lead) || !had.test(lead) || !length.test(text.slice(m.end, m.sentence.end))) continue;
+    if (ongoing.test(lead) || !had.test(lead) || !length.test(text.slice(m.end, m.sentence.end))) continue;
     // The next sentence says it, or the answer to the clinician's question there ("Is it getting worse?" "It's getting better now.").
     const next = /^[^.?!]*[.?!]+[^.?!]*[.?!]?/.exec(text.slice(m.sentence.end, m.sentence.end + 300));
     if (eased.test(text.slice(m.end, m.sentence.end) + ' ' + (next?.[0] ?? ''))) m.status = 'historical';
@@ -720,6 +729,12 @@ function easedEpisodes(text: string, mentions: Mention[]): void {
 const ANSWER_CIRCUMSTANCE = /\b(?:when|whenever|if|after|before|while|because|with|since)\b/i;
 const ANSWER_LEAD_WORDS = 5;
 
+/** The patient's turn right after the turn holding `at`, if the next turn is the patient's: the answer to what is said there. */
+function patientAnswer(turns: Turns, at: number): Turns['list'][number] | undefined {
+  const answer = turns.list[turns.turnAt(at) + 1];
+  return answer?.speaker === 'patient' ? answer : undefined;
+}
+
 /**
  * A clinician's question answered by naming another symptom, without a plain yes ("Any dizziness
  * or shortness of breath?" "A bit winded on the stairs."): the answer affirms what it names, not
@@ -728,8 +743,8 @@ const ANSWER_LEAD_WORDS = 5;
 function answeredWithAnother(text: string, mentions: Mention[], turns: Turns): void {
   for (const m of mentions) {
     if (!m.answered || m.status !== 'present' || m.speaker !== 'clinician') continue;
-    const answer = turns.list[turns.turnAt(m.start) + 1];
-    if (!answer || answer.speaker !== 'patient') continue;
+    const answer = patientAnswer(turns, m.start);
+    if (!answer) continue;
     const named = mentions.filter((o) => o.start >= answer.span.start && o.end <= answer.span.end && o.status === 'present');
     if (named.length === 0 || named.some((o) => o.concept.codes.U === m.concept.codes.U)) continue;
     // The answer names it first, as what it affirms ("a bit winded"), not as when ("a bit on the right when I cough").
@@ -766,8 +781,8 @@ function deniedByReference(text: string, mentions: Mention[], turns: Turns): voi
   denyingReference ??= new RegExp(`\\b(?:${spokenAlternation(codingCues().denied_by_reference.phrases)})\\b`, 'i');
   for (const m of mentions) {
     if (m.status !== 'present' || m.speaker !== 'clinician' || m.concept.kind !== 'symptom') continue;
-    const answer = turns.list[turns.turnAt(m.start) + 1];
-    if (!answer || answer.speaker !== 'patient') continue;
+    const answer = patientAnswer(turns, m.start);
+    if (!answer) continue;
     const opening = spanText(text, answer.span).split(/(?<=[.?!])\s/)[0] ?? '';
     if (denyingReference.test(opening.replace(/\s+/g, ' '))) m.status = 'negated';
   }

@@ -25,6 +25,8 @@ function infantPatient(): RegExp {
 // The newborn (neonatal) period: birth through the 28th day (guidelines I.C.16, Section I.C.16.a.1 note on the perinatal period).
 const NEONATAL_DAYS = 28;
 const DAYS_IN: Record<string, number> = { day: 1, days: 1, week: 7, weeks: 7 };
+// The infant pattern with the global flag matchAll needs, compiled once.
+let infantAll: RegExp | undefined;
 
 /**
  * Is the visit's patient a newborn: an infant (infantRecord) whose age the visit gives in days or
@@ -32,7 +34,8 @@ const DAYS_IN: Record<string, number> = { day: 1, days: 1, week: 7, weeks: 7 };
  * take the index's "newborn" subterms (data/lexicon/newborn-codes.tsv).
  */
 export function newbornRecord(text: string): boolean {
-  for (const m of spokenNumbersToDigits(text).matchAll(new RegExp(infantPatient().source, 'gim'))) {
+  infantAll ??= new RegExp(infantPatient().source, 'gim');
+  for (const m of spokenNumbersToDigits(text).matchAll(infantAll)) {
     const age = /(\d+)[\s-]+(days?|weeks?)\b/i.exec(m[0]);
     if (age) return Number(age[1]) * DAYS_IN[age[2]!.toLowerCase()]! <= NEONATAL_DAYS;
   }

@@ -51,7 +51,7 @@ export interface CodingCues {
   attributed: { why?: string; be: string[]; after: string[]; determiners: string[]; before: string[]; reach: number };
   service_names: { why?: string; after: string[]; referred_to: string[]; reach: number };
   idioms: CueList;
-  eased_episode: { why?: string; had: string[]; lengths: string[]; eased: string[] };
+  eased_episode: { why?: string; had: string[]; lengths: string[]; ongoing: { subjects: string[]; auxiliaries: string[] }; eased: string[] };
   denied_by_reference: CueList;
   limb_parts: { why?: string; regions: Record<string, string[]> };
   patient_sex: { why?: string; ages: string[]; reach: number; female: string[]; male: string[] };
