@@ -166,8 +166,9 @@ const ITEM_KIND: readonly (keyof Vitals)[] = ['bloodPressure', 'bloodPressure', 
 /** Groups as a match of a reading's value pattern, for its note format. */
 const asMatch = (...groups: string[]): RegExpMatchArray => Object.assign(['', ...groups], { index: 0, input: '' }) as unknown as RegExpMatchArray;
 
-// A sentence that is a list by position with no header left (a transcript reads "VS:" as a speaker's
-// label) has at least this many items, a pressure among them and a temperature or a saturation.
+// A sentence that is a list by position with no header ("[doctor] 98.9 F, 84, 18, 136/82, 97% RA": the
+// header is not said, or a sentence break parted it; a "VS:" line start is no longer taken for a speaker's
+// label, transcript/read.ts) has at least this many items, a pressure among them and a temperature or a saturation.
 const HEADLESS_ITEMS = 4;
 
 /**
