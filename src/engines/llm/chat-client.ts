@@ -65,6 +65,16 @@ export function parseJsonReply(content: string): unknown {
   }
 }
 
+/** One request to the server, as `complete` retries it and `send` sends it. */
+interface ChatRequest {
+  model: string;
+  messages: ChatMessage[];
+  responseFormat: Record<string, unknown>;
+  usage: Usage | undefined;
+  /** A 400/422 answer means the server refused `json_schema`: undefined instead of an error. */
+  schemaMayBeRefused: boolean;
+}
+
 export class ChatClient {
   private readonly endpoint: string;
   private readonly limiter: Limiter;
@@ -115,7 +125,7 @@ export class ChatClient {
     const mode = this.options.structuredOutput ?? 'auto';
     if (mode !== 'json_object' && !this.jsonModeOnly.has(model)) {
       const format = { type: 'json_schema', json_schema: { name, schema, strict: options.strict === true } };
-      const reply = await this.complete(model, messages, format, options.usage, mode === 'auto');
+      const reply = await this.complete({ model, messages, responseFormat: format, usage: options.usage, schemaMayBeRefused: mode === 'auto' });
       if (reply) return reply;
       // The server does not take json_schema (it refused the request as malformed).
       this.jsonModeOnly.add(model);
@@ -124,21 +134,15 @@ export class ChatClient {
       role: 'system',
       content: `Reply with only one JSON object (no prose, no code fence) that conforms to this JSON Schema:\n${JSON.stringify(schema)}`,
     };
-    return (await this.complete(model, [instruction, ...messages], { type: 'json_object' }, options.usage, false))!;
+    return (await this.complete({ model, messages: [instruction, ...messages], responseFormat: { type: 'json_object' }, usage: options.usage, schemaMayBeRefused: false }))!;
   }
 
   /** Sends with retries; undefined when `schemaMayBeRefused` and the server answered 400/422. */
-  private async complete(
-    model: string,
-    messages: ChatMessage[],
-    responseFormat: Record<string, unknown>,
-    usage: Usage | undefined,
-    schemaMayBeRefused: boolean,
-  ): Promise<Completion | undefined> {
+  private async complete(request: ChatRequest): Promise<Completion | undefined> {
     const retries = this.options.maxRetries ?? 3;
     for (let attempt = 0; ; attempt++) {
       try {
-        return await this.limiter.run(() => this.send(model, messages, responseFormat, usage, schemaMayBeRefused));
+        return await this.limiter.run(() => this.send(request));
       } catch (error) {
         if (!(error instanceof TransientEngineError) || attempt >= retries) throw error;
         const waitSeconds = error.retryAfterSeconds;
@@ -149,13 +153,7 @@ export class ChatClient {
     }
   }
 
-  private async send(
-    model: string,
-    messages: ChatMessage[],
-    responseFormat: Record<string, unknown>,
-    usage: Usage | undefined,
-    schemaMayBeRefused: boolean,
-  ): Promise<Completion | undefined> {
+  private async send({ model, messages, responseFormat, usage, schemaMayBeRefused }: ChatRequest): Promise<Completion | undefined> {
     let response: Response;
     let body: { choices?: { finish_reason?: string; message?: { content?: unknown } }[]; usage?: unknown } | undefined;
     try {
