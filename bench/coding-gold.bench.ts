@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { codeText } from '../src/engines/clinical/coding/index.ts';
 import { codeTimed } from './lib/coding-run.ts';
 import { aciAsrDialogue, aciAssessmentPlan, csvCell, mtsBackTranslated, mtsDialogue, primockTranscript } from './lib/coding-score-inputs.ts';
-import { failureClasses, percentile, SCORE_HEADER, scoreRow as row, type Scored } from './lib/coding-score.ts';
+import { failureClasses, INTERVAL_HEADER, intervalRow, percentile, SCORE_HEADER, scoreRow as row, type Scored } from './lib/coding-score.ts';
 
 interface GoldEncounter {
   id: string;
@@ -82,6 +82,15 @@ for (const split of ['dev', 'check', 'heldout'] as const) {
   const main = runs.filter((r) => r.input.main && r.enc.split === split);
   if (main.length > 0) console.log(row('**overall** (dialogue/transcript inputs)', main));
 }
+
+// How far each held-out figure could move by which encounters happened to be held out.
+console.log('\n### Held-out F1 with 95 % bootstrap intervals (1,000 resamples of encounters)\n');
+console.log(INTERVAL_HEADER);
+for (const input of INPUTS) {
+  const these = runs.filter((r) => r.input === input && r.enc.split === 'heldout');
+  if (these.length > 0) console.log(intervalRow(input.name, these));
+}
+console.log(intervalRow('**overall** (dialogue/transcript inputs)', runs.filter((r) => r.input.main && r.enc.split === 'heldout')));
 
 console.log('\n| measure | value |\n| --- | --- |');
 console.log(`| span exactness (all inputs) | ${exact}/${spans} (${pct(exact / Math.max(1, spans))} %) |`);

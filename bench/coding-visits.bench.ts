@@ -6,7 +6,7 @@
 import { codeText } from '../src/engines/clinical/coding/index.ts';
 import { codeTimed } from './lib/coding-run.ts';
 import { loadSet, transcript, VISIT_SETS, type LabelledVisit, type SetSplit } from './lib/visit-sets.ts';
-import { failureClasses, percentile, SCORE_HEADER, scoreRow, type Scored } from './lib/coding-score.ts';
+import { failureClasses, INTERVAL_HEADER, intervalRow, percentile, SCORE_HEADER, scoreRow, type Scored } from './lib/coding-score.ts';
 
 interface Run extends Scored { set: string; visit: LabelledVisit }
 
@@ -46,6 +46,17 @@ for (const split of ['check', 'heldout'] as const) {
   console.log(SCORE_HEADER);
   for (const { name, items } of rows) console.log(scoreRow(`**${name}** (${split})`, items));
   if (rows.length > 1) console.log(scoreRow(`**all sets** (${split})`, rows.flatMap((x) => x.items)));
+}
+
+const held = inSplit(runs, 'heldout');
+if (held.length > 0) {
+  console.log('\n### Held-out F1 with 95 % bootstrap intervals (1,000 resamples of visits)\n');
+  console.log(INTERVAL_HEADER);
+  for (const spec of sets) {
+    const items = held.filter((r) => r.set === spec.name);
+    if (items.length > 0) console.log(intervalRow(`**${spec.name}**`, items));
+  }
+  if (sets.length > 1) console.log(intervalRow('**all sets**', held));
 }
 
 console.log('\n| measure | value |\n| --- | --- |');

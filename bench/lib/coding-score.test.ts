@@ -1,7 +1,7 @@
 // Tests for the coding scorer: set-based tallies, category level, percentiles, failure classes.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { category, failureClasses, percentile, prf, SCORE_HEADER, scoreRow, tally } from './coding-score.ts';
+import { bootstrapF1, category, failureClasses, intervalRow, percentile, prf, SCORE_HEADER, scoreRow, tally } from './coding-score.ts';
 
 test('full-code tally counts each code once per encounter', () => {
   const t = tally([
@@ -49,4 +49,21 @@ test('scoreRow: counts, micro P/R/F1 at full code and category, under SCORE_HEAD
   const row = scoreRow('x', [{ gold: ['I10', 'E11.65'], pred: ['I10', 'E11.9'] }, { gold: [], pred: [] }]);
   assert.equal(row, '| x | 2 | 2 | 50.0 | 50.0 | 50.0 | 100.0 | 100.0 | 100.0 |');
   assert.equal(row.split('|').length, SCORE_HEADER.split('\n')[0]!.split('|').length);
+});
+
+test('the bootstrap interval holds the point F1, repeats for one seed, and narrows to a point when every encounter scores alike', () => {
+  const items = [
+    { gold: ['E11.9'], pred: ['E11.9'] },
+    { gold: ['I10'], pred: ['J06.9'] },
+    { gold: ['N39.0', 'R30.0'], pred: ['N39.0'] },
+    { gold: ['K52.9'], pred: ['K52.9', 'R19.7'] },
+  ];
+  const f1 = prf(tally(items)).f1;
+  const r = bootstrapF1(items);
+  assert.ok(r.low <= f1 && f1 <= r.high);
+  assert.ok(r.low < r.high);
+  assert.deepEqual(bootstrapF1(items), r);
+  const alike = bootstrapF1([{ gold: ['I10'], pred: ['I10'] }, { gold: ['E11.9'], pred: ['E11.9'] }]);
+  assert.deepEqual(alike, { low: 1, high: 1 });
+  assert.match(intervalRow('x', items), /^\| x \| 4 \| \d+\.\d \| \d+\.\d–\d+\.\d \|/);
 });
