@@ -28,8 +28,6 @@ import { createLogger } from './logger.ts';
 
 const JSON_BODY_LIMIT = 16 * 1024 * 1024;
 const LOAD_SHEDDING_RETRY_AFTER_SECONDS = 5;
-/** Routes load shedding never refuses. */
-const HEALTH_ROUTES = new Set(['/healthz', '/readyz']);
 /** Methods whose JSON body is required when they declare one; others may send none. */
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
 /** The security requirement each auth scheme documents in /openapi.json. */
@@ -37,6 +35,7 @@ const SECURITY: Record<AuthScheme, Record<string, string[]>[] | undefined> = {
   stable: [{ apiKey: [], accountId: [] }],
   alpha: [{ bearer: [] }],
   none: undefined,
+  probe: undefined,
 };
 
 /** Fastify's own failures (bad JSON, wrong content type, too large) in catalogue terms. */
@@ -188,8 +187,8 @@ export async function buildApp(
   app.addHook('onRequest', gate);
 
   // Load shedding: when the event loop lags this far behind, answer 503 at once rather than
-  // queue more work onto an overloaded process. Health and readiness always answer: a load
-  // balancer must not take a busy node for a dead one.
+  // queue more work onto an overloaded process. Probe routes (health, readiness) always answer:
+  // a load balancer must not take a busy node for a dead one.
   const shedding = deps.config.loadShedding;
   await app.register(underPressure, {
     maxEventLoopDelay: shedding.maxEventLoopDelayMs,
@@ -198,7 +197,7 @@ export async function buildApp(
     retryAfter: LOAD_SHEDDING_RETRY_AFTER_SECONDS,
     exposeStatusRoute: false,
     pressureHandler: (request, reply) => {
-      if (HEALTH_ROUTES.has(request.routeOptions.url ?? '')) return undefined;
+      if (request.routeOptions.config?.auth === 'probe') return undefined;
       reply.code(503).header('Retry-After', LOAD_SHEDDING_RETRY_AFTER_SECONDS);
       const error = new ApiError('unavailable', 'The service is overloaded; retry after the time in Retry-After.');
       return renderError(routeFamily(request.url), error);

@@ -7,7 +7,12 @@ import type { AccountsService, Authenticated } from '../services/accounts-servic
 import type { RateDecision, RateLimiter } from '../ratelimit/limiter.ts';
 import { ApiError } from './errors.ts';
 
-export type AuthScheme = 'stable' | 'alpha' | 'none';
+/**
+ * 'none': no credentials, counted against the client address. 'probe' (liveness, readiness): the
+ * same, but never refused for the rate limit, so a load balancer probing from a busy address
+ * never takes a rate-limited node for a dead one (its answer still carries the headers).
+ */
+export type AuthScheme = 'stable' | 'alpha' | 'none' | 'probe';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -49,13 +54,13 @@ function judge(request: FastifyRequest, scheme: 'stable' | 'alpha', found: Authe
 }
 
 export async function authenticate(accounts: AccountsService, request: FastifyRequest, scheme: AuthScheme): Promise<Verdict> {
-  if (scheme === 'none') return {};
+  if (scheme === 'none' || scheme === 'probe') return {};
   return judge(request, scheme, await accounts.authenticate(credential(request, scheme)));
 }
 
 /** The verdict without waiting, when the key cache (or the key's shape) already knows it. */
 function authenticateNow(accounts: AccountsService, request: FastifyRequest, scheme: AuthScheme): Verdict | undefined {
-  if (scheme === 'none') return {};
+  if (scheme === 'none' || scheme === 'probe') return {};
   const found = accounts.cachedAuthentication(credential(request, scheme));
   return found === undefined ? undefined : judge(request, scheme, found ?? undefined);
 }
@@ -72,12 +77,12 @@ export function retryAfterSeconds(decision: RateDecision): number {
 
 export function createGate(accounts: AccountsService, limiter: RateLimiter, anonymousLimitPerMinute: number) {
   /** Counts the request and refuses what must be refused; returns the error to answer with. */
-  function admit(request: FastifyRequest, reply: FastifyReply, { account, keyId, error }: Verdict): ApiError | undefined {
+  function admit(request: FastifyRequest, reply: FastifyReply, scheme: AuthScheme, { account, keyId, error }: Verdict): ApiError | undefined {
     const decision = account
       ? limiter.count(account.id, 'requests', account.rateLimitPerMinute, 60)
       : limiter.count(`ip:${request.ip}`, 'requests', anonymousLimitPerMinute, 60);
     setRateLimitHeaders(reply, decision);
-    if (!decision.allowed) {
+    if (!decision.allowed && scheme !== 'probe') {
       reply.header('Retry-After', retryAfterSeconds(decision));
       return new ApiError('rate_limited');
     }
@@ -98,9 +103,9 @@ export function createGate(accounts: AccountsService, limiter: RateLimiter, anon
     // Fail closed: only the not-found handler has no scheme (every route must declare one).
     const scheme = request.routeOptions.config?.auth ?? (request.is404 ? 'none' : 'stable');
     const now = authenticateNow(accounts, request, scheme);
-    if (now && done) return done(admit(request, reply, now));
+    if (now && done) return done(admit(request, reply, scheme, now));
     const settled = (now ? Promise.resolve(now) : authenticate(accounts, request, scheme)).then((verdict) => {
-      const error = admit(request, reply, verdict);
+      const error = admit(request, reply, scheme, verdict);
       if (error) throw error;
     });
     if (!done) return settled;

@@ -42,7 +42,9 @@ export interface Target {
 /** The real service, with embedded engines and SQLite in a fresh data directory. */
 export async function startTarget(extraEnv: Record<string, string> = {}): Promise<Target> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'clinscribe-fuzz-'));
-  const env = { CLINSCRIBE_DATA_DIR: dataDir, CLINSCRIBE_LOG_LEVEL: 'warn', CLINSCRIBE_JOB_TIMEOUT_MS: '20000', ...extraEnv };
+  // The per-IP limit on requests without a key (socket upgrades, /healthz, bad keys) is raised like the
+  // account's own: from one address, 500 socket runs would otherwise meet the limiter, not the engines.
+  const env = { CLINSCRIBE_DATA_DIR: dataDir, CLINSCRIBE_LOG_LEVEL: 'warn', CLINSCRIBE_JOB_TIMEOUT_MS: '20000', CLINSCRIBE_RATE_LIMIT_PER_MINUTE: '1000000', ...extraEnv };
   const created = await runCli(['accounts', 'create', '--name', 'Fuzz clinic', '--alpha', '--rate-limit', '1000000'], env);
   if (created.code !== 0) throw new Error(`could not create the fuzz account: ${created.stderr.slice(-500)}`);
   const { api_key: key, account_id: accountId } = JSON.parse(created.stdout);

@@ -127,3 +127,23 @@ for (const store of STORES) {
     });
   });
 }
+
+describe('probes and the per-address limit (sqlite)', () => {
+  let h: Harness;
+  before(async () => {
+    h = await startHarness('sqlite', { engines: echoEngines(), env: { CLINSCRIBE_RATE_LIMIT_PER_MINUTE: '2' } });
+  });
+  after(() => h.close());
+
+  test('once an address has spent its limit, other keyless routes answer 429 but /healthz and /readyz still answer 200 with the headers', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) statuses.push((await h.app.inject({ method: 'GET', url: '/openapi.json' })).statusCode);
+    assert.ok(statuses.includes(429), JSON.stringify(statuses));
+    for (const url of ['/healthz', '/readyz']) {
+      const probe = await h.app.inject({ method: 'GET', url });
+      assert.equal(probe.statusCode, 200, url);
+      assert.equal(probe.headers['x-ratelimit-limit'], '2');
+      assert.equal(probe.headers['retry-after'], undefined);
+    }
+  });
+});

@@ -1,4 +1,5 @@
-// Liveness (the process answers) and readiness (the store answers) for load balancers.
+// Liveness (the process answers) and readiness (the store answers) for load balancers: probe
+// routes, never rate-limited or shed (http/gate.ts).
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { AppDeps } from '../../app-deps.ts';
 
@@ -9,13 +10,13 @@ export function healthRoutes(deps: HealthRouteDeps): FastifyPluginAsyncTypebox {
   return async (app) => {
     app.get(
       '/healthz',
-      { config: { auth: 'none' }, schema: { tags: ['operations'], summary: 'Liveness', response: { 200: Type.Object({ status: Type.String() }) } } },
+      { config: { auth: 'probe' }, schema: { tags: ['operations'], summary: 'Liveness', response: { 200: Type.Object({ status: Type.String() }) } } },
       async () => ({ status: 'ok' }),
     );
     app.get(
       '/readyz',
       {
-        config: { auth: 'none' },
+        config: { auth: 'probe' },
         schema: {
           tags: ['operations'],
           summary: 'Readiness: the store answers',
