@@ -5,7 +5,8 @@ import { test } from 'node:test';
 import { ConfigError, loadConfig } from '../../src/config.ts';
 import { startHarness } from '../helpers/harness.ts';
 
-const from = (address: string) => ({ method: 'GET' as const, url: '/healthz', headers: { 'x-forwarded-for': address } });
+// A keyless route that is not a probe (probes are never refused, http/gate.ts).
+const from = (address: string) => ({ method: 'GET' as const, url: '/openapi.json', headers: { 'x-forwarded-for': address } });
 
 test('CLINSCRIBE_TRUST_PROXY: anonymous limits count per forwarded client address', async () => {
   const h = await startHarness('sqlite', { workers: false, env: { CLINSCRIBE_TRUST_PROXY: '127.0.0.1', CLINSCRIBE_RATE_LIMIT_PER_MINUTE: '1' } });
