@@ -26,6 +26,7 @@ export const VISIT_SETS: readonly VisitSetSpec[] = [
   { name: 'coding-clinic', splitOf: threeWay, turns: { min: 12, max: 40 } },
   { name: 'coding-consults', splitOf: threeWay, turns: { min: 12, max: 60 } },
   { name: 'coding-snippets', splitOf: threeWay, turns: { min: 4, max: 20 } },
+  { name: 'coding-gp', splitOf: threeWay, turns: { min: 20, max: 60 } },
 ];
 
 export function visitSet(name: string): VisitSetSpec {
