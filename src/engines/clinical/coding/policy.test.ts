@@ -770,6 +770,12 @@ test('falls said to recur ("falling spells", "I keep falling") are repeated fall
   assert.deepEqual(codes('Doctor: What brings you in?\nPatient: I keep falling at home, I have had falling spells since spring.'), ['R29.6']);
 });
 
+test('one fall said with what it was onto or from is how an injury happened, not repeated falls R29.6 (External Cause Index: Fall, falling W19)', () => {
+  assert.deepEqual(codes('Doctor: Okay. So pain in that spot after falling on an outstretched hand, I am worried it could be a fracture.'), []);
+  assert.deepEqual(codes('Doctor: What happened?\nPatient: I came off my bike.\nDoctor: So pain in the shoulder after falling from your bike, I suspect a bruise.'), ['M25.519']);
+  assert.deepEqual(codes('Doctor: Any falls?\nPatient: Yes, I keep falling on the stairs, three times this month.'), ['R29.6']);
+});
+
 test('hair or a dressing "falling out/off" is no fall (Index: Falling R29.6 is the person\'s falls)', () => {
   assert.deepEqual(codes('Doctor: What brings you in?\nPatient: My hair keeps falling out in clumps.'), []);
   assert.deepEqual(codes('Doctor: How is the wound?\nPatient: The dressing keeps falling off.'), []);

@@ -19,6 +19,11 @@ test('the answer to "where is the pain?" is the site of the pain', () => {
   assert.deepEqual(codes('Doctor: Where are you having pain?\nPatient: My right knee.\nDoctor: I see.'), ['M25.561']);
 });
 
+test('a "where" question that names a part asks where on it: "the outer side" is no flank', () => {
+  assert.deepEqual(codes('Doctor: Where on your ankle does it hurt?\nPatient: On the outer side, near the bone.\nDoctor: Okay.'), []);
+  assert.deepEqual(codes('Doctor: Where on your hand is it sore?\nPatient: The little finger side.\nDoctor: Right.'), []);
+});
+
 test('a site of another sense, a denied symptom and a site of another site are read as such', () => {
   assert.deepEqual(codes('Doctor: Any pain in your belly?\nPatient: No.'), []);
   assert.deepEqual(codes('Patient: The pain came back after the side effects wore off.'), []);

@@ -4,6 +4,7 @@
 // data/icd10cm/coding-index.tsv).
 import type { Concept, ConceptMention, Token } from '../lexicon/index.ts';
 import { phraseTokens } from '../lexicon/index.ts';
+import { codingCues } from '../language/coding.ts';
 import { lexiconTable } from '../lexicon/tables.ts';
 import { opensWithPlainYes } from './cue-phrases.ts';
 import { indexConcept } from './index-terms.ts';
@@ -221,11 +222,22 @@ function phrasesIn(text: string, tokens: readonly Token[], t: Tables): ConceptMe
 // Tokens of the patient's answer read for the site ("Um, right above my belly button.").
 const ANSWER_REACH = 12;
 
-/** The symptom a clinician's turn asks the site of ("Where's your pain?", "Where does it hurt?"), if it does. */
+let limbParts: Set<string> | undefined;
+/** The limb parts a question may name (coding.json limb_parts): "hand", "wrist", "knee"… */
+function limbPartWords(): Set<string> {
+  return (limbParts ??= new Set(Object.values(codingCues().limb_parts.regions).flat()));
+}
+
+/**
+ * The symptom a clinician's turn asks the site of ("Where's your pain?", "Where does it hurt?"), if it does.
+ * A question that names a part itself ("Where on your wrist is it sore?") asks where on that part: the
+ * answer ("on the thumb side") places the symptom within it and names no site of its own.
+ */
 function askedSite(text: string, tokens: readonly Token[], t: Tables): string | undefined {
   const asks = tokens.findIndex((x) => t.questions.has(x.norm));
   if (asks < 0) return undefined;
   for (let j = asks + 1; j < tokens.length; j++) {
+    if (t.siteFirsts.has(tokens[j]!.norm) || limbPartWords().has(tokens[j]!.norm)) return undefined;
     const main = t.symptoms.get(tokens[j]!.norm);
     if (main) return /\?/.test(text.slice(tokens[j]!.end, tokens[Math.min(j + 4, tokens.length - 1)]!.end + 1)) ? main : undefined;
     if (/[.?!]/.test(text.slice(tokens[j - 1]!.end, tokens[j]!.start))) return undefined;
