@@ -770,6 +770,11 @@ test('falls said to recur ("falling spells", "I keep falling") are repeated fall
   assert.deepEqual(codes('Doctor: What brings you in?\nPatient: I keep falling at home, I have had falling spells since spring.'), ['R29.6']);
 });
 
+test('a long sentence keeps "not well controlled" whole, so its diabetes is poorly controlled E11.65 (Index: Diabetes, poorly controlled); a measure "also not at target" is treated hypertension I10', () => {
+  const text = 'Doctor: So, your type 2 diabetes is not well controlled at the moment, your sugars are running high, and your blood pressure is also not at target. I will add a second tablet and increase the amlodipine.';
+  assert.deepEqual(codes(text), ['E11.65', 'I10']);
+});
+
 test('one fall said with what it was onto or from is how an injury happened, not repeated falls R29.6 (External Cause Index: Fall, falling W19)', () => {
   assert.deepEqual(codes('Doctor: Okay. So pain in that spot after falling on an outstretched hand, I am worried it could be a fracture.'), []);
   assert.deepEqual(codes('Doctor: What happened?\nPatient: I came off my bike.\nDoctor: So pain in the shoulder after falling from your bike, I suspect a bruise.'), ['M25.519']);

@@ -26,6 +26,14 @@ test('a hesitation or a short run is no cut', () => {
   assert.equal(splitSentences(`${words(10)} so ${words(10)}`).length, 1);
 });
 
+test('a marker that is a word of its phrase is no cut ("not well controlled", "well-healed")', () => {
+  const text = `${words(20)} and the asthma is not well controlled ${words(6)} the scar is well-healed ${words(6)} well i think ${words(6)}`;
+  const pieces = splitSentences(text).map((s) => text.slice(s.start, s.end));
+  assert.ok(pieces.some((p) => p.includes('not well controlled')), JSON.stringify(pieces));
+  assert.ok(pieces.some((p) => p.includes('is well-healed')), JSON.stringify(pieces));
+  assert.ok(pieces.some((p) => p.startsWith('well i think')), JSON.stringify(pieces));
+});
+
 test('the visit reader cuts again before clause openers; the default cut does not', () => {
   const text = `${words(12)} i think ${words(12)} because ${words(12)}`;
   assert.equal(splitSentences(text).length, 1);
