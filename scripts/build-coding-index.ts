@@ -167,7 +167,20 @@ function subtermForms(term: string): string[] {
   if (either) return [either[1]!, either[2]!];
   const all = forms(term);
   const stem = all[0]?.slice(0, 4) ?? '';
-  return all.every((f) => f.startsWith(stem)) ? all : [];
+  if (all.every((f) => f.startsWith(stem))) return all;
+  return oneWordsVariants(all) ? all : [];
+}
+
+/**
+ * One-word forms of one word whose shared beginning is short ("face, facial", "femur, femoral", "viral,
+ * virus", "bile, biliary"): at least 3 letters and half the shortest form. Two words that merely begin
+ * alike ("constricting, congenital", "spelling, specific", "nontraumatic, nonpuerperal") share less.
+ */
+function oneWordsVariants(all: string[]): boolean {
+  if (all.length < 2 || all.some((f) => f.includes(' '))) return false;
+  let shared = all[0]!.length;
+  for (const f of all) while (shared > 0 && f.slice(0, shared) !== all[0]!.slice(0, shared)) shared--;
+  return shared >= 3 && shared * 2 >= Math.min(...all.map((f) => f.length));
 }
 const modifiers = (nonEss: string): string[] => [...nonEss.toLowerCase().matchAll(/\(([^)]*)\)/g)].flatMap((m) => m[1]!.split(',')).map((t) => t.trim()).filter((t) => WORDS.test(t) && t.length >= 4);
 

@@ -19,6 +19,13 @@ test('the answer to "where is the pain?" is the site of the pain', () => {
   assert.deepEqual(codes('Doctor: Where are you having pain?\nPatient: My right knee.\nDoctor: I see.'), ['M25.561']);
 });
 
+test('pain or swelling in the face is Pain, face, facial R51.9 / Swelling, head R22.0; beside a sinusitis the face pain is part of it', () => {
+  assert.deepEqual(codes('Doctor: What brings you in?\nPatient: My cheeks hurt and there is swelling in my face.'), ['R22.0', 'R51.9']);
+  // The index's one-word variants ("Pain, face, facial") are both said: the generated table keeps "facial pain".
+  assert.deepEqual(codes('Doctor: So the facial pain after your cold, we will treat with a spray.'), ['R51.9']);
+  assert.deepEqual(codes('Doctor: The pain in your face is from acute maxillary sinusitis, so amoxicillin for a week.'), ['J01.00']);
+});
+
 test('a "where" question that names a part asks where on it: "the outer side" is no flank', () => {
   assert.deepEqual(codes('Doctor: Where on your ankle does it hurt?\nPatient: On the outer side, near the bone.\nDoctor: Okay.'), []);
   assert.deepEqual(codes('Doctor: Where on your hand is it sore?\nPatient: The little finger side.\nDoctor: Right.'), []);
