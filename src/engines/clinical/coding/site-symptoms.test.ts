@@ -26,6 +26,13 @@ test('pain or swelling in the face is Pain, face, facial R51.9 / Swelling, head 
   assert.deepEqual(codes('Doctor: The pain in your face is from acute maxillary sinusitis, so amoxicillin for a week.'), ['J01.00']);
 });
 
+test('a part of the site said before it with "of" is read past: "pain on the inside of your right knee" is knee pain', () => {
+  assert.deepEqual(codes("Doctor: And the pain on the inside of your right knee, I'm not sure what's causing it yet, so an x-ray."), ['M25.561']);
+  assert.deepEqual(codes('Doctor: Where is it?\nPatient: Pain on the front of my left shin.'), ['M79.662']);
+  // A part with no site after it names nothing.
+  assert.deepEqual(codes('Doctor: Pain on the inside, and of course the knee itself is fine.'), []);
+});
+
 test('a "where" question that names a part asks where on it: "the outer side" is no flank', () => {
   assert.deepEqual(codes('Doctor: Where on your ankle does it hurt?\nPatient: On the outer side, near the bone.\nDoctor: Okay.'), []);
   assert.deepEqual(codes('Doctor: Where on your hand is it sore?\nPatient: The little finger side.\nDoctor: Right.'), []);

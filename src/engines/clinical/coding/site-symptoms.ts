@@ -28,12 +28,14 @@ interface Tables {
   prepositions: Set<string>;
   /** Words joining two sites of one symptom ("neck and lower back pain"). */
   conjunctions: Set<string>;
+  /** A part of a site said before it with "of" ("the inside of your knee"), as token phrases. */
+  positions: string[][];
 }
 let tables: Tables | undefined;
 
 function readTables(): Tables {
   if (tables) return tables;
-  const t: Tables = { symptoms: new Map(), sites: new Map(), longest: 1, siteFirsts: new Set(), compounds: new Map(), questions: new Set(), linkers: new Set(), prepositions: new Set(), conjunctions: new Set() };
+  const t: Tables = { symptoms: new Map(), sites: new Map(), longest: 1, siteFirsts: new Set(), compounds: new Map(), questions: new Set(), linkers: new Set(), prepositions: new Set(), conjunctions: new Set(), positions: [] };
   const rows = lexiconTable('symptom-sites.tsv');
   for (const [kind, words, index, deeper] of rows) {
     const said = words!.split('|');
@@ -55,6 +57,7 @@ function readTables(): Tables {
     else if (kind === 'linker') for (const w of said) t.linkers.add(w);
     else if (kind === 'preposition') for (const w of said) t.prepositions.add(w);
     else if (kind === 'conjunction') for (const w of said) t.conjunctions.add(w);
+    else if (kind === 'position') for (const w of said) t.positions.push(phraseTokens(w));
   }
   // Compounds name a site and a symptom word of the rows above ("bellyache" → belly, ache).
   for (const [kind, words, parts] of rows) {
@@ -122,17 +125,36 @@ function siteAfter(text: string, tokens: readonly Token[], i: number, t: Tables)
   const adjacent = siteAt(tokens, i + 1, t);
   if (adjacent) return { ...adjacent, from: i + 1 };
   if (!t.prepositions.has(next.norm)) return undefined;
+  // What the site must be tied to: the symptom, or a part of the site said before it ("the inside of").
+  let at = { start: tokens[i]!.start, end: tokens[i]!.end };
   for (let j = i + 2, last = i + 1 + REACH; j < tokens.length && j <= last; j++) {
-    // A stuttered word ("on, on, on my elbow") is read once: it takes none of the reach.
+    // A stuttered word ("on, on, on my elbow") is read once: it takes none of the reach, nor does
+    // a part of the site said before it ("the inside of your right knee").
     if (tokens[j]!.norm === tokens[j - 1]!.norm) last++;
+    const part = positionAt(tokens, j, t);
+    if (part) {
+      const span = { start: tokens[j]!.start, end: tokens[j + part - 2]!.end };
+      if (!tiedTo(text, at, span)) return undefined;
+      at = span;
+      last += part;
+      j += part - 1;
+      continue;
+    }
     const hit = siteAt(tokens, j, t);
     if (!hit) continue;
-    const at = { start: tokens[i]!.start, end: tokens[i]!.end };
     // A site whose modifier is shared with one before it ("my lower and mid back") is tied from that one.
     const first = ellipticSite(tokens, j, hit.to, t)?.from ?? j;
     return tiedTo(text, at, { start: tokens[first]!.start, end: tokens[hit.to - 1]!.end }) ? { ...hit, from: j } : undefined;
   }
   return undefined;
+}
+
+/** How many tokens a part of a site and its "of" take at j ("inner side of" = 3), or 0. */
+function positionAt(tokens: readonly Token[], j: number, t: Tables): number {
+  for (const words of t.positions) {
+    if (tokens[j + words.length]?.norm === 'of' && words.every((w, k) => tokens[j + k]?.norm === w)) return words.length + 1;
+  }
+  return 0;
 }
 
 /** A second site joined to the one ending at `from` ("neck and lower back", "shoulder or my arm"). */
