@@ -494,8 +494,11 @@ function candidates(text: string, tokens: Token[], turns: Turns): { all: Concept
   const found = findConcepts(tokens);
   const indexed = new Set(findIndexTerms(text, tokens, found));
   const named = found.filter((c) => ![...indexed].some((x) => x.start <= c.start && c.end <= x.end));
-  // A symptom at a site is the index's own phrase read in anyone's words: it stands for the index entry it overlaps.
-  const composed = findSiteSymptoms(text, tokens, turns.list, named);
+  // A symptom at a site is the index's own phrase read in anyone's words: it stands for the index entry it overlaps,
+  // unless that entry begins before it, where the symptom word ends a compound of the index ("a pressure sore on the
+  // outer part of your hip" is Sore, pressure — see Ulcer, pressure — not hip pain).
+  const composed = findSiteSymptoms(text, tokens, turns.list, named)
+    .filter((m) => ![...indexed].some((x) => x.start < m.start && m.start < x.end));
   for (const x of indexed) if (composed.some((m) => m.start < x.end && x.start < m.end)) indexed.delete(x);
   named.push(...composed);
   return { all: [...named, ...indexed].sort((a, b) => a.start - b.start), indexed };

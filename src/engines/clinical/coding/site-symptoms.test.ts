@@ -29,6 +29,8 @@ test('pain or swelling in the face is Pain, face, facial R51.9 / Swelling, head 
 test('a part of the site said before it with "of" is read past: "pain on the inside of your right knee" is knee pain', () => {
   assert.deepEqual(codes("Doctor: And the pain on the inside of your right knee, I'm not sure what's causing it yet, so an x-ray."), ['M25.561']);
   assert.deepEqual(codes('Doctor: Where is it?\nPatient: Pain on the front of my left shin.'), ['M79.662']);
+  // "Sore" ending an index compound ("pressure sore": Sore, pressure — see Ulcer, pressure) is the ulcer, not pain.
+  assert.ok(!codes('Doctor: In short you have a pressure sore on the outer part of your hip.').some((c) => c.startsWith('M25.55')));
   // A part with no site after it names nothing.
   assert.deepEqual(codes('Doctor: Pain on the inside, and of course the knee itself is fine.'), []);
 });
