@@ -466,3 +466,11 @@ test("a lung lobe said as a site names no code; 'middle lobe syndrome' is still 
   assert.deepEqual(codes('ASSESSMENT\nLung cancer in the right middle lobe.\nPLAN\nOncology referral.'), ['C34.2']);
   assert.deepEqual(codes('ASSESSMENT\nMiddle lobe syndrome.\nPLAN\nBronchoscopy.'), ['J98.19']);
 });
+
+test('the punctures and tear of a bite are the open bite of that site, coded once (Index: Bite — see Wound, open, by site, bite)', () => {
+  const visit = 'Doctor: What happened?\nPatient: A dog bit my left forearm an hour ago.\nDoctor: There are two puncture wounds on your left forearm. So for this dog bite of your left forearm, we will clean it and start antibiotics.';
+  assert.deepEqual(codeText(visit).diagnoses.map((d) => d.code.coding[0]!.code), ['S51.852A']);
+  // A puncture at another site stays.
+  const two = 'Doctor: What happened?\nPatient: A dog bit my left forearm, and I stepped on a nail.\nDoctor: So for the dog bite of your left forearm we will clean it, and the puncture wound of your right foot needs a tetanus booster.';
+  assert.deepEqual(codeText(two).diagnoses.map((d) => d.code.coding[0]!.code).sort(), ['S51.852A', 'S91.331A']);
+});

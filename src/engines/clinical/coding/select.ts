@@ -8,6 +8,7 @@ import { puerperiumCode } from './puerperium.ts';
 import { pregnancyCode, weeksCode } from './pregnancy.ts';
 import { refines } from './refines.ts';
 import { newbornCode } from './newborn.ts';
+import { dropBiteWounds } from './bite-wounds.ts';
 
 export type Basis = 'present' | 'history' | 'family' | 'combination';
 
@@ -132,6 +133,7 @@ export function selectDiagnoses(mentions: readonly Mention[], visit: VisitFacts)
   examWithFindings(byCode);
   followUpAfterTreatment(byCode);
   dropLessSpecific(byCode);
+  dropBiteWounds(byCode);
   dropMainTermDefaults(byCode);
   dropPersonalHistory(byCode);
   dropIntegralSymptoms(byCode);
