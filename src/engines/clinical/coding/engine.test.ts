@@ -466,3 +466,22 @@ test("a lung lobe said as a site names no code; 'middle lobe syndrome' is still 
   assert.deepEqual(codes('ASSESSMENT\nLung cancer in the right middle lobe.\nPLAN\nOncology referral.'), ['C34.2']);
   assert.deepEqual(codes('ASSESSMENT\nMiddle lobe syndrome.\nPLAN\nBronchoscopy.'), ['J98.19']);
 });
+
+test('complaints the clinician lists as the evidence before the diagnosis given as the impression are its presentation (I.B.5, IV.D)', () => {
+  const visit = (closing: string): string => [
+    '[doctor] Hello, what brings you along?',
+    '[patient] I just worry all the time, about work, money, everything.',
+    '[doctor] How long has that been going on?',
+    '[patient] Most of this year.',
+    '[doctor] Is it hard to switch off? Any trouble sleeping?',
+    "[patient] I can't fall asleep, my mind keeps going.",
+    '[doctor] Any low mood?',
+    '[patient] Not really.',
+    `[doctor] ${closing}`,
+    '[patient] Right.',
+    '[doctor] We can start talking therapy and a daily tablet.',
+  ].join('\n');
+  assert.deepEqual(codes(visit('Putting it together, months of worry you cannot control, with tense muscles and poor sleep, this is generalized anxiety disorder.')), ['F41.1']);
+  // Named after the diagnosis as a problem of its own, the sleep is still coded.
+  assert.deepEqual(codes(visit('This is generalized anxiety disorder, and the poor sleep we will treat too.')).sort(), ['F41.1', 'G47.00']);
+});
