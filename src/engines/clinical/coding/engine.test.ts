@@ -485,3 +485,21 @@ test('complaints the clinician lists as the evidence before the diagnosis given 
   // Named after the diagnosis as a problem of its own, the sleep is still coded.
   assert.deepEqual(codes(visit('This is generalized anxiety disorder, and the poor sleep we will treat too.')).sort(), ['F41.1', 'G47.00']);
 });
+
+test('once the clinician gives the impression, a complaint only asked about and answered is history reviewed, not a problem (IV.D)', () => {
+  const visit = (impression: string): string => [
+    '[doctor] Morning, what can I do for you?',
+    '[patient] I have had a cough for four days now and I feel rotten.',
+    '[doctor] Is it dry or are you bringing anything up?',
+    '[patient] Dry, mostly.',
+    '[doctor] Any sore throat, earache?',
+    '[patient] A little, my throat is a bit raw.',
+    '[doctor] Your chest sounds clear and your oxygen level is fine.',
+    `[doctor] ${impression}`,
+    '[patient] Okay.',
+    '[doctor] Rest, fluids, honey and lemon.',
+  ].join('\n');
+  assert.deepEqual(codes(visit('So what you have is an acute cough. It is most likely a virus.')), ['R05.1']);
+  // Named by the clinician as a problem, the sore throat is coded.
+  assert.deepEqual(codes(visit('So what you have is an acute cough and a sore throat. It is most likely a virus.')).sort(), ['J02.9', 'R05.1']);
+});

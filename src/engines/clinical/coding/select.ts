@@ -135,7 +135,7 @@ export function selectDiagnoses(mentions: readonly Mention[], visit: VisitFacts)
   dropMainTermDefaults(byCode);
   dropPersonalHistory(byCode);
   dropIntegralSymptoms(byCode);
-  if (labelled) dropPatientOnlySymptoms(byCode);
+  if (labelled) dropPatientOnlySymptoms(byCode, closingFrom);
   if (infant) dropMaternalCodes(byCode);
   if (newborn) newbornSymptoms(byCode);
   if (puerperal) complicatingPuerperium(byCode);
@@ -517,12 +517,18 @@ const clinicianStatesDiagnosis = (byCode: Map<string, CodedDiagnosis>, bases: re
  * ck31), a headache (MTS-Dialog chief complaint train-634). The answer to the opening question
  * stays: it is the reason for the encounter (IV.G), left out only when integral to the diagnosis
  * (dropIntegralSymptoms); so does a complaint the clinician follows up with a question about it
- * (follow-up.ts: taken up).
+ * (follow-up.ts: taken up). The clinician giving the impression where the assessment is said names
+ * the visit's problems even when they are symptoms ("so what you have is a fever and an acute
+ * cough"): then a complaint the clinician only asked about, and the answer to it ("sore throat?"
+ * "a bit scratchy"), is the history reviewed, not a problem taken up (guidelines IV.D; issue #18
+ * policy; dev coding-visits cv25).
  */
-function dropPatientOnlySymptoms(byCode: Map<string, CodedDiagnosis>): void {
-  if (!clinicianStatesDiagnosis(byCode, ['present', 'combination'])) return;
+function dropPatientOnlySymptoms(byCode: Map<string, CodedDiagnosis>, closingFrom: number): void {
+  const impression = [...byCode.values()].some((d) => d.basis === 'present' && d.mentions.some((m) => clinicianFrames(m) && m.framing === 'impression' && m.start >= closingFrom));
+  if (!impression && !clinicianStatesDiagnosis(byCode, ['present', 'combination'])) return;
+  const notTakenUp = (m: Mention): boolean => (m.speaker === 'patient' && !m.presenting && !m.followedUp) || (impression && m.speaker === 'clinician' && inQuestionOrAnswer(m) && !m.reviewed && !m.framed);
   for (const d of [...byCode.values()]) {
-    if (saidAsSymptom(d) && d.basis === 'present' && d.mentions.every((m) => m.speaker === 'patient' && !m.presenting && !m.followedUp)) byCode.delete(d.code);
+    if (saidAsSymptom(d) && d.basis === 'present' && d.mentions.every(notTakenUp)) byCode.delete(d.code);
   }
 }
 
