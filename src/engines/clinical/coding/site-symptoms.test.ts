@@ -19,6 +19,12 @@ test('the answer to "where is the pain?" is the site of the pain', () => {
   assert.deepEqual(codes('Doctor: Where are you having pain?\nPatient: My right knee.\nDoctor: I see.'), ['M25.561']);
 });
 
+test('an unpunctuated transcript asks where the pain is without a question mark; the answer is its site', () => {
+  assert.deepEqual(codes('[doctor] okay whereabouts is the pain\n[patient] in my right knee mostly\n[doctor] okay'), ['M25.561']);
+  // A statement naming the pain mid-turn asks nothing ("where it started the pain got worse").
+  assert.deepEqual(codes('[doctor] where you fell the pain will ease off in time\n[patient] my right knee\n[doctor] okay'), []);
+});
+
 test('a site of another sense, a denied symptom and a site of another site are read as such', () => {
   assert.deepEqual(codes('Doctor: Any pain in your belly?\nPatient: No.'), []);
   assert.deepEqual(codes('Patient: The pain came back after the side effects wore off.'), []);

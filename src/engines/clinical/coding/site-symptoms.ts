@@ -227,7 +227,10 @@ function askedSite(text: string, tokens: readonly Token[], t: Tables): string | 
   if (asks < 0) return undefined;
   for (let j = asks + 1; j < tokens.length; j++) {
     const main = t.symptoms.get(tokens[j]!.norm);
-    if (main) return /\?/.test(text.slice(tokens[j]!.end, tokens[Math.min(j + 4, tokens.length - 1)]!.end + 1)) ? main : undefined;
+    if (main && /\?/.test(text.slice(tokens[j]!.end, tokens[Math.min(j + 4, tokens.length - 1)]!.end + 1))) return main;
+    // A transcript without punctuation (speech recognition's) marks no question: a turn with no
+    // sentence mark that ends at the symptom asks where it is ("okay where exactly is the pain").
+    if (main) return j === tokens.length - 1 && !/[.?!]/.test(text.slice(tokens[0]!.start, tokens[j]!.end + 1)) ? main : undefined;
     if (/[.?!]/.test(text.slice(tokens[j - 1]!.end, tokens[j]!.start))) return undefined;
   }
   return undefined;
