@@ -25,6 +25,11 @@ test('an unpunctuated transcript asks where the pain is without a question mark;
   assert.deepEqual(codes('[doctor] where you fell the pain will ease off in time\n[patient] my right knee\n[doctor] okay'), []);
 });
 
+test('the bottom of the back (the small of the back, the base of the spine) is the low back: Pain, back, low M54.50', () => {
+  assert.deepEqual(codes('Doctor: What brings you in?\nPatient: I get an ache at the bottom of my back when I bend.'), ['M54.50']);
+  assert.deepEqual(codes("Doctor: Where's the pain?\nPatient: Just in the small of the back.\nDoctor: Okay."), ['M54.50']);
+});
+
 test('a site of another sense, a denied symptom and a site of another site are read as such', () => {
   assert.deepEqual(codes('Doctor: Any pain in your belly?\nPatient: No.'), []);
   assert.deepEqual(codes('Patient: The pain came back after the side effects wore off.'), []);
