@@ -69,7 +69,7 @@ export interface Mention {
   invited?: boolean;
   /** Said by the patient in a turn the clinician follows up with a question about it, or refers back to ("How long…?", "Has this gotten worse?"; follow-up.ts): taken up. */
   followedUp?: boolean;
-  /** The clinician's short echo of the complaint the patient named in the turn just before ("Tired, OK."; echoedComplaints): heard, not taken up. */
+  /** The clinician's short echo of the complaint or condition the patient named in the turn just before ("Tired, OK.", "So you have gout."; echoedComplaints): heard, not taken up. */
   echoed?: boolean;
   /** Recounted from the patient's story by the clinician ("you mentioned you have asthma"; discourse.ts recountedAt): history restated, not assessed. */
   recounted?: boolean;
@@ -611,17 +611,21 @@ const ECHO_WORDS = 5;
  * just named ("Patient: I feel a bit dizzy." "Doctor: You're feeling dizzy. OK.") acknowledges
  * what was heard: no problem heading and no statement of the clinician's, however late in the
  * visit (issue #18 policy: what the patient says but the clinician does not take up is not coded).
+ * So does the echo of a condition the patient names ("…digoxin for afib." "So you have atrial
+ * fibrillation."): the history heard, not the condition assessed (select.ts assessed; guidelines
+ * IV.J; dev ACI-bench D2N005).
  */
 function echoedComplaints(text: string, mentions: Mention[], turnAt: (offset: number) => number): void {
   const patients = mentions.filter((p) => p.speaker === 'patient');
   for (const m of mentions) {
-    if (m.speaker !== 'clinician' || m.concept.kind !== 'symptom' || m.status !== 'present') continue;
+    if (m.speaker !== 'clinician' || m.status !== 'present') continue;
     const words = text.slice(m.sentence.start, m.sentence.end).replace(LABEL, '').split(/\s+/).filter((w) => /\w/.test(w));
     if (words.length > ECHO_WORDS) continue;
     // The patient's last turn before it (a clinician's aside between, "Are you…", leaves it the last heard).
     const turn = turnAt(m.start);
     const lastHeard = Math.max(-1, ...patients.filter((p) => p.start < m.start).map((p) => turnAt(p.start)));
-    const heard = patients.some((p) => p.status === 'present' && p.concept.codes.U === m.concept.codes.U && turnAt(p.start) === lastHeard && lastHeard < turn);
+    // A condition's echo answers the turn just before it ("…for afib." "So you have atrial fibrillation.").
+    const heard = patients.some((p) => p.status === 'present' && p.concept.codes.U === m.concept.codes.U && turnAt(p.start) === lastHeard && lastHeard < turn && (m.concept.kind === 'symptom' || lastHeard === turn - 1));
     if (!heard) continue;
     m.echoed = true;
     m.framed = false;

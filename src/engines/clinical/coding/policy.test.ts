@@ -827,6 +827,17 @@ test("the clinician's short echo of the complaint the patient just named is no h
   assert.ok(stated.includes('R42'), stated.join(' '));
 });
 
+test("the clinician's short echo of a condition the patient just named is not its assessment (issue #18 policy; guidelines IV.J)", () => {
+  const chat = 'Doctor: OK.\nPatient: Yes, that is right, it has been going on for a little while now I think.\n'.repeat(18);
+  const visit = (echo: string): string => "Doctor: What brings you in today?\nPatient: I've been wheezing at night for a week.\n" + chat
+    + `Patient: I take tablets for my gout, by the way.\n${echo}\nDoctor: So you have been wheezing at night, and the wheezing wakes you up. I will give you an inhaler for the wheezing and see you in a week.\nPatient: Thank you.`;
+  const echoed = codes(visit('Doctor: So you have gout. Fine.'));
+  assert.ok(echoed.includes('R06.2') && !echoed.includes('M10.9'), echoed.join(' '));
+  // Taken up as a problem of the plan at length, it is coded.
+  const managed = codes(visit('Doctor: Your gout has been flaring, so we will check your uric acid level for the gout today.'));
+  assert.ok(managed.includes('M10.9'), managed.join(' '));
+});
+
 test('a short time-ago sentence with a subject of its own places its own event, not the complaint before it', () => {
   const visit = (said: string): string[] => codes(`Doctor: What brings you in today?\nPatient: ${said}\nDoctor: Okay.`);
   assert.deepEqual(visit('My left knee hurts a lot. I had an operation on it six years ago.'), ['M25.562']);

@@ -667,7 +667,7 @@ function assessed(d: CodedDiagnosis, closingFrom: number): boolean {
   const closing = (m: Mention): boolean => m.start >= closingFrom;
   // A question the patient answers yes to is history taking, not the clinician's assessment;
   // nor is the patient's story restated ("you mentioned you have asthma": mentions.ts recounted).
-  if (d.mentions.some((m) => m.speaker !== undefined)) return d.mentions.some((m) => current(m) && m.speaker === 'clinician' && closing(m) && !m.answered && !m.recounted);
+  if (d.mentions.some((m) => m.speaker !== undefined)) return d.mentions.some((m) => current(m) && m.speaker === 'clinician' && closing(m) && !m.answered && !m.recounted && !m.echoed);
   return d.count >= MENTIONS_OF_MANAGED || closing(d.mention);
 }
 
