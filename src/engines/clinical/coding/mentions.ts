@@ -604,7 +604,7 @@ function reviewedAlongside(mentions: Mention[], turnAt: (offset: number) => numb
   }
 }
 
-// A sentence of at most this many words that repeats the patient's complaint acknowledges it.
+// A sentence of at most this many words (past the discourse words it opens with: 'okay, so') that repeats the patient's complaint acknowledges it.
 const ECHO_WORDS = 5;
 /**
  * The clinician repeating, in a short sentence of the next turn, the symptom the patient has
@@ -619,7 +619,7 @@ function echoedComplaints(text: string, mentions: Mention[], turnAt: (offset: nu
   const patients = mentions.filter((p) => p.speaker === 'patient');
   for (const m of mentions) {
     if (m.speaker !== 'clinician' || m.status !== 'present') continue;
-    const words = text.slice(m.sentence.start, m.sentence.end).replace(LABEL, '').split(/\s+/).filter((w) => /\w/.test(w));
+    const words = withoutLeadingWords(text.slice(m.sentence.start, m.sentence.end).replace(LABEL, '')).split(/\s+/).filter((w) => /\w/.test(w));
     if (words.length > ECHO_WORDS) continue;
     // The patient's last turn before it (a clinician's aside between, "Are you…", leaves it the last heard).
     const turn = turnAt(m.start);

@@ -833,6 +833,9 @@ test("the clinician's short echo of a condition the patient just named is not it
     + `Patient: I take tablets for my gout, by the way.\n${echo}\nDoctor: So you have been wheezing at night, and the wheezing wakes you up. I will give you an inhaler for the wheezing and see you in a week.\nPatient: Thank you.`;
   const echoed = codes(visit('Doctor: So you have gout. Fine.'));
   assert.ok(echoed.includes('R06.2') && !echoed.includes('M10.9'), echoed.join(' '));
+  // The discourse words it opens with ("okay, right, so") are no part of the echo's length.
+  const opened = codes(visit('Doctor: Okay, right, so you have gout. Fine.'));
+  assert.ok(!opened.includes('M10.9'), opened.join(' '));
   // Taken up as a problem of the plan at length, it is coded.
   const managed = codes(visit('Doctor: Your gout has been flaring, so we will check your uric acid level for the gout today.'));
   assert.ok(managed.includes('M10.9'), managed.join(' '));
