@@ -127,7 +127,14 @@ function sideOf(tokens: Token[], from: number, to: number, sentence: Span, own: 
   return best?.side ?? 'U';
 }
 
-type Answer = 'yes' | 'affirmed' | 'no';
+type Answer = 'yes' | 'affirmed' | 'past' | 'no';
+
+let pastAnswer: RegExp | undefined;
+/** A yes that dates what was asked to a time long gone ("Yes, when I was little."; coding.json `answered_in_past`). */
+function answersInPast(body: string): boolean {
+  pastAnswer ??= new RegExp(`\\b(?:${spokenAlternation(codingCues().answered_in_past.phrases)})\\b`, 'i');
+  return pastAnswer.test(body);
+}
 
 function statusOf(a: Assertion, answer: Answer | undefined): Status {
   // A relative's condition denied ("no family history of colon cancer") is no family history
@@ -135,6 +142,8 @@ function statusOf(a: Assertion, answer: Answer | undefined): Status {
   if (a.family) return a.negated && !a.question ? 'negated' : 'family';
   if (a.question) {
     // "And no dizziness?" "Yes. I do.": the first-person clause affirms it whatever the question's polarity.
+    // "Did you have chickenpox?" "Yes, when I was little.": past history, whatever the question's tense.
+    if (answer === 'past') return 'historical';
     if (answer === 'affirmed') return a.historical ? 'historical' : 'present';
     if (answer === 'yes') return a.negated ? 'negated' : a.historical ? 'historical' : 'present';
     if (answer === 'no') return 'negated';
@@ -195,7 +204,10 @@ function answerAfter(text: string, sentences: Span[], question: Span, turnAt: Tu
   if (next === undefined) return undefined;
   const { body } = next;
   // The answer words are the shared discourse lists (data/language/en/discourse.json).
-  if (answersYes(body)) return next.newTurn && answersAffirming(answerTurnOpening(text, sentences, sentence, turnAt)) ? 'affirmed' : 'yes';
+  if (answersYes(body)) {
+    if (next.newTurn && answersInPast(body)) return 'past';
+    return next.newTurn && answersAffirming(answerTurnOpening(text, sentences, sentence, turnAt)) ? 'affirmed' : 'yes';
+  }
   if (answersNo(body)) return 'no';
   return undefined;
 }

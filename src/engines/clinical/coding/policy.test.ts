@@ -841,6 +841,18 @@ test("the clinician's short echo of a condition the patient just named is not it
   assert.ok(managed.includes('M10.9'), managed.join(' '));
 });
 
+test('a yes that dates what was asked to long ago answers with past history, not a present condition (IV.J)', () => {
+  const visit = (answer: string): string => [
+    'Doctor: Hello, what can I do for you?',
+    'Patient: I have had a headache across my forehead for two weeks.',
+    'Doctor: Have you ever had migraines?',
+    `Patient: ${answer}`,
+    'Doctor: I think these are tension headaches. Take regular breaks from the screen and paracetamol when needed.',
+  ].join('\n');
+  assert.deepEqual(codes(visit('Yes, when I was a teenager, but not for years.')), ['G44.209']);
+  assert.deepEqual(codes(visit('Yes, I get them most months.')).sort(), ['G43.909', 'G44.209']);
+});
+
 test('a short time-ago sentence with a subject of its own places its own event, not the complaint before it', () => {
   const visit = (said: string): string[] => codes(`Doctor: What brings you in today?\nPatient: ${said}\nDoctor: Okay.`);
   assert.deepEqual(visit('My left knee hurts a lot. I had an operation on it six years ago.'), ['M25.562']);
