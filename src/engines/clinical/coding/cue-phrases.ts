@@ -6,7 +6,7 @@ import { alternation, wordReach, wordsPattern } from '../language/data.ts';
 import { LEADING_RUN } from '../language/discourse.ts';
 import { codingCues, type CodingCues } from '../language/coding.ts';
 
-interface Cues { noRecurrence: RegExp; testedFor: RegExp; doubtedAfter: RegExp; doubtedBefore: RegExp; causesListed: RegExp; confirmedBy: RegExp; confirmHedge: RegExp; vaccineBefore: RegExp; vaccineAfter: RegExp; screenAfter: RegExp; ruledOut: RegExp; reportedInGeneral: RegExp; attributedAfter: RegExp; attributedBefore: RegExp; plainYes: RegExp; serviceAfter: RegExp; referredTo: RegExp; idiom: RegExp; planned: RegExp; risks: RegExp; generic: RegExp; hedgedGeneric: RegExp; pluralOwned: RegExp; pluralGeneric: RegExp; possessed: RegExp; presupposing: RegExp; patientGuess: RegExp; likeness: RegExp }
+interface Cues { noRecurrence: RegExp; testedFor: RegExp; doubtedAfter: RegExp; doubtedBefore: RegExp; causesListed: RegExp; confirmedBy: RegExp; confirmHedge: RegExp; vaccineBefore: RegExp; vaccineAfter: RegExp; screenAfter: RegExp; ruledOut: RegExp; reportedInGeneral: RegExp; attributedAfter: RegExp; attributedBefore: RegExp; plainYes: RegExp; serviceAfter: RegExp; referredTo: RegExp; idiom: RegExp; planned: RegExp; risks: RegExp; generic: RegExp; hedgedGeneric: RegExp; pluralOwned: RegExp; pluralGeneric: RegExp; possessed: RegExp; presupposing: RegExp; patientGuess: RegExp; likeness: RegExp; passVerb: RegExp; passTo: RegExp }
 let compiled: Cues | undefined;
 
 /** Subject, `hedges` hedge words (at least) then modals, a verb of having, up to three words, end. */
@@ -78,6 +78,10 @@ function cues(): Cues {
     // A guess, then up to `reach` words ("it is a", "i have something like"), then the mention.
     patientGuess: leadingPhrase(data.patient_guess.phrases, data.patient_guess.reach),
     likeness: leadingPhrase(data.likeness.phrases, data.likeness.reach),
+    // A verb of passing a disease on, then at most one word ("pass the"), then the mention…
+    passVerb: leadingPhrase(data.passed_on.verbs, 1),
+    // …and after it, the others it would be passed to ("to someone who hasn't had it").
+    passTo: new RegExp(`^\\s+(?:on\\s+)?(?:${alternation(data.passed_on.to)})\\b`, 'i'),
   };
   return compiled;
 }
@@ -109,6 +113,15 @@ const SINGULAR_END = /(?:ss|is|us|betes)$/i;
 export function genericPlural(named: string, lead: string, tail: string): boolean {
   const { pluralOwned, pluralGeneric } = cues();
   return PLURAL_END.test(named) && !SINGULAR_END.test(named) && !pluralOwned.test(lead.trimEnd()) && pluralGeneric.test(tail);
+}
+
+/**
+ * Is the condition what the patient could pass on to others ("you could pass chickenpox to someone
+ * who hasn't had it")? Theirs to catch, not a condition of this patient (coding.json passed_on).
+ */
+export function passedOn(lead: string, tail: string): boolean {
+  const { passVerb, passTo } = cues();
+  return passVerb.test(lead.trimEnd()) && passTo.test(tail);
 }
 
 /**

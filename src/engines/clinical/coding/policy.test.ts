@@ -853,6 +853,18 @@ test('a yes that dates what was asked to long ago answers with past history, not
   assert.deepEqual(codes(visit('Yes, I get them most months.')).sort(), ['G43.909', 'G44.209']);
 });
 
+test('a disease the patient could pass on to others is theirs to catch, not the patient\'s (IV.J)', () => {
+  const visit = (advice: string): string => [
+    'Doctor: How can I help today?',
+    'Patient: I have a painful rash on my back, with little blisters in a band.',
+    'Doctor: That is shingles. I will prescribe aciclovir.',
+    `Doctor: ${advice}`,
+    'Patient: Okay.',
+  ].join('\n');
+  assert.deepEqual(codes(visit('Until it crusts over you might pass chickenpox on to anyone who never had it.')), ['B02.9']);
+  assert.deepEqual(codes(visit('You can spread it to other people, so keep it covered.')), ['B02.9']);
+});
+
 test('a short time-ago sentence with a subject of its own places its own event, not the complaint before it', () => {
   const visit = (said: string): string[] => codes(`Doctor: What brings you in today?\nPatient: ${said}\nDoctor: Okay.`);
   assert.deepEqual(visit('My left knee hurts a lot. I had an operation on it six years ago.'), ['M25.562']);
