@@ -503,3 +503,19 @@ test('once the clinician gives the impression, a complaint only asked about and 
   // Named by the clinician as a problem, the sore throat is coded.
   assert.deepEqual(codes(visit('So what you have is an acute cough and a sore throat. It is most likely a virus.')).sort(), ['J02.9', 'R05.1']);
 });
+
+test('a symptom routinely part of a diagnosis in another body system is not coded beside it (I.B.5; coding-rules.tsv)', () => {
+  const visit = (complaint: string, verdict: string): string => [
+    '[doctor] Hello, how can I help?',
+    `[patient] ${complaint}`,
+    '[doctor] Okay, how long for?',
+    '[patient] A couple of days.',
+    `[doctor] ${verdict}`,
+    '[patient] Thank you.',
+  ].join('\n');
+  assert.deepEqual(codes(visit("It stings when I pass water and there's an ache low in my tummy.", "You've got a urine infection. Antibiotics, and paracetamol for the tummy ache.")), ['N39.0']);
+  assert.deepEqual(codes(visit('My cheeks feel full and my nose is blocked, and I have a headache.', 'This is sinusitis. Steam, saline spray and paracetamol for the headache.')), ['J32.9']);
+  assert.deepEqual(codes(visit('I have had diarrhoea since Sunday and I feel feverish.', 'This is gastroenteritis, a tummy bug. Plenty of fluids, and paracetamol for the fever.')), ['K52.9']);
+  // A symptom of another process is still coded beside it.
+  assert.deepEqual(codes(visit("It stings when I pass water and my knee is sore.", "You've got a urine infection, and we will look at the sore knee next time.")).sort(), ['M25.569', 'N39.0']);
+});
