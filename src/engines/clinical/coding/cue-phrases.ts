@@ -6,7 +6,7 @@ import { alternation, wordReach, wordsPattern } from '../language/data.ts';
 import { LEADING_RUN } from '../language/discourse.ts';
 import { codingCues, type CodingCues } from '../language/coding.ts';
 
-interface Cues { noRecurrence: RegExp; testedFor: RegExp; doubtedAfter: RegExp; doubtedBefore: RegExp; causesListed: RegExp; confirmedBy: RegExp; confirmHedge: RegExp; vaccineBefore: RegExp; vaccineAfter: RegExp; screenAfter: RegExp; ruledOut: RegExp; reportedInGeneral: RegExp; attributedAfter: RegExp; attributedBefore: RegExp; plainYes: RegExp; serviceAfter: RegExp; referredTo: RegExp; idiom: RegExp; planned: RegExp; risks: RegExp; generic: RegExp; hedgedGeneric: RegExp; pluralOwned: RegExp; pluralGeneric: RegExp; possessed: RegExp; presupposing: RegExp; patientGuess: RegExp; likeness: RegExp; passVerb: RegExp; passTo: RegExp }
+interface Cues { noRecurrence: RegExp; testedFor: RegExp; doubtedAfter: RegExp; doubtedBefore: RegExp; causesListed: RegExp; confirmedBy: RegExp; confirmHedge: RegExp; vaccineBefore: RegExp; vaccineAfter: RegExp; screenAfter: RegExp; ruledOut: RegExp; reportedInGeneral: RegExp; attributedAfter: RegExp; attributedBefore: RegExp; plainYes: RegExp; serviceAfter: RegExp; referredTo: RegExp; idiom: RegExp; planned: RegExp; risks: RegExp; generic: RegExp; hedgedGeneric: RegExp; pluralOwned: RegExp; pluralGeneric: RegExp; possessed: RegExp; presupposing: RegExp; patientGuess: RegExp; likeness: RegExp; passVerb: RegExp; passTo: RegExp; evidence: RegExp }
 let compiled: Cues | undefined;
 
 /** Subject, `hedges` hedge words (at least) then modals, a verb of having, up to three words, end. */
@@ -82,6 +82,8 @@ function cues(): Cues {
     passVerb: leadingPhrase(data.passed_on.verbs, 1),
     // …and after it, the others it would be passed to ("to someone who hasn't had it").
     passTo: new RegExp(`^\\s+(?:on\\s+)?(?:${alternation(data.passed_on.to)})\\b`, 'i'),
+    // An opener of the evidence for a diagnosis anywhere before the mention in its sentence ("with the fever and").
+    evidence: standingPhrase(data.impression_evidence.openers),
   };
   return compiled;
 }
@@ -122,6 +124,11 @@ export function genericPlural(named: string, lead: string, tail: string): boolea
 export function passedOn(lead: string, tail: string): boolean {
   const { passVerb, passTo } = cues();
   return passVerb.test(lead.trimEnd()) && passTo.test(tail);
+}
+
+/** Is the mention listed after an opener of the evidence for a diagnosis ("with the fever and …")? `lead`: its sentence's words before it (coding.json impression_evidence). */
+export function evidenceOpened(lead: string): boolean {
+  return cues().evidence.test(lead);
 }
 
 /**

@@ -484,6 +484,17 @@ test('complaints the clinician lists as the evidence before the diagnosis given 
   assert.deepEqual(codes(visit('Putting it together, months of worry you cannot control, with tense muscles and poor sleep, this is generalized anxiety disorder.')), ['F41.1']);
   // Named after the diagnosis as a problem of its own, the sleep is still coded.
   assert.deepEqual(codes(visit('This is generalized anxiety disorder, and the poor sleep we will treat too.')).sort(), ['F41.1', 'G47.00']);
+  // Only what the evidence opener ('with', 'putting it together') lists is the presentation: a condition
+  // stated before it is a problem of its own.
+  const ent = (impression: string): string[] => codes([
+    '[doctor] Hello, how can I help?',
+    '[patient] My ear hurts and my throat is sore, since the weekend.',
+    '[doctor] Let me look. Your eardrum is red and bulging and your tonsils are swollen with pus.',
+    `[doctor] ${impression}`,
+    '[doctor] I will give you amoxicillin for a week.',
+  ].join('\n')).sort();
+  assert.deepEqual(ent('You have otitis media, and this is tonsillitis as well.'), ['H66.90', 'J03.90']);
+  assert.deepEqual(ent('Your ear infection is there, and with the pus on the tonsils, this is tonsillitis.'), ['H66.90', 'J03.90']);
 });
 
 test('once the clinician gives the impression, a complaint only asked about and answered is history reviewed, not a problem (IV.D)', () => {

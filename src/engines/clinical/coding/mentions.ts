@@ -5,7 +5,7 @@ import { drugLexicon, findConcepts, icd10cmTitle, tokenize, type Concept, type C
 import { SIDE_WORDS, type Side } from './side.ts';
 import { codingCues } from '../language/coding.ts';
 import { spokenAlternation } from '../language/data.ts';
-import { attributedToCause, confirmed, genericPlural, guessedByPatient, passedOn, isBareList, likened, namedAsTopic, opensWithPlainYes, listsCauses, namesRisks, plannedProcedure, presupposed, saysNoRecurrence, startsIdiom } from './cue-phrases.ts';
+import { attributedToCause, confirmed, genericPlural, guessedByPatient, passedOn, evidenceOpened, isBareList, likened, namedAsTopic, opensWithPlainYes, listsCauses, namesRisks, plannedProcedure, presupposed, saysNoRecurrence, startsIdiom } from './cue-phrases.ts';
 import { isQuestion, answersAffirming, answersNo, answersYes, asksYesNo, endsWithTag, opensAsQuestion, opensLikeQuestion, withoutLeadingWords } from '../language/discourse.ts';
 import { findIndexTerms } from './index-terms.ts';
 import { linkedCode, linkedConcept } from './links.ts';
@@ -69,6 +69,8 @@ export interface Mention {
   invited?: boolean;
   /** Said by the patient in a turn the clinician follows up with a question about it, or refers back to ("How long…?", "Has this gotten worse?"; follow-up.ts): taken up. */
   followedUp?: boolean;
+  /** Listed after an opener of the evidence for a diagnosis in its sentence ("with the fever and …"; cue-phrases.ts evidenceOpened). */
+  evidenceListed?: boolean;
   /** The clinician's short echo of the complaint or condition the patient named in the turn just before ("Tired, OK.", "So you have gout."; echoedComplaints): heard, not taken up. */
   echoed?: boolean;
   /** Recounted from the patient's story by the clinician ("you mentioned you have asthma"; discourse.ts recountedAt): history restated, not assessed. */
@@ -575,7 +577,7 @@ export function findMentions(text: string, closingFrom?: number, turns: Turns = 
     const attributed = status === 'present' && speaker !== 'patient' && concept.kind === 'symptom' && attributedToCause(lead, tail);
     const followedUp = speaker === 'patient' && askedBack.has(turnAt(m.start));
     const reviewed = answered && speaker === 'clinician' && concept.kind === 'symptom' && !namedAsTopic(lead);
-    out.push({ concept, start: m.start, end: m.end, sentence, side, status, assertion, framed, framing, familyWeighed: weighed, speaker, answered, presenting, historyTaking: m.start >= historyFrom, asked: !assented && isQuestion(said), invited: speaker === 'clinician' && requestedToTell(lead), attributed, followedUp, reviewed, recounted: recountedAt(lead) });
+    out.push({ concept, start: m.start, end: m.end, sentence, side, status, assertion, framed, framing, familyWeighed: weighed, speaker, answered, presenting, historyTaking: m.start >= historyFrom, asked: !assented && isQuestion(said), invited: speaker === 'clinician' && requestedToTell(lead), attributed, followedUp, reviewed, recounted: recountedAt(lead), evidenceListed: evidenceOpened(lead) });
   }
   visitPasses(text, out, turns, assessmentFrom);
   return out;

@@ -459,15 +459,16 @@ function dropIntegralSymptoms(byCode: Map<string, CodedDiagnosis>): void {
   // The clinician attributing the symptom to a condition coded beside it says so outright.
   const coded = (d: CodedDiagnosis): boolean => [...byCode.values()].some((o) => o !== d && (o.basis === 'present' || o.basis === 'combination') && o.concept.kind !== 'symptom');
   // The diagnosis the clinician gives as the impression, and a complaint listed before it in that
-  // sentence as the evidence for it ("with tension, poor sleep and irritability, this is an anxiety
-  // disorder"): the diagnosis's presentation, not coded beside it (guidelines I.B.5, IV.D).
+  // sentence as the evidence for it, after an opener ("with tension, poor sleep and irritability, this
+  // is an anxiety disorder"; coding.json impression_evidence): the diagnosis's presentation, not coded
+  // beside it (guidelines I.B.5, IV.D).
   // A condition the index codes as a disease (insomnia G47.00) is taken so only where it is of the
   // diagnosis's own body system; a symptom (or a complaint in lay words) wherever it lies.
   const impressions = [...byCode.values()]
     .filter((o) => o.basis === 'present' && o.concept.kind === 'dx' && !saidAsSymptom(o))
     .flatMap((o) => o.mentions.filter((m) => clinicianFrames(m) && m.framing === 'impression'));
   const listedAsEvidence = (d: CodedDiagnosis, m: Mention): boolean =>
-    m.speaker === 'clinician' && m.status === 'present' && impressions.some((n) =>
+    m.speaker === 'clinician' && m.status === 'present' && m.evidenceListed === true && impressions.some((n) =>
       n.sentence.start === m.sentence.start && n.start > m.end && n.concept !== m.concept &&
       (saidAsSymptom(d) || n.concept.systems.some((s) => d.concept.systems.includes(s))));
   for (const d of [...byCode.values()]) {

@@ -58,6 +58,7 @@ export interface CodingCues {
   history_taking: { why?: string; topics: string[]; asking_why?: string; asking: string[]; examples_why?: string; examples: string[] };
   answered_in_past: CueList;
   passed_on: { why?: string; verbs: string[]; to: string[] };
+  impression_evidence: { why?: string; openers: string[] };
   healing_injury: {
     follow_up: string[]; seen_ago: { subjects: string[]; units: string[] };
     healing_after: string[]; healing_how: string[]; healed_after: string[]; healed_degree: string[]; healed_how: string[];
