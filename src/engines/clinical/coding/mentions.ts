@@ -615,8 +615,12 @@ function visitPasses(text: string, out: Mention[], turns: Turns, assessmentFrom:
  */
 function reviewedAlongside(mentions: Mention[], turnAt: (offset: number) => number): void {
   const reviewing = new Set(mentions.filter((m) => m.reviewed && m.speaker === 'clinician').map((m) => turnAt(m.start)));
+  // A turn answering the clinician's question about symptoms ("Any chest pain?" "No, just tired.")
+  // is the review of systems going on, and the next question continues it: no complaint worked up.
+  const asking = new Set(mentions.filter((m) => m.asked && m.speaker === 'clinician').map((m) => turnAt(m.start)));
   for (const m of mentions) {
-    if (m.speaker === 'patient' && m.status === 'present' && reviewing.has(turnAt(m.start) + 1)) m.followedUp = true;
+    const turn = turnAt(m.start);
+    if (m.speaker === 'patient' && m.status === 'present' && reviewing.has(turn + 1) && !asking.has(turn - 1)) m.followedUp = true;
   }
 }
 
