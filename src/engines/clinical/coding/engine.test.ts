@@ -530,3 +530,9 @@ test('a symptom routinely part of a diagnosis in another body system is not code
   // A symptom of another process is still coded beside it.
   assert.deepEqual(codes(visit("It stings when I pass water and my knee is sore.", "You've got a urine infection, and we will look at the sore knee next time.")).sort(), ['M25.569', 'N39.0']);
 });
+
+test('ringworm is a dermatophytosis (Index: Ringworm - see Dermatophytosis B35.9; body B35.4); the fungal skin infection it is explained as yields to it', () => {
+  assert.deepEqual(codes('[doctor] That round patch is ringworm. It is a fungal skin infection, so use the cream twice a day.'), ['B35.9']);
+  assert.deepEqual(codes('[doctor] You have ringworm of the body.'), ['B35.4']);
+  assert.deepEqual(codes('[doctor] It is a fungal infection of the skin, so use the cream twice a day.'), ['B36.9']);
+});
