@@ -604,7 +604,29 @@ function visitPasses(text: string, out: Mention[], turns: Turns, assessmentFrom:
   pastEvents(out);
   easedEpisodes(text, out);
   echoedComplaints(text, out, turnAt);
+  recappedComplaints(text, out, turns);
   reviewedAlongside(out, turnAt);
+}
+
+let recapCheck: RegExp | undefined;
+/**
+ * The clinician's turn that reads the story back and asks the patient to confirm it ("…a bit of
+ * sickness, no fever. Have I got that right?"; coding.json recap_checks): the symptoms restated in
+ * it are the history heard, as an echo is (echoedComplaints), not the clinician's statement of them.
+ */
+function recappedComplaints(text: string, mentions: Mention[], turns: Turns): void {
+  recapCheck ??= new RegExp(`\\b(?:${spokenAlternation(codingCues().recap_checks.phrases)})\\W*$`, 'i');
+  const recaps = new Set<number>();
+  turns.list.forEach((t, i) => {
+    if (t.speaker === 'clinician' && recapCheck!.test(text.slice(t.span.start, t.span.end).trim())) recaps.add(i);
+  });
+  if (recaps.size === 0) return;
+  for (const m of mentions) {
+    if (m.speaker !== 'clinician' || m.concept.kind !== 'symptom' || m.status !== 'present' || !recaps.has(turns.turnAt(m.start))) continue;
+    m.echoed = true;
+    m.framed = false;
+    m.framing = undefined;
+  }
 }
 
 /**

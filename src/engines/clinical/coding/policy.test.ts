@@ -865,6 +865,19 @@ test('a disease the patient could pass on to others is theirs to catch, not the 
   assert.deepEqual(codes(visit('You can spread it to other people, so keep it covered.')), ['B02.9']);
 });
 
+test("the clinician's read-back of the story for the patient to confirm recaps what was heard: its symptoms are not the clinician's statement", () => {
+  const chat = 'Doctor: OK.\nPatient: Yes, that is right, it has been going on for a little while now I think.\n'.repeat(18);
+  const visit = (readBack: string): string => "Doctor: What brings you in today?\nPatient: I've had a pain in my tummy for three days.\n"
+    + 'Doctor: Any sickness?\nPatient: A little queasy at times.\n' + chat
+    + `${readBack}\nPatient: Yes.\n` + chat
+    + 'Doctor: Based on your story, it could be a few things, maybe a tummy bug, so let us try some simple painkillers and see how the tummy pain goes.\nPatient: Thank you.';
+  const recap = codes(visit('Doctor: So it has been three days of tummy pain, and you have felt nauseous. Have I got that right?'));
+  assert.ok(recap.includes('R10.9') && !recap.includes('R11.0'), recap.join(' '));
+  // Said as the clinician's own statement, without the read-back check, the nausea stands.
+  const stated = codes(visit('Doctor: So it has been three days of tummy pain, and you have felt nauseous, and the nausea worries me.'));
+  assert.ok(stated.includes('R11.0'), stated.join(' '));
+});
+
 test('a short time-ago sentence with a subject of its own places its own event, not the complaint before it', () => {
   const visit = (said: string): string[] => codes(`Doctor: What brings you in today?\nPatient: ${said}\nDoctor: Okay.`);
   assert.deepEqual(visit('My left knee hurts a lot. I had an operation on it six years ago.'), ['M25.562']);

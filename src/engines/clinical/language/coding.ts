@@ -59,6 +59,7 @@ export interface CodingCues {
   answered_in_past: CueList;
   passed_on: { why?: string; verbs: string[]; to: string[] };
   impression_evidence: { why?: string; openers: string[] };
+  recap_checks: CueList;
   healing_injury: {
     follow_up: string[]; seen_ago: { subjects: string[]; units: string[] };
     healing_after: string[]; healing_how: string[]; healed_after: string[]; healed_degree: string[]; healed_how: string[];
