@@ -536,3 +536,15 @@ test('ringworm is a dermatophytosis (Index: Ringworm - see Dermatophytosis B35.9
   assert.deepEqual(codes('[doctor] You have ringworm of the body.'), ['B35.4']);
   assert.deepEqual(codes('[doctor] It is a fungal infection of the skin, so use the cream twice a day.'), ['B36.9']);
 });
+
+test('a condition given as one possibility or a place on the clinician\'s list is a differential (IV.H): the symptoms are coded', () => {
+  const visit = (impression: string): string[] => codes([
+    '[doctor] Hello, how can I help?',
+    "[patient] I've had a pain in my right side low down since last night and I've been vomiting.",
+    `[doctor] ${impression}`,
+    '[doctor] I want you to be seen at the hospital today.',
+  ].join('\n')).sort();
+  assert.deepEqual(visit('Appendicitis is a possibility.'), ['R10.9', 'R11.10']);
+  assert.deepEqual(visit('Appendicitis is top of my list.'), ['R10.9', 'R11.10']);
+  assert.deepEqual(visit('This is appendicitis.'), ['K37']);
+});
