@@ -6,7 +6,7 @@ import { alternation, wordReach, wordsPattern } from '../language/data.ts';
 import { LEADING_RUN } from '../language/discourse.ts';
 import { codingCues, type CodingCues } from '../language/coding.ts';
 
-interface Cues { noRecurrence: RegExp; testedFor: RegExp; doubtedAfter: RegExp; doubtedBefore: RegExp; causesListed: RegExp; confirmedBy: RegExp; confirmHedge: RegExp; vaccineBefore: RegExp; vaccineAfter: RegExp; screenAfter: RegExp; ruledOut: RegExp; reportedInGeneral: RegExp; attributedAfter: RegExp; attributedBefore: RegExp; plainYes: RegExp; serviceAfter: RegExp; referredTo: RegExp; idiom: RegExp; planned: RegExp; risks: RegExp; generic: RegExp; hedgedGeneric: RegExp; pluralOwned: RegExp; pluralGeneric: RegExp; possessed: RegExp; presupposing: RegExp; patientGuess: RegExp; likeness: RegExp; passVerb: RegExp; passTo: RegExp; evidence: RegExp }
+interface Cues { noRecurrence: RegExp; testedFor: RegExp; doubtedAfter: RegExp; doubtedBefore: RegExp; causesListed: RegExp; confirmedBy: RegExp; confirmHedge: RegExp; vaccineBefore: RegExp; vaccineAfter: RegExp; screenAfter: RegExp; ruledOut: RegExp; reportedInGeneral: RegExp; attributedAfter: RegExp; attributedBefore: RegExp; plainYes: RegExp; serviceAfter: RegExp; referredTo: RegExp; idiom: RegExp; planned: RegExp; risks: RegExp; generic: RegExp; hedgedGeneric: RegExp; pluralOwned: RegExp; pluralGeneric: RegExp; possessed: RegExp; presupposing: RegExp; patientGuess: RegExp; likeness: RegExp; passVerb: RegExp; passTo: RegExp; evidence: RegExp; actBefore: RegExp; actCoordinated: RegExp; actAfter: RegExp; actPain: RegExp }
 let compiled: Cues | undefined;
 
 /** Subject, `hedges` hedge words (at least) then modals, a verb of having, up to three words, end. */
@@ -84,6 +84,11 @@ function cues(): Cues {
     passTo: new RegExp(`^\\s+(?:on\\s+)?(?:${alternation(data.passed_on.to)})\\b`, 'i'),
     // An opener of the evidence for a diagnosis anywhere before the mention in its sentence ("with the fever and").
     evidence: standingPhrase(data.impression_evidence.openers),
+    // The act right after "when you" ("…when you cough"), or after a coordinated first act ("when you move or cough").
+    actBefore: new RegExp(`(?:^|\\s)(?:${alternation(data.aggravating_act.before)})$`, 'i'),
+    actCoordinated: new RegExp(`(?:^|\\s)(?:${alternation(data.aggravating_act.coordinated_before)})\\s+[a-z']+\\s+(?:or|and)$`, 'i'),
+    actAfter: new RegExp(`^\\s+(?:${alternation(data.aggravating_act.after)})\\b`, 'i'),
+    actPain: standingPhrase(data.aggravating_act.pain_words),
   };
   return compiled;
 }
@@ -129,6 +134,18 @@ export function passedOn(lead: string, tail: string): boolean {
 /** Is the mention listed after an opener of the evidence for a diagnosis ("with the fever and …")? `lead`: its sentence's words before it (coding.json impression_evidence). */
 export function evidenceOpened(lead: string): boolean {
   return cues().evidence.test(lead);
+}
+
+/**
+ * Is the symptom word the act that brings a pain on ("does it hurt when you cough?", "does coughing
+ * make it worse?")? `lead`: its sentence's words before it, single-spaced; `tail`: the text after it;
+ * `sentence`: the sentence's words (coding.json aggravating_act).
+ */
+export function aggravatingAct(lead: string, tail: string, sentence: string): boolean {
+  const { actBefore, actCoordinated, actAfter, actPain } = cues();
+  const trimmed = lead.trimEnd();
+  if (actAfter.test(tail)) return true;
+  return (actBefore.test(trimmed) || actCoordinated.test(trimmed)) && actPain.test(sentence);
 }
 
 /**

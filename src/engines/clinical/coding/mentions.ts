@@ -5,7 +5,7 @@ import { drugLexicon, findConcepts, icd10cmTitle, tokenize, type Concept, type C
 import { SIDE_WORDS, type Side } from './side.ts';
 import { codingCues } from '../language/coding.ts';
 import { spokenAlternation } from '../language/data.ts';
-import { attributedToCause, confirmed, genericPlural, guessedByPatient, passedOn, evidenceOpened, isBareList, likened, namedAsTopic, opensWithPlainYes, listsCauses, namesRisks, plannedProcedure, presupposed, saysNoRecurrence, startsIdiom } from './cue-phrases.ts';
+import { attributedToCause, confirmed, genericPlural, guessedByPatient, passedOn, evidenceOpened, aggravatingAct, isBareList, likened, namedAsTopic, opensWithPlainYes, listsCauses, namesRisks, plannedProcedure, presupposed, saysNoRecurrence, startsIdiom } from './cue-phrases.ts';
 import { isQuestion, answersAffirming, answersNo, answersYes, asksYesNo, endsWithTag, opensAsQuestion, opensLikeQuestion, withoutLeadingWords } from '../language/discourse.ts';
 import { findIndexTerms } from './index-terms.ts';
 import { linkedCode, linkedConcept } from './links.ts';
@@ -407,6 +407,8 @@ function statusIn(x: Saying): Status {
   if (status === 'present' && genericPlural(text.slice(x.start, sentence.end - tail.length), lead, tail)) return 'hypothetical';
   // "…you could pass chickenpox on to someone": what others would catch, not the patient's.
   if (status === 'present' && passedOn(lead, tail)) return 'hypothetical';
+  // "Does it hurt when you cough?" "Yes.": the act that brings the pain on, not a symptom had.
+  if (status === 'present' && aggravatingAct(lead, tail, wordsBefore(text, sentence.start, sentence.end))) return 'hypothetical';
   const listed = status === 'present' ? namedInList(x, fullLead) : undefined;
   if (listed) return listed;
   const next = nextBody(text, sentences, sentence, turnAt);

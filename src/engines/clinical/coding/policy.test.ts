@@ -944,3 +944,12 @@ test('hydronephrosis with hydroureter is one condition, coded by the hydronephro
   assert.deepEqual(codes('ASSESSMENT\nBilateral hydronephrosis and hydroureter.\nPLAN\nUrology referral.'), ['N13.30']);
   assert.deepEqual(codes('ASSESSMENT\nRight hydroureter.\nPLAN\nUrology referral.'), ['N13.4']);
 });
+
+test('a symptom word said as what brings a pain on is the act, not a symptom had (IV.J)', () => {
+  const visit = (q: string, a: string): string[] => codes(['Doctor: Hello, how can I help?', "Patient: I've had pain in my lower back since Monday.", `Doctor: ${q}`, `Patient: ${a}`,
+    'Doctor: This is a back strain. Keep moving and take ibuprofen.', 'Patient: Thanks.'].join('\n')).sort();
+  assert.deepEqual(visit('Does it hurt more when you bend or cough?', 'Yes, a lot.'), ['S39.012A']);
+  assert.deepEqual(visit('And does sneezing make it worse?', 'Yes, it does.'), ['S39.012A']);
+  // Asked as a symptom of its own, the cough is had.
+  assert.deepEqual(visit('Have you got a cough as well?', 'Yes, since the weekend.'), ['R05.9', 'S39.012A']);
+});

@@ -60,6 +60,7 @@ export interface CodingCues {
   passed_on: { why?: string; verbs: string[]; to: string[] };
   impression_evidence: { why?: string; openers: string[] };
   recap_checks: CueList;
+  aggravating_act: { why?: string; before: string[]; coordinated_before: string[]; after: string[]; pain_words: string[] };
   healing_injury: {
     follow_up: string[]; seen_ago: { subjects: string[]; units: string[] };
     healing_after: string[]; healing_how: string[]; healed_after: string[]; healed_degree: string[]; healed_how: string[];
