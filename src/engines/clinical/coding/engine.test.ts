@@ -548,3 +548,8 @@ test('a condition given as one possibility or a place on the clinician\'s list i
   assert.deepEqual(visit('Appendicitis is top of my list.'), ['R10.9', 'R11.10']);
   assert.deepEqual(visit('This is appendicitis.'), ['K37']);
 });
+
+test("the British 'a temperature' is a fever (Index: Fever R50.9); a temperature read as a number is a vital sign", () => {
+  assert.deepEqual(codes("[doctor] How can I help?\n[patient] I've had a temperature since Tuesday and I feel awful."), ['R50.9']);
+  assert.deepEqual(codes('[doctor] Your temperature is thirty seven today, which is normal.'), []);
+});
