@@ -519,9 +519,9 @@ const clinicianStatesDiagnosis = (byCode: Map<string, CodedDiagnosis>, bases: re
  * stays: it is the reason for the encounter (IV.G), left out only when integral to the diagnosis
  * (dropIntegralSymptoms); so does a complaint the clinician follows up with a question about it
  * (follow-up.ts: taken up). The clinician giving the impression where the assessment is said names
- * the visit's problems even when they are symptoms ("so what you have is a fever and an acute
- * cough"): then a complaint the clinician only asked about, and the answer to it ("sore throat?"
- * "a bit scratchy"), is the history reviewed, not a problem taken up (guidelines IV.D; issue #18
+ * the visit's problems even when they are symptoms ("so what you've got is an acute cough"):
+ * then a complaint the clinician only asked about, and the answer to it ("any sore throat?" "a
+ * little"), is the history reviewed, not a problem taken up (guidelines IV.D; issue #18
  * policy; dev coding-visits cv25).
  */
 function dropPatientOnlySymptoms(byCode: Map<string, CodedDiagnosis>, closingFrom: number): void {
