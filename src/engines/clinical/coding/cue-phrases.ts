@@ -6,7 +6,7 @@ import { alternation, wordReach, wordsPattern } from '../language/data.ts';
 import { LEADING_RUN } from '../language/discourse.ts';
 import { codingCues, type CodingCues } from '../language/coding.ts';
 
-interface Cues { noRecurrence: RegExp; testedFor: RegExp; doubtedAfter: RegExp; doubtedBefore: RegExp; causesListed: RegExp; confirmedBy: RegExp; confirmHedge: RegExp; vaccineBefore: RegExp; vaccineAfter: RegExp; screenAfter: RegExp; ruledOut: RegExp; reportedInGeneral: RegExp; attributedAfter: RegExp; attributedBefore: RegExp; plainYes: RegExp; serviceAfter: RegExp; referredTo: RegExp; idiom: RegExp; planned: RegExp; risks: RegExp; generic: RegExp; hedgedGeneric: RegExp; pluralOwned: RegExp; pluralGeneric: RegExp; possessed: RegExp; presupposing: RegExp; patientGuess: RegExp; likeness: RegExp }
+interface Cues { noRecurrence: RegExp; testedFor: RegExp; doubtedAfter: RegExp; doubtedBefore: RegExp; causesListed: RegExp; confirmedBy: RegExp; confirmHedge: RegExp; vaccineBefore: RegExp; vaccineAfter: RegExp; screenAfter: RegExp; ruledOut: RegExp; reportedInGeneral: RegExp; attributedAfter: RegExp; attributedBefore: RegExp; plainYes: RegExp; serviceAfter: RegExp; referredTo: RegExp; idiom: RegExp; planned: RegExp; risks: RegExp; generic: RegExp; hedgedGeneric: RegExp; pluralOwned: RegExp; pluralGeneric: RegExp; possessed: RegExp; presupposing: RegExp; patientGuess: RegExp; likeness: RegExp; passVerb: RegExp; passTo: RegExp; evidence: RegExp; actBefore: RegExp; actCoordinated: RegExp; actAfter: RegExp; actPain: RegExp }
 let compiled: Cues | undefined;
 
 /** Subject, `hedges` hedge words (at least) then modals, a verb of having, up to three words, end. */
@@ -78,6 +78,17 @@ function cues(): Cues {
     // A guess, then up to `reach` words ("it is a", "i have something like"), then the mention.
     patientGuess: leadingPhrase(data.patient_guess.phrases, data.patient_guess.reach),
     likeness: leadingPhrase(data.likeness.phrases, data.likeness.reach),
+    // A verb of passing a disease on, then at most one word ("pass the"), then the mention…
+    passVerb: leadingPhrase(data.passed_on.verbs, 1),
+    // …and after it, the others it would be passed to ("to someone who hasn't had it").
+    passTo: new RegExp(`^\\s+(?:on\\s+)?(?:${alternation(data.passed_on.to)})\\b`, 'i'),
+    // An opener of the evidence for a diagnosis anywhere before the mention in its sentence ("with the fever and").
+    evidence: standingPhrase(data.impression_evidence.openers),
+    // The act right after "when you" ("…when you cough"), or after a coordinated first act ("when you move or cough").
+    actBefore: new RegExp(`(?:^|\\s)(?:${alternation(data.aggravating_act.before)})$`, 'i'),
+    actCoordinated: new RegExp(`(?:^|\\s)(?:${alternation(data.aggravating_act.coordinated_before)})\\s+[a-z']+\\s+(?:or|and)$`, 'i'),
+    actAfter: new RegExp(`^\\s+(?:${alternation(data.aggravating_act.after)})\\b`, 'i'),
+    actPain: standingPhrase(data.aggravating_act.pain_words),
   };
   return compiled;
 }
@@ -109,6 +120,32 @@ const SINGULAR_END = /(?:ss|is|us|betes)$/i;
 export function genericPlural(named: string, lead: string, tail: string): boolean {
   const { pluralOwned, pluralGeneric } = cues();
   return PLURAL_END.test(named) && !SINGULAR_END.test(named) && !pluralOwned.test(lead.trimEnd()) && pluralGeneric.test(tail);
+}
+
+/**
+ * Is the condition what the patient could pass on to others ("you could pass chickenpox to someone
+ * who hasn't had it")? Theirs to catch, not a condition of this patient (coding.json passed_on).
+ */
+export function passedOn(lead: string, tail: string): boolean {
+  const { passVerb, passTo } = cues();
+  return passVerb.test(lead.trimEnd()) && passTo.test(tail);
+}
+
+/** Is the mention listed after an opener of the evidence for a diagnosis ("with the fever and …")? `lead`: its sentence's words before it (coding.json impression_evidence). */
+export function evidenceOpened(lead: string): boolean {
+  return cues().evidence.test(lead);
+}
+
+/**
+ * Is the symptom word the act that brings a pain on ("does it hurt when you cough?", "does coughing
+ * make it worse?")? `lead`: its sentence's words before it, single-spaced; `tail`: the text after it;
+ * `sentence`: the sentence's words (coding.json aggravating_act).
+ */
+export function aggravatingAct(lead: string, tail: string, sentence: string): boolean {
+  const { actBefore, actCoordinated, actAfter, actPain } = cues();
+  const trimmed = lead.trimEnd();
+  if (actAfter.test(tail)) return true;
+  return (actBefore.test(trimmed) || actCoordinated.test(trimmed)) && actPain.test(sentence);
 }
 
 /**

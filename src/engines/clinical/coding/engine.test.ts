@@ -474,3 +474,90 @@ test('the punctures and tear of a bite are the open bite of that site, coded onc
   const two = 'Doctor: What happened?\nPatient: A dog bit my left forearm, and I stepped on a nail.\nDoctor: So for the dog bite of your left forearm we will clean it, and the puncture wound of your right foot needs a tetanus booster.';
   assert.deepEqual(codeText(two).diagnoses.map((d) => d.code.coding[0]!.code).sort(), ['S51.852A', 'S91.331A']);
 });
+
+test('complaints the clinician lists as the evidence before the diagnosis given as the impression are its presentation (I.B.5, IV.D)', () => {
+  const visit = (closing: string): string => [
+    '[doctor] Hello, what brings you along?',
+    '[patient] I just worry all the time, about work, money, everything.',
+    '[doctor] How long has that been going on?',
+    '[patient] Most of this year.',
+    '[doctor] Is it hard to switch off? Any trouble sleeping?',
+    "[patient] I can't fall asleep, my mind keeps going.",
+    '[doctor] Any low mood?',
+    '[patient] Not really.',
+    `[doctor] ${closing}`,
+    '[patient] Right.',
+    '[doctor] We can start talking therapy and a daily tablet.',
+  ].join('\n');
+  assert.deepEqual(codes(visit('Putting it together, months of worry you cannot control, with tense muscles and poor sleep, this is generalized anxiety disorder.')), ['F41.1']);
+  // Named after the diagnosis as a problem of its own, the sleep is still coded.
+  assert.deepEqual(codes(visit('This is generalized anxiety disorder, and the poor sleep we will treat too.')).sort(), ['F41.1', 'G47.00']);
+  // Only what the evidence opener ('with', 'putting it together') lists is the presentation: a condition
+  // stated before it is a problem of its own.
+  const ent = (impression: string): string[] => codes([
+    '[doctor] Hello, how can I help?',
+    '[patient] My ear hurts and my throat is sore, since the weekend.',
+    '[doctor] Let me look. Your eardrum is red and bulging and your tonsils are swollen with pus.',
+    `[doctor] ${impression}`,
+    '[doctor] I will give you amoxicillin for a week.',
+  ].join('\n')).sort();
+  assert.deepEqual(ent('You have otitis media, and this is tonsillitis as well.'), ['H66.90', 'J03.90']);
+  assert.deepEqual(ent('Your ear infection is there, and with the pus on the tonsils, this is tonsillitis.'), ['H66.90', 'J03.90']);
+});
+
+test('once the clinician gives the impression, a complaint only asked about and answered is history reviewed, not a problem (IV.D)', () => {
+  const visit = (impression: string): string => [
+    '[doctor] Morning, what can I do for you?',
+    '[patient] I have had a cough for four days now and I feel rotten.',
+    '[doctor] Is it dry or are you bringing anything up?',
+    '[patient] Dry, mostly.',
+    '[doctor] Any sore throat, earache?',
+    '[patient] A little, my throat is a bit raw.',
+    '[doctor] Your chest sounds clear and your oxygen level is fine.',
+    `[doctor] ${impression}`,
+    '[patient] Okay.',
+    '[doctor] Rest, fluids, honey and lemon.',
+  ].join('\n');
+  assert.deepEqual(codes(visit('So what you have is an acute cough. It is most likely a virus.')), ['R05.1']);
+  // Named by the clinician as a problem, the sore throat is coded.
+  assert.deepEqual(codes(visit('So what you have is an acute cough and a sore throat. It is most likely a virus.')).sort(), ['J02.9', 'R05.1']);
+});
+
+test('a symptom routinely part of a diagnosis in another body system is not coded beside it (I.B.5; coding-rules.tsv)', () => {
+  const visit = (complaint: string, verdict: string): string => [
+    '[doctor] Hello, how can I help?',
+    `[patient] ${complaint}`,
+    '[doctor] Okay, how long for?',
+    '[patient] A couple of days.',
+    `[doctor] ${verdict}`,
+    '[patient] Thank you.',
+  ].join('\n');
+  assert.deepEqual(codes(visit("It stings when I pass water and there's an ache low in my tummy.", "You've got a urine infection. Antibiotics, and paracetamol for the tummy ache.")), ['N39.0']);
+  assert.deepEqual(codes(visit('My cheeks feel full and my nose is blocked, and I have a headache.', 'This is sinusitis. Steam, saline spray and paracetamol for the headache.')), ['J32.9']);
+  assert.deepEqual(codes(visit('I have had diarrhoea since Sunday and I feel feverish.', 'This is gastroenteritis, a tummy bug. Plenty of fluids, and paracetamol for the fever.')), ['K52.9']);
+  // A symptom of another process is still coded beside it.
+  assert.deepEqual(codes(visit("It stings when I pass water and my knee is sore.", "You've got a urine infection, and we will look at the sore knee next time.")).sort(), ['M25.569', 'N39.0']);
+});
+
+test('ringworm is a dermatophytosis (Index: Ringworm - see Dermatophytosis B35.9; body B35.4); the fungal skin infection it is explained as yields to it', () => {
+  assert.deepEqual(codes('[doctor] That round patch is ringworm. It is a fungal skin infection, so use the cream twice a day.'), ['B35.9']);
+  assert.deepEqual(codes('[doctor] You have ringworm of the body.'), ['B35.4']);
+  assert.deepEqual(codes('[doctor] It is a fungal infection of the skin, so use the cream twice a day.'), ['B36.9']);
+});
+
+test('a condition given as one possibility or a place on the clinician\'s list is a differential (IV.H): the symptoms are coded', () => {
+  const visit = (impression: string): string[] => codes([
+    '[doctor] Hello, how can I help?',
+    "[patient] I've had a pain in my right side low down since last night and I've been vomiting.",
+    `[doctor] ${impression}`,
+    '[doctor] I want you to be seen at the hospital today.',
+  ].join('\n')).sort();
+  assert.deepEqual(visit('Appendicitis is a possibility.'), ['R10.9', 'R11.10']);
+  assert.deepEqual(visit('Appendicitis is top of my list.'), ['R10.9', 'R11.10']);
+  assert.deepEqual(visit('This is appendicitis.'), ['K37']);
+});
+
+test("the British 'a temperature' is a fever (Index: Fever R50.9); a temperature read as a number is a vital sign", () => {
+  assert.deepEqual(codes("[doctor] How can I help?\n[patient] I've had a temperature since Tuesday and I feel awful."), ['R50.9']);
+  assert.deepEqual(codes('[doctor] Your temperature is thirty seven today, which is normal.'), []);
+});

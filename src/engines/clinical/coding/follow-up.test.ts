@@ -26,3 +26,12 @@ test('a complaint the clinician answers by asking after an associated symptom, a
   const aside = codeText(excerpt('Doctor: Okay. How is your sleep?\nPatient: Fine.')).diagnoses.map((d) => d.code.coding[0]!.code);
   assert.ok(!aside.includes('M25.572'), aside.join(' '));
 });
+
+test('a symptom named in answer to a review-of-systems question is not worked up by the next review question', () => {
+  const visit = (middle: string[]): string[] => codes(['[doctor] What brings you in?', "[patient] I've had a cough since Monday.", ...middle,
+    '[doctor] Your chest is clear.', '[doctor] So what you have is an acute cough, most likely a virus.', '[patient] Okay.', '[doctor] Rest and fluids.'].join('\n'));
+  // "No, just tired." answers the question about other symptoms; "any runny nose?" goes on with the review (the runny nose affirmed there is reviewed, and stays).
+  assert.deepEqual(visit(['[doctor] Any chest pain or wheeze?', '[patient] No, just tired.', '[doctor] Any runny nose?', '[patient] Yes, a little.']), ['R05.1', 'R09.89']);
+  // Volunteered, the complaint is worked up by the question about an associated symptom.
+  assert.deepEqual(visit(['[doctor] Anything else?', "[patient] I've been really tired too.", '[doctor] Any fever?', '[patient] Yes, a little.']), ['R05.1', 'R50.9', 'R53.83']);
+});

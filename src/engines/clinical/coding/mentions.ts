@@ -5,7 +5,7 @@ import { drugLexicon, findConcepts, icd10cmTitle, tokenize, type Concept, type C
 import { SIDE_WORDS, type Side } from './side.ts';
 import { codingCues } from '../language/coding.ts';
 import { spokenAlternation } from '../language/data.ts';
-import { attributedToCause, confirmed, genericPlural, guessedByPatient, isBareList, likened, namedAsTopic, opensWithPlainYes, listsCauses, namesRisks, plannedProcedure, presupposed, saysNoRecurrence, startsIdiom } from './cue-phrases.ts';
+import { attributedToCause, confirmed, genericPlural, guessedByPatient, passedOn, evidenceOpened, aggravatingAct, isBareList, likened, namedAsTopic, opensWithPlainYes, listsCauses, namesRisks, plannedProcedure, presupposed, saysNoRecurrence, startsIdiom } from './cue-phrases.ts';
 import { isQuestion, answersAffirming, answersNo, answersYes, asksYesNo, endsWithTag, opensAsQuestion, opensLikeQuestion, withoutLeadingWords } from '../language/discourse.ts';
 import { findIndexTerms } from './index-terms.ts';
 import { linkedCode, linkedConcept } from './links.ts';
@@ -69,7 +69,9 @@ export interface Mention {
   invited?: boolean;
   /** Said by the patient in a turn the clinician follows up with a question about it, or refers back to ("How long…?", "Has this gotten worse?"; follow-up.ts): taken up. */
   followedUp?: boolean;
-  /** The clinician's short echo of the complaint the patient named in the turn just before ("Tired, OK."; echoedComplaints): heard, not taken up. */
+  /** Listed after an opener of the evidence for a diagnosis in its sentence ("with the fever and …"; cue-phrases.ts evidenceOpened). */
+  evidenceListed?: boolean;
+  /** The clinician's short echo of the complaint or condition the patient named in the turn just before ("Tired, OK.", "So you have gout."; echoedComplaints): heard, not taken up. */
   echoed?: boolean;
   /** Recounted from the patient's story by the clinician ("you mentioned you have asthma"; discourse.ts recountedAt): history restated, not assessed. */
   recounted?: boolean;
@@ -127,7 +129,14 @@ function sideOf(tokens: Token[], from: number, to: number, sentence: Span, own: 
   return best?.side ?? 'U';
 }
 
-type Answer = 'yes' | 'affirmed' | 'no';
+type Answer = 'yes' | 'affirmed' | 'past' | 'no';
+
+let pastAnswer: RegExp | undefined;
+/** A yes that dates what was asked to a time long gone ("Yes, when I was little."; coding.json `answered_in_past`). */
+function answersInPast(body: string): boolean {
+  pastAnswer ??= new RegExp(`\\b(?:${spokenAlternation(codingCues().answered_in_past.phrases)})\\b`, 'i');
+  return pastAnswer.test(body);
+}
 
 function statusOf(a: Assertion, answer: Answer | undefined): Status {
   // A relative's condition denied ("no family history of colon cancer") is no family history
@@ -135,6 +144,8 @@ function statusOf(a: Assertion, answer: Answer | undefined): Status {
   if (a.family) return a.negated && !a.question ? 'negated' : 'family';
   if (a.question) {
     // "And no dizziness?" "Yes. I do.": the first-person clause affirms it whatever the question's polarity.
+    // "Did you have chickenpox?" "Yes, when I was little.": past history, whatever the question's tense.
+    if (answer === 'past') return 'historical';
     if (answer === 'affirmed') return a.historical ? 'historical' : 'present';
     if (answer === 'yes') return a.negated ? 'negated' : a.historical ? 'historical' : 'present';
     if (answer === 'no') return 'negated';
@@ -195,7 +206,10 @@ function answerAfter(text: string, sentences: Span[], question: Span, turnAt: Tu
   if (next === undefined) return undefined;
   const { body } = next;
   // The answer words are the shared discourse lists (data/language/en/discourse.json).
-  if (answersYes(body)) return next.newTurn && answersAffirming(answerTurnOpening(text, sentences, sentence, turnAt)) ? 'affirmed' : 'yes';
+  if (answersYes(body)) {
+    if (next.newTurn && answersInPast(body)) return 'past';
+    return next.newTurn && answersAffirming(answerTurnOpening(text, sentences, sentence, turnAt)) ? 'affirmed' : 'yes';
+  }
   if (answersNo(body)) return 'no';
   return undefined;
 }
@@ -391,6 +405,10 @@ function statusIn(x: Saying): Status {
   status = localStatus(lead, tail, fullLead) ?? status;
   // "…because chest infections can become nasty": the kind, not this patient's.
   if (status === 'present' && genericPlural(text.slice(x.start, sentence.end - tail.length), lead, tail)) return 'hypothetical';
+  // "…you could pass chickenpox on to someone": what others would catch, not the patient's.
+  if (status === 'present' && passedOn(lead, tail)) return 'hypothetical';
+  // "Does it hurt when you cough?" "Yes.": the act that brings the pain on, not a symptom had.
+  if (status === 'present' && aggravatingAct(lead, tail, wordsBefore(text, sentence.start, sentence.end))) return 'hypothetical';
   const listed = status === 'present' ? namedInList(x, fullLead) : undefined;
   if (listed) return listed;
   const next = nextBody(text, sentences, sentence, turnAt);
@@ -564,7 +582,7 @@ export function findMentions(text: string, closingFrom?: number, turns: Turns = 
     const attributed = status === 'present' && speaker !== 'patient' && concept.kind === 'symptom' && attributedToCause(lead, tail);
     const followedUp = speaker === 'patient' && askedBack.has(turnAt(m.start));
     const reviewed = answered && speaker === 'clinician' && concept.kind === 'symptom' && !namedAsTopic(lead);
-    out.push({ concept, start: m.start, end: m.end, sentence, side, status, assertion, framed, framing, familyWeighed: weighed, speaker, answered, presenting, historyTaking: m.start >= historyFrom, asked: !assented && isQuestion(said), invited: speaker === 'clinician' && requestedToTell(lead), attributed, followedUp, reviewed, recounted: recountedAt(lead) });
+    out.push({ concept, start: m.start, end: m.end, sentence, side, status, assertion, framed, framing, familyWeighed: weighed, speaker, answered, presenting, historyTaking: m.start >= historyFrom, asked: !assented && isQuestion(said), invited: speaker === 'clinician' && requestedToTell(lead), attributed, followedUp, reviewed, recounted: recountedAt(lead), evidenceListed: evidenceOpened(lead) });
   }
   visitPasses(text, out, turns, assessmentFrom);
   return out;
@@ -591,7 +609,29 @@ function visitPasses(text: string, out: Mention[], turns: Turns, assessmentFrom:
   pastEvents(out);
   easedEpisodes(text, out);
   echoedComplaints(text, out, turnAt);
+  recappedComplaints(text, out, turns);
   reviewedAlongside(out, turnAt);
+}
+
+let recapCheck: RegExp | undefined;
+/**
+ * The clinician's turn that reads the story back and asks the patient to confirm it ("…a bit of
+ * sickness, no fever. Have I got that right?"; coding.json recap_checks): the symptoms restated in
+ * it are the history heard, as an echo is (echoedComplaints), not the clinician's statement of them.
+ */
+function recappedComplaints(text: string, mentions: Mention[], turns: Turns): void {
+  recapCheck ??= new RegExp(`\\b(?:${spokenAlternation(codingCues().recap_checks.phrases)})\\W*$`, 'i');
+  const recaps = new Set<number>();
+  turns.list.forEach((t, i) => {
+    if (t.speaker === 'clinician' && recapCheck!.test(text.slice(t.span.start, t.span.end).trim())) recaps.add(i);
+  });
+  if (recaps.size === 0) return;
+  for (const m of mentions) {
+    if (m.speaker !== 'clinician' || m.concept.kind !== 'symptom' || m.status !== 'present' || !recaps.has(turns.turnAt(m.start))) continue;
+    m.echoed = true;
+    m.framed = false;
+    m.framing = undefined;
+  }
 }
 
 /**
@@ -602,29 +642,37 @@ function visitPasses(text: string, out: Mention[], turns: Turns, assessmentFrom:
  */
 function reviewedAlongside(mentions: Mention[], turnAt: (offset: number) => number): void {
   const reviewing = new Set(mentions.filter((m) => m.reviewed && m.speaker === 'clinician').map((m) => turnAt(m.start)));
+  // A turn answering the clinician's question about symptoms ("Any chest pain?" "No, just tired.")
+  // is the review of systems going on, and the next question continues it: no complaint worked up.
+  const asking = new Set(mentions.filter((m) => m.asked && m.speaker === 'clinician').map((m) => turnAt(m.start)));
   for (const m of mentions) {
-    if (m.speaker === 'patient' && m.status === 'present' && reviewing.has(turnAt(m.start) + 1)) m.followedUp = true;
+    const turn = turnAt(m.start);
+    if (m.speaker === 'patient' && m.status === 'present' && reviewing.has(turn + 1) && !asking.has(turn - 1)) m.followedUp = true;
   }
 }
 
-// A sentence of at most this many words that repeats the patient's complaint acknowledges it.
+// A sentence of at most this many words (past the discourse words it opens with: 'okay, so') that repeats the patient's complaint acknowledges it.
 const ECHO_WORDS = 5;
 /**
  * The clinician repeating, in a short sentence of the next turn, the symptom the patient has
  * just named ("Patient: I feel a bit dizzy." "Doctor: You're feeling dizzy. OK.") acknowledges
  * what was heard: no problem heading and no statement of the clinician's, however late in the
  * visit (issue #18 policy: what the patient says but the clinician does not take up is not coded).
+ * So does the echo of a condition the patient names ("…digoxin for afib." "So you have atrial
+ * fibrillation."): the history heard, not the condition assessed (select.ts assessed; guidelines
+ * IV.J; dev ACI-bench D2N005).
  */
 function echoedComplaints(text: string, mentions: Mention[], turnAt: (offset: number) => number): void {
   const patients = mentions.filter((p) => p.speaker === 'patient');
   for (const m of mentions) {
-    if (m.speaker !== 'clinician' || m.concept.kind !== 'symptom' || m.status !== 'present') continue;
-    const words = text.slice(m.sentence.start, m.sentence.end).replace(LABEL, '').split(/\s+/).filter((w) => /\w/.test(w));
+    if (m.speaker !== 'clinician' || m.status !== 'present') continue;
+    const words = withoutLeadingWords(text.slice(m.sentence.start, m.sentence.end).replace(LABEL, '')).split(/\s+/).filter((w) => /\w/.test(w));
     if (words.length > ECHO_WORDS) continue;
     // The patient's last turn before it (a clinician's aside between, "Are you…", leaves it the last heard).
     const turn = turnAt(m.start);
     const lastHeard = Math.max(-1, ...patients.filter((p) => p.start < m.start).map((p) => turnAt(p.start)));
-    const heard = patients.some((p) => p.status === 'present' && p.concept.codes.U === m.concept.codes.U && turnAt(p.start) === lastHeard && lastHeard < turn);
+    // A condition's echo answers the turn just before it ("…for afib." "So you have atrial fibrillation.").
+    const heard = patients.some((p) => p.status === 'present' && p.concept.codes.U === m.concept.codes.U && turnAt(p.start) === lastHeard && lastHeard < turn && (m.concept.kind === 'symptom' || lastHeard === turn - 1));
     if (!heard) continue;
     m.echoed = true;
     m.framed = false;

@@ -838,6 +838,57 @@ test("the clinician's short echo of the complaint the patient just named is no h
   assert.ok(stated.includes('R42'), stated.join(' '));
 });
 
+test("the clinician's short echo of a condition the patient just named is not its assessment (issue #18 policy; guidelines IV.J)", () => {
+  const chat = 'Doctor: OK.\nPatient: Yes, that is right, it has been going on for a little while now I think.\n'.repeat(18);
+  const visit = (echo: string): string => "Doctor: What brings you in today?\nPatient: I've been wheezing at night for a week.\n" + chat
+    + `Patient: I take tablets for my gout, by the way.\n${echo}\nDoctor: So you have been wheezing at night, and the wheezing wakes you up. I will give you an inhaler for the wheezing and see you in a week.\nPatient: Thank you.`;
+  const echoed = codes(visit('Doctor: So you have gout. Fine.'));
+  assert.ok(echoed.includes('R06.2') && !echoed.includes('M10.9'), echoed.join(' '));
+  // The discourse words it opens with ("okay, right, so") are no part of the echo's length.
+  const opened = codes(visit('Doctor: Okay, right, so you have gout. Fine.'));
+  assert.ok(!opened.includes('M10.9'), opened.join(' '));
+  // Taken up as a problem of the plan at length, it is coded.
+  const managed = codes(visit('Doctor: Your gout has been flaring, so we will check your uric acid level for the gout today.'));
+  assert.ok(managed.includes('M10.9'), managed.join(' '));
+});
+
+test('a yes that dates what was asked to long ago answers with past history, not a present condition (IV.J)', () => {
+  const visit = (answer: string): string => [
+    'Doctor: Hello, what can I do for you?',
+    'Patient: I have had a headache across my forehead for two weeks.',
+    'Doctor: Have you ever had migraines?',
+    `Patient: ${answer}`,
+    'Doctor: I think these are tension headaches. Take regular breaks from the screen and paracetamol when needed.',
+  ].join('\n');
+  assert.deepEqual(codes(visit('Yes, when I was a teenager, but not for years.')), ['G44.209']);
+  assert.deepEqual(codes(visit('Yes, I get them most months.')).sort(), ['G43.909', 'G44.209']);
+});
+
+test('a disease the patient could pass on to others is theirs to catch, not the patient\'s (IV.J)', () => {
+  const visit = (advice: string): string => [
+    'Doctor: How can I help today?',
+    'Patient: I have a painful rash on my back, with little blisters in a band.',
+    'Doctor: That is shingles. I will prescribe aciclovir.',
+    `Doctor: ${advice}`,
+    'Patient: Okay.',
+  ].join('\n');
+  assert.deepEqual(codes(visit('Until it crusts over you might pass chickenpox on to anyone who never had it.')), ['B02.9']);
+  assert.deepEqual(codes(visit('You can spread it to other people, so keep it covered.')), ['B02.9']);
+});
+
+test("the clinician's read-back of the story for the patient to confirm recaps what was heard: its symptoms are not the clinician's statement", () => {
+  const chat = 'Doctor: OK.\nPatient: Yes, that is right, it has been going on for a little while now I think.\n'.repeat(18);
+  const visit = (readBack: string): string => "Doctor: What brings you in today?\nPatient: I've had a pain in my tummy for three days.\n"
+    + 'Doctor: Any sickness?\nPatient: A little queasy at times.\n' + chat
+    + `${readBack}\nPatient: Yes.\n` + chat
+    + 'Doctor: Based on your story, it could be a few things, maybe a tummy bug, so let us try some simple painkillers and see how the tummy pain goes.\nPatient: Thank you.';
+  const recap = codes(visit('Doctor: So it has been three days of tummy pain, and you have felt nauseous. Have I got that right?'));
+  assert.ok(recap.includes('R10.9') && !recap.includes('R11.0'), recap.join(' '));
+  // Said as the clinician's own statement, without the read-back check, the nausea stands.
+  const stated = codes(visit('Doctor: So it has been three days of tummy pain, and you have felt nauseous, and the nausea worries me.'));
+  assert.ok(stated.includes('R11.0'), stated.join(' '));
+});
+
 test('a short time-ago sentence with a subject of its own places its own event, not the complaint before it', () => {
   const visit = (said: string): string[] => codes(`Doctor: What brings you in today?\nPatient: ${said}\nDoctor: Okay.`);
   assert.deepEqual(visit('My left knee hurts a lot. I had an operation on it six years ago.'), ['M25.562']);
@@ -903,4 +954,13 @@ test('hydronephrosis with hydroureter is one condition, coded by the hydronephro
   const codes = (text: string) => codeText(text).diagnoses.map((d) => d.code.coding[0]!.code).sort();
   assert.deepEqual(codes('ASSESSMENT\nBilateral hydronephrosis and hydroureter.\nPLAN\nUrology referral.'), ['N13.30']);
   assert.deepEqual(codes('ASSESSMENT\nRight hydroureter.\nPLAN\nUrology referral.'), ['N13.4']);
+});
+
+test('a symptom word said as what brings a pain on is the act, not a symptom had (IV.J)', () => {
+  const visit = (q: string, a: string): string[] => codes(['Doctor: Hello, how can I help?', "Patient: I've had pain in my lower back since Monday.", `Doctor: ${q}`, `Patient: ${a}`,
+    'Doctor: This is a back strain. Keep moving and take ibuprofen.', 'Patient: Thanks.'].join('\n')).sort();
+  assert.deepEqual(visit('Does it hurt more when you bend or cough?', 'Yes, a lot.'), ['S39.012A']);
+  assert.deepEqual(visit('And does sneezing make it worse?', 'Yes, it does.'), ['S39.012A']);
+  // Asked as a symptom of its own, the cough is had.
+  assert.deepEqual(visit('Have you got a cough as well?', 'Yes, since the weekend.'), ['R05.9', 'S39.012A']);
 });

@@ -137,7 +137,7 @@ export function selectDiagnoses(mentions: readonly Mention[], visit: VisitFacts)
   dropMainTermDefaults(byCode);
   dropPersonalHistory(byCode);
   dropIntegralSymptoms(byCode);
-  if (labelled) dropPatientOnlySymptoms(byCode);
+  if (labelled) dropPatientOnlySymptoms(byCode, closingFrom);
   if (infant) dropMaternalCodes(byCode);
   if (newborn) newbornSymptoms(byCode);
   if (puerperal) complicatingPuerperium(byCode);
@@ -460,6 +460,26 @@ function dropIntegralSymptoms(byCode: Map<string, CodedDiagnosis>): void {
   }
   // The clinician attributing the symptom to a condition coded beside it says so outright.
   const coded = (d: CodedDiagnosis): boolean => [...byCode.values()].some((o) => o !== d && (o.basis === 'present' || o.basis === 'combination') && o.concept.kind !== 'symptom');
+  // The diagnosis the clinician gives as the impression, and a complaint listed before it in that
+  // sentence as the evidence for it, after an opener ("with tension, poor sleep and irritability, this
+  // is an anxiety disorder"; coding.json impression_evidence): the diagnosis's presentation, not coded
+  // beside it (guidelines I.B.5, IV.D).
+  // A condition the index codes as a disease (insomnia G47.00) is taken so only where it is of the
+  // diagnosis's own body system; a symptom (or a complaint in lay words) wherever it lies.
+  const impressions = [...byCode.values()]
+    .filter((o) => o.basis === 'present' && o.concept.kind === 'dx' && !saidAsSymptom(o))
+    .flatMap((o) => o.mentions.filter((m) => clinicianFrames(m) && m.framing === 'impression'));
+  const listedAsEvidence = (d: CodedDiagnosis, m: Mention): boolean =>
+    m.speaker === 'clinician' && m.status === 'present' && m.evidenceListed === true && impressions.some((n) =>
+      n.sentence.start === m.sentence.start && n.start > m.end && n.concept !== m.concept &&
+      (saidAsSymptom(d) || n.concept.systems.some((s) => d.concept.systems.includes(s))));
+  for (const d of [...byCode.values()]) {
+    if (d.basis !== 'present' || !(saidAsSymptom(d) || d.concept.kind === 'dx')) continue;
+    if ([...byCode.keys()].some((code) => codedBeside(code, d.code))) continue;
+    // Given as a problem itself ("an ear infection and a nappy rash") it is a second diagnosis.
+    if (d.mentions.some(clinicianFrames)) continue;
+    if (d.mentions.some((m) => listedAsEvidence(d, m))) byCode.delete(d.code);
+  }
   for (const d of [...byCode.values()]) {
     if (d.concept.kind !== 'symptom') continue;
     // The tabular list's "use additional code" for the diagnosis's associated symptoms keeps them.
@@ -500,12 +520,18 @@ const clinicianStatesDiagnosis = (byCode: Map<string, CodedDiagnosis>, bases: re
  * ck31), a headache (MTS-Dialog chief complaint train-634). The answer to the opening question
  * stays: it is the reason for the encounter (IV.G), left out only when integral to the diagnosis
  * (dropIntegralSymptoms); so does a complaint the clinician follows up with a question about it
- * (follow-up.ts: taken up).
+ * (follow-up.ts: taken up). The clinician giving the impression where the assessment is said names
+ * the visit's problems even when they are symptoms ("so what you've got is an acute cough"):
+ * then a complaint the clinician only asked about, and the answer to it ("any sore throat?" "a
+ * little"), is the history reviewed, not a problem taken up (guidelines IV.D; issue #18
+ * policy; dev coding-visits cv25).
  */
-function dropPatientOnlySymptoms(byCode: Map<string, CodedDiagnosis>): void {
-  if (!clinicianStatesDiagnosis(byCode, ['present', 'combination'])) return;
+function dropPatientOnlySymptoms(byCode: Map<string, CodedDiagnosis>, closingFrom: number): void {
+  const impression = [...byCode.values()].some((d) => d.basis === 'present' && d.mentions.some((m) => clinicianFrames(m) && m.framing === 'impression' && m.start >= closingFrom));
+  if (!impression && !clinicianStatesDiagnosis(byCode, ['present', 'combination'])) return;
+  const notTakenUp = (m: Mention): boolean => (m.speaker === 'patient' && !m.presenting && !m.followedUp) || (impression && m.speaker === 'clinician' && inQuestionOrAnswer(m) && !m.reviewed && !m.framed);
   for (const d of [...byCode.values()]) {
-    if (saidAsSymptom(d) && d.basis === 'present' && d.mentions.every((m) => m.speaker === 'patient' && !m.presenting && !m.followedUp)) byCode.delete(d.code);
+    if (saidAsSymptom(d) && d.basis === 'present' && d.mentions.every(notTakenUp)) byCode.delete(d.code);
   }
 }
 
@@ -644,7 +670,7 @@ function assessed(d: CodedDiagnosis, closingFrom: number): boolean {
   const closing = (m: Mention): boolean => m.start >= closingFrom;
   // A question the patient answers yes to is history taking, not the clinician's assessment;
   // nor is the patient's story restated ("you mentioned you have asthma": mentions.ts recounted).
-  if (d.mentions.some((m) => m.speaker !== undefined)) return d.mentions.some((m) => current(m) && m.speaker === 'clinician' && closing(m) && !m.answered && !m.recounted);
+  if (d.mentions.some((m) => m.speaker !== undefined)) return d.mentions.some((m) => current(m) && m.speaker === 'clinician' && closing(m) && !m.answered && !m.recounted && !m.echoed);
   return d.count >= MENTIONS_OF_MANAGED || closing(d.mention);
 }
 

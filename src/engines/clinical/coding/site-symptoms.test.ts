@@ -40,6 +40,17 @@ test('a "where" question that names a part asks where on it: "the outer side" is
   assert.deepEqual(codes('Doctor: Where on your hand is it sore?\nPatient: The little finger side.\nDoctor: Right.'), []);
 });
 
+test('an unpunctuated transcript asks where the pain is without a question mark; the answer is its site', () => {
+  assert.deepEqual(codes('[doctor] okay whereabouts is the pain\n[patient] in my right knee mostly\n[doctor] okay'), ['M25.561']);
+  // A statement naming the pain mid-turn asks nothing ("where it started the pain got worse").
+  assert.deepEqual(codes('[doctor] where you fell the pain will ease off in time\n[patient] my right knee\n[doctor] okay'), []);
+});
+
+test('the bottom of the back (the small of the back, the base of the spine) is the low back: Pain, back, low M54.50', () => {
+  assert.deepEqual(codes('Doctor: What brings you in?\nPatient: I get an ache at the bottom of my back when I bend.'), ['M54.50']);
+  assert.deepEqual(codes("Doctor: Where's the pain?\nPatient: Just in the small of the back.\nDoctor: Okay."), ['M54.50']);
+});
+
 test('a site of another sense, a denied symptom and a site of another site are read as such', () => {
   assert.deepEqual(codes('Doctor: Any pain in your belly?\nPatient: No.'), []);
   assert.deepEqual(codes('Patient: The pain came back after the side effects wore off.'), []);

@@ -131,7 +131,8 @@ function siteAfter(text: string, tokens: readonly Token[], i: number, t: Tables)
     // A stuttered word ("on, on, on my elbow") is read once: it takes none of the reach, nor does
     // a part of the site said before it ("the inside of your right knee").
     if (tokens[j]!.norm === tokens[j - 1]!.norm) last++;
-    const part = positionAt(tokens, j, t);
+    // A site phrase that opens with a part's word ("bottom of my back": the low back) is the site.
+    const part = siteAt(tokens, j, t) ? 0 : positionAt(tokens, j, t);
     if (part) {
       const span = { start: tokens[j]!.start, end: tokens[j + part - 2]!.end };
       if (!tiedTo(text, at, span)) return undefined;
@@ -261,7 +262,10 @@ function askedSite(text: string, tokens: readonly Token[], t: Tables): string | 
   for (let j = asks + 1; j < tokens.length; j++) {
     if (t.siteFirsts.has(tokens[j]!.norm) || limbPartWords().has(tokens[j]!.norm)) return undefined;
     const main = t.symptoms.get(tokens[j]!.norm);
-    if (main) return /\?/.test(text.slice(tokens[j]!.end, tokens[Math.min(j + 4, tokens.length - 1)]!.end + 1)) ? main : undefined;
+    if (main && /\?/.test(text.slice(tokens[j]!.end, tokens[Math.min(j + 4, tokens.length - 1)]!.end + 1))) return main;
+    // A transcript without punctuation (speech recognition's) marks no question: a turn with no
+    // sentence mark that ends at the symptom asks where it is ("okay where exactly is the pain").
+    if (main) return j === tokens.length - 1 && !/[.?!]/.test(text.slice(tokens[0]!.start, tokens[j]!.end + 1)) ? main : undefined;
     if (/[.?!]/.test(text.slice(tokens[j - 1]!.end, tokens[j]!.start))) return undefined;
   }
   return undefined;

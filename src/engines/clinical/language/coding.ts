@@ -56,6 +56,11 @@ export interface CodingCues {
   limb_parts: { why?: string; regions: Record<string, string[]> };
   patient_sex: { why?: string; ages: string[]; reach: number; female: string[]; male: string[] };
   history_taking: { why?: string; topics: string[]; asking_why?: string; asking: string[]; examples_why?: string; examples: string[] };
+  answered_in_past: CueList;
+  passed_on: { why?: string; verbs: string[]; to: string[] };
+  impression_evidence: { why?: string; openers: string[] };
+  recap_checks: CueList;
+  aggravating_act: { why?: string; before: string[]; coordinated_before: string[]; after: string[]; pain_words: string[] };
   healing_injury: {
     follow_up: string[]; seen_ago: { subjects: string[]; units: string[] };
     healing_after: string[]; healing_how: string[]; healed_after: string[]; healed_degree: string[]; healed_how: string[];
