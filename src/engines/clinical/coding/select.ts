@@ -51,8 +51,14 @@ function codesFor(m: Mention): { code: string; basis: Basis }[] {
 const SHORT_TEXT_MENTIONS = 6;
 // …nor does a short exchange of labelled turns: what either says there is what it is about.
 const SHORT_EXCHANGE_CHARS = 1400;
-// …and a conversation this long holds a whole visit.
+// …and a conversation this long holds a whole visit,
 const WHOLE_VISIT_CHARS = 2 * SHORT_EXCHANGE_CHARS;
+// …unless nothing is assessed in it up to this long: a history excerpt that reviews the records at
+// length (an excerpt of the present illness read out with its imaging and earlier care). A whole
+// visit says its assessment; past this length, one where none is found is a whole visit whose
+// assessment the reader missed, still gated (ACI-bench visits run from 2,900 characters up,
+// MTS-Dialog excerpts rarely past 3,100).
+const UNASSESSED_EXCERPT_CHARS = 2 * WHOLE_VISIT_CHARS;
 
 /** The clinician heads a problem ("so for your diabetes…") or gives an impression: an assessment is said. */
 const assessesProblem = (m: Mention): boolean => m.framed && m.framing !== 'reason' && m.speaker === 'clinician';
@@ -71,8 +77,22 @@ const assessesProblem = (m: Mention): boolean => m.framed && m.framing !== 'reas
  */
 export function passingGated(o: { labelled: boolean; textLength: number; mentions: number; assessing: boolean }): boolean {
   if (!o.labelled) return o.mentions > SHORT_TEXT_MENTIONS;
-  if (o.textLength > WHOLE_VISIT_CHARS) return true;
+  if (wholeVisit(o)) return true;
   return o.textLength > SHORT_EXCHANGE_CHARS && o.assessing;
+}
+
+/**
+ * Does a labelled text hold a whole visit, read by its closing part (dropPassingSymptoms,
+ * dropUnmanagedChronic), rather than an excerpt, read by who takes up what (dropHistoryTaking)?
+ * Long enough to hold one, and either assessing something or too long for an excerpt
+ * (UNASSESSED_EXCERPT_CHARS): a long excerpt of history taking in which nothing is assessed has
+ * no closing part to gate it, and gating it by its last share dropped every complaint of the
+ * present illness it documents (issue #18 policy: the presenting problems are coded; guidelines
+ * IV.D, IV.G). Dev: mts-dialog-hpi train-995 (the low mood of an opioid-dependence history),
+ * mts-dialog-hpi-dev2 train-268 (allergies, blood in the urine).
+ */
+function wholeVisit(o: { labelled: boolean; textLength: number; assessing: boolean }): boolean {
+  return o.labelled && o.textLength > WHOLE_VISIT_CHARS && (o.assessing || o.textLength > UNASSESSED_EXCERPT_CHARS);
 }
 const UNSPECIFIC = /unspecified|without complications/i;
 
@@ -117,14 +137,14 @@ export function selectDiagnoses(mentions: readonly Mention[], visit: VisitFacts)
   // What the visit assessed is decided first, so a passing mention ("the last time you had an
   // asthma attack?") cannot displace an assessed condition through a combination rule.
   const labelled = mentions.some((m) => m.speaker !== undefined);
-  const conversation = labelled && textLength > WHOLE_VISIT_CHARS;
+  const assessing = assessmentMarked || mentions.some(assessesProblem);
+  const conversation = wholeVisit({ labelled, textLength, assessing });
   if (labelled && !conversation) {
     dropHistoryTaking(byCode);
     dropPastMentionsOnly(byCode);
     dropRecordedStatus(byCode);
     dropPatientHistory(byCode);
   }
-  const assessing = assessmentMarked || mentions.some(assessesProblem);
   if (passingGated({ labelled, textLength, mentions: mentions.length, assessing })) dropPassingSymptoms(byCode, closingFrom, recapSentences(mentions), labelled && !conversation ? (assessmentMarked ? 'assessed' : 'open') : undefined);
   else if (labelled && textLength > SHORT_EXCHANGE_CHARS) dropPatientSymptoms(byCode);
   applyCombinations(byCode);
