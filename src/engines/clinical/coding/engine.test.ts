@@ -466,3 +466,8 @@ test("a lung lobe said as a site names no code; 'middle lobe syndrome' is still 
   assert.deepEqual(codes('ASSESSMENT\nLung cancer in the right middle lobe.\nPLAN\nOncology referral.'), ['C34.2']);
   assert.deepEqual(codes('ASSESSMENT\nMiddle lobe syndrome.\nPLAN\nBronchoscopy.'), ['J98.19']);
 });
+
+test('pain said to be chronically painful is chronic pain (Index: Pain, chronic G89.29)', () => {
+  const got = codes('Patient: My heel has hurt since the operation. Patient: It is chronically painful, honestly.');
+  assert.ok(got.includes('G89.29'), got.join(' '));
+});
