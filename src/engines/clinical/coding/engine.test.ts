@@ -471,3 +471,11 @@ test('pain said to be chronically painful is chronic pain (Index: Pain, chronic 
   const got = codes('Patient: My heel has hurt since the operation. Patient: It is chronically painful, honestly.');
   assert.ok(got.includes('G89.29'), got.join(' '));
 });
+
+test('lay wordings of weight loss, poor appetite, blurred vision and urinary frequency (Index: Loss, weight R63.4; Loss, appetite R63.0; Blurring, visual H53.8; Frequency, micturition R35.0; Nocturia R35.1)', () => {
+  assert.deepEqual(codes("Patient: Since the spring I've lost a lot of weight without trying."), ['R63.4']);
+  assert.deepEqual(codes("Patient: Honestly I don't have an appetite these days."), ['R63.0']);
+  assert.deepEqual(codes('Patient: My vision is blurry when I read the paper.'), ['H53.8']);
+  assert.deepEqual(codes('Patient: I feel like I pee all the time.'), ['R35.0']);
+  assert.deepEqual(codes('Patient: I get up at night to pee three times.'), ['R35.1']);
+});
