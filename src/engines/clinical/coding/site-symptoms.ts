@@ -190,6 +190,11 @@ function phrasesIn(text: string, tokens: readonly Token[], t: Tables): ConceptMe
     else if (main) {
       const after = siteAfter(text, tokens, i, t);
       if (after) hit = mentionOf(text, tokens, i, after.to, main, after.site);
+      // "pain in my belly and back", "pain in my knee or my hip": the symptom is said of the second
+      // site too (the mirror of "neck and lower back pain" below), each coded at its own site subterm.
+      const other = hit && after && coordinatedSite(tokens, after.to, t);
+      const second = other && mentionOf(text, tokens, other.from, other.to, main, other.site);
+      if (second) out.push(second);
       const shared = after && ellipticSite(tokens, after.from, after.to, t);
       const also = shared && mentionOf(text, tokens, i, after.to, main, shared.site);
       if (also) out.push(also);
