@@ -487,3 +487,8 @@ test('a paired body part said in the plural is both sides (I.B.13)', () => {
   // A side said with the part is the side, whatever the plural elsewhere.
   assert.deepEqual(codes('Patient: My right knee hurts, and my knees creak.'), ['M25.561']);
 });
+
+test('a goiter and an opioid addiction named in the patient\'s words (Index: Goiter E04.9; Enlargement, thyroid — see Goiter; Addiction — see Dependence, drug, opioid F11.20)', () => {
+  assert.deepEqual(codes('Patient: The specialist said I have an enlarged thyroid.'), ['E04.9']);
+  assert.deepEqual(codes("Patient: I'm addicted to pain pills and I want help."), ['F11.20']);
+});
