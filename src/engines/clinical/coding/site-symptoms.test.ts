@@ -104,3 +104,9 @@ test('a symptom said of two sites joined by "and"/"or" is coded at each site', (
   // Both wrists, said in the plural.
   assert.deepEqual(codes('Doctor: What brings you in?\nPatient: There is pain in my neck and wrists every morning.'), ['M25.531', 'M25.532', 'M54.2']);
 });
+
+test('joint pain said of a limb part is the pain of its joints (Index: Pain, joint, hand M25.54-; foot M25.57-)', () => {
+  assert.deepEqual(codes('Doctor: What brings you in?\nPatient: Mostly joint pain in my left hand when I type.'), ['M25.542']);
+  // Pain of the part itself stays the limb's (Pain, limb, upper, hand M79.64-).
+  assert.deepEqual(codes('Doctor: What brings you in?\nPatient: Mostly pain in my left hand when I type.'), ['M79.642']);
+});
