@@ -492,3 +492,8 @@ test('a goiter and an opioid addiction named in the patient\'s words (Index: Goi
   assert.deepEqual(codes('Patient: The specialist said I have an enlarged thyroid.'), ['E04.9']);
   assert.deepEqual(codes("Patient: I'm addicted to pain pills and I want help."), ['F11.20']);
 });
+
+test('pain on breathing is its own chest pain code (Index: Pain, chest, on breathing R07.1)', () => {
+  assert.deepEqual(codes('Patient: Since the fall it hurts when I take a deep breath.'), ['R07.1']);
+  assert.deepEqual(codes('Patient: I get a sharp pain when I breathe in.'), ['R07.1']);
+});
