@@ -497,3 +497,9 @@ test('pain on breathing is its own chest pain code (Index: Pain, chest, on breat
   assert.deepEqual(codes('Patient: Since the fall it hurts when I take a deep breath.'), ['R07.1']);
   assert.deepEqual(codes('Patient: I get a sharp pain when I breathe in.'), ['R07.1']);
 });
+
+test('back pain said beside neck pain is a second site, not the neck pain said less exactly (Index: Pain, neck M54.2; Pain, back M54.9)', () => {
+  assert.deepEqual(codes('Patient: I have neck and back pain after lifting boxes all weekend.').sort(), ['M54.2', 'M54.9']);
+  // The low back is the back said more exactly: M54.9 still yields to M54.50.
+  assert.deepEqual(codes('Patient: I have back pain, mostly low back pain.'), ['M54.50']);
+});

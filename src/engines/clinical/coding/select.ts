@@ -430,11 +430,22 @@ function takeDocumentedSide(byCode: Map<string, CodedDiagnosis>): void {
  * the category is another problem and leaves it standing (low back pain M54.50 beside neck pain
  * M54.2; knee pain M25.569 beside shoulder pain M25.511).
  */
+/**
+ * Back pain said apart from neck pain ("neck and back pain", "my neck hurts, and my back") is pain
+ * at a second site, not the neck pain said less exactly: the tabular list files Cervicalgia M54.2
+ * under Dorsalgia M54, but the neck is not the back (Index: Pain, neck NEC M54.2; Pain, back
+ * M54.9), so M54.9 does not yield to M54.2 when no mention of it is the neck's.
+ */
+const neckBesideBack = (d: CodedDiagnosis, o: CodedDiagnosis): boolean =>
+  d.code === BACK_PAIN && o.code === NECK_PAIN && d.mentions.every((m) => o.mentions.every((n) => n.end <= m.start || m.end <= n.start));
+const BACK_PAIN = 'M54.9';
+const NECK_PAIN = 'M54.2';
+
 function dropLessSpecific(byCode: Map<string, CodedDiagnosis>): void {
   const all = [...byCode.values()];
   // A code under the unspecified code's node is more specific even when it leaves another axis
   // unspecified ("Low back pain, unspecified" M54.50 under "Dorsalgia, unspecified" M54.9's M54).
-  const sameCondition = (d: CodedDiagnosis, o: CodedDiagnosis): boolean => specificOfConcept(o, d) || (refines(o.code, d.code) && !refines(d.code, o.code));
+  const sameCondition = (d: CodedDiagnosis, o: CodedDiagnosis): boolean => !neckBesideBack(d, o) && (specificOfConcept(o, d) || (refines(o.code, d.code) && !refines(d.code, o.code)));
   for (const d of all) {
     if (UNSPECIFIC.test(d.title) && all.some((o) => o !== d && sameCondition(d, o))) byCode.delete(d.code);
   }
