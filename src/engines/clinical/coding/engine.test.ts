@@ -348,7 +348,8 @@ test('an abbreviation spelled letter by letter reads as the abbreviation, span o
 test('a lay phrase reads the same with any determiner before its body part', () => {
   // concepts.tsv lists "pain in my hip" and "pain in the hip"; the clinician says "your".
   assert.deepEqual(codes('Doctor: The therapy will help the pain in your right hip.'), ['M25.551']);
-  assert.deepEqual(codes('Doctor: You have ringing in your ears.'), ['H93.19']);
+  // Both ears, said in the plural (coding.json paired_plurals): tinnitus, bilateral.
+  assert.deepEqual(codes('Doctor: You have ringing in your ears.'), ['H93.13']);
 });
 
 test('a question put in the negative, answered "yes, I do", is present; a bare "yes" to it is not read as present', () => {
@@ -560,4 +561,40 @@ test('a condition given as one possibility or a place on the clinician\'s list i
 test("the British 'a temperature' is a fever (Index: Fever R50.9); a temperature read as a number is a vital sign", () => {
   assert.deepEqual(codes("[doctor] How can I help?\n[patient] I've had a temperature since Tuesday and I feel awful."), ['R50.9']);
   assert.deepEqual(codes('[doctor] Your temperature is thirty seven today, which is normal.'), []);
+});
+
+test('pain said to be chronically painful is chronic pain (Index: Pain, chronic G89.29)', () => {
+  const got = codes('Patient: My heel has hurt since the operation. Patient: It is chronically painful, honestly.');
+  assert.ok(got.includes('G89.29'), got.join(' '));
+});
+
+test('lay wordings of weight loss, poor appetite, blurred vision and urinary frequency (Index: Loss, weight R63.4; Loss, appetite R63.0; Blurring, visual H53.8; Frequency, micturition R35.0; Nocturia R35.1)', () => {
+  assert.deepEqual(codes("Patient: Since the spring I've lost a lot of weight without trying."), ['R63.4']);
+  assert.deepEqual(codes("Patient: Honestly I don't have an appetite these days."), ['R63.0']);
+  assert.deepEqual(codes('Patient: My vision is blurry when I read the paper.'), ['H53.8']);
+  assert.deepEqual(codes('Patient: I feel like I pee all the time.'), ['R35.0']);
+  assert.deepEqual(codes('Patient: I get up at night to pee three times.'), ['R35.1']);
+});
+
+test('a paired body part said in the plural is both sides (I.B.13)', () => {
+  assert.deepEqual(codes('Patient: My knees hurt after the long walk on Sunday.').sort(), ['M25.561', 'M25.562']);
+  assert.deepEqual(codes('Patient: I hear a ringing in my ears at night.'), ['H93.13']);
+  // A side said with the part is the side, whatever the plural elsewhere.
+  assert.deepEqual(codes('Patient: My right knee hurts, and my knees creak.'), ['M25.561']);
+});
+
+test('a goiter and an opioid addiction named in the patient\'s words (Index: Goiter E04.9; Enlargement, thyroid — see Goiter; Addiction — see Dependence, drug, opioid F11.20)', () => {
+  assert.deepEqual(codes('Patient: The specialist said I have an enlarged thyroid.'), ['E04.9']);
+  assert.deepEqual(codes("Patient: I'm addicted to pain pills and I want help."), ['F11.20']);
+});
+
+test('pain on breathing is its own chest pain code (Index: Pain, chest, on breathing R07.1)', () => {
+  assert.deepEqual(codes('Patient: Since the fall it hurts when I take a deep breath.'), ['R07.1']);
+  assert.deepEqual(codes('Patient: I get a sharp pain when I breathe in.'), ['R07.1']);
+});
+
+test('back pain said beside neck pain is a second site, not the neck pain said less exactly (Index: Pain, neck M54.2; Pain, back M54.9)', () => {
+  assert.deepEqual(codes('Patient: I have neck and back pain after lifting boxes all weekend.').sort(), ['M54.2', 'M54.9']);
+  // The low back is the back said more exactly: M54.9 still yields to M54.50.
+  assert.deepEqual(codes('Patient: I have back pain, mostly low back pain.'), ['M54.50']);
 });

@@ -37,7 +37,10 @@ test('the gate follows what the text holds, not how many conditions it names', (
   assert.equal(passingGated({ ...excerpt, mentions: 12 }), false);
   assert.equal(passingGated({ ...excerpt, mentions: 3, assessing: true }), true);
   assert.equal(passingGated({ labelled: true, textLength: 1000, mentions: 12, assessing: true }), false);
-  assert.equal(passingGated({ labelled: true, textLength: 3000, mentions: 1, assessing: false }), true);
+  assert.equal(passingGated({ labelled: true, textLength: 3000, mentions: 1, assessing: true }), true);
+  // Long, but nothing assessed in it: an excerpt of history taking, up to twice a whole visit's length.
+  assert.equal(passingGated({ labelled: true, textLength: 3000, mentions: 1, assessing: false }), false);
+  assert.equal(passingGated({ labelled: true, textLength: 6000, mentions: 1, assessing: false }), true);
   // A note or problem list without turns: short ones have no chatter.
   assert.equal(passingGated({ labelled: false, textLength: 3000, mentions: 4, assessing: false }), false);
   assert.equal(passingGated({ labelled: false, textLength: 3000, mentions: 9, assessing: false }), true);
@@ -51,4 +54,35 @@ test('an excerpt with no assessment part keeps the complaints the clinician take
 test('an excerpt whose clinician opens an assessment is gated by it', () => {
   const marked = `${EXCERPT}\nDoctor: To summarise, the cough is from a cold that is getting better.`;
   assert.deepEqual(codes(marked), ['R05.9']);
+});
+
+// A history excerpt that reads out earlier care at length before the complaint, with nothing assessed.
+const REVIEW = [
+  'Doctor: Thanks for coming in. I have the letters from the other clinic here, so let me go through them with you first.',
+  'Patient: Sure, go ahead. I brought a copy of everything they gave me as well, in this folder.',
+  'Doctor: They saw you three times over the winter and tried two different creams and a course of tablets.',
+  'Patient: That is right. None of it made a real difference for very long, which is why they sent me here.',
+  'Doctor: Their notes mention blood tests in January. The counts were normal and the kidney numbers were fine.',
+  'Patient: They told me the same thing on the phone, that the tests looked okay.',
+  'Doctor: There is also a scan report from February. It does not show anything that worries me on its own.',
+  'Patient: I was glad about that, but I still do not feel right.',
+];
+const STORY = [
+  'Doctor: Tell me what has been bothering you most these days.',
+  'Patient: I get a headache most afternoons, and it has been going on for about six weeks now.',
+  'Doctor: Where do you feel the headache, and how long does it last?',
+  'Patient: Across my forehead, for an hour or two, and then it eases off by itself.',
+  'Doctor: Any change in your vision with it, or any dizziness?',
+  'Patient: No, nothing like that.',
+];
+const reviewed = (rounds: number): string => [...Array.from({ length: rounds }, () => REVIEW).flat(), ...STORY].join('\n');
+
+test('a long history excerpt in which nothing is assessed keeps its present illness', () => {
+  const excerpt = reviewed(4);
+  assert.ok(excerpt.length > 2800 && excerpt.length < 5600);
+  assert.deepEqual(codes(excerpt), ['R51.9']);
+  // Past twice a whole visit's length, a text with no assessment found is a whole visit, gated by its closing part.
+  const visit = reviewed(8);
+  assert.ok(visit.length > 5600);
+  assert.deepEqual(codes(visit), []);
 });

@@ -712,7 +712,8 @@ test('a diagnosis the GP gives as the patient\'s, softened, and names for them i
 });
 
 test('a GP reading out the reason given at booking opens the visit as "what brings you in" does', () => {
-  const chat = Array.from({ length: 30 }, (_, i) => `Doctor: And how is work going at the moment, week ${i}?\nPatient: It is fine, I have been going in most days and walking the dog.`).join('\n');
+  // A whole visit with no assessment said: longer than any excerpt (select.ts wholeVisit).
+  const chat = Array.from({ length: 50 }, (_, i) => `Doctor: And how is work going at the moment, week ${i}?\nPatient: It is fine, I have been going in most days and walking the dog.`).join('\n');
   const visit = (opening: string): string => `Doctor: Can I check your name and date of birth?\nPatient: Sam, fifth of May.\nDoctor: ${opening}\nPatient: Yes, I have a swelling in my left elbow since last week.\n${chat}\nDoctor: OK, I will send you some information.`;
   assert.deepEqual(codes(visit("So it says here you've got a problem with your elbow, is that right?")), ['M25.422']);
   assert.deepEqual(codes(visit('Any plans for the weekend?')), []);

@@ -52,8 +52,14 @@ function codesFor(m: Mention): { code: string; basis: Basis }[] {
 const SHORT_TEXT_MENTIONS = 6;
 // …nor does a short exchange of labelled turns: what either says there is what it is about.
 const SHORT_EXCHANGE_CHARS = 1400;
-// …and a conversation this long holds a whole visit.
+// …and a conversation this long holds a whole visit,
 const WHOLE_VISIT_CHARS = 2 * SHORT_EXCHANGE_CHARS;
+// …unless nothing is assessed in it up to this long: a history excerpt that reviews the records at
+// length (an excerpt of the present illness read out with its imaging and earlier care). A whole
+// visit says its assessment; past this length, one where none is found is a whole visit whose
+// assessment the reader missed, still gated (ACI-bench visits run from 2,900 characters up,
+// MTS-Dialog excerpts rarely past 3,100).
+const UNASSESSED_EXCERPT_CHARS = 2 * WHOLE_VISIT_CHARS;
 
 /** The clinician heads a problem ("so for your diabetes…") or gives an impression: an assessment is said. */
 const assessesProblem = (m: Mention): boolean => m.framed && m.framing !== 'reason' && m.speaker === 'clinician';
@@ -72,8 +78,22 @@ const assessesProblem = (m: Mention): boolean => m.framed && m.framing !== 'reas
  */
 export function passingGated(o: { labelled: boolean; textLength: number; mentions: number; assessing: boolean }): boolean {
   if (!o.labelled) return o.mentions > SHORT_TEXT_MENTIONS;
-  if (o.textLength > WHOLE_VISIT_CHARS) return true;
+  if (wholeVisit(o)) return true;
   return o.textLength > SHORT_EXCHANGE_CHARS && o.assessing;
+}
+
+/**
+ * Does a labelled text hold a whole visit, read by its closing part (dropPassingSymptoms,
+ * dropUnmanagedChronic), rather than an excerpt, read by who takes up what (dropHistoryTaking)?
+ * Long enough to hold one, and either assessing something or too long for an excerpt
+ * (UNASSESSED_EXCERPT_CHARS): a long excerpt of history taking in which nothing is assessed has
+ * no closing part to gate it, and gating it by its last share dropped every complaint of the
+ * present illness it documents (issue #18 policy: the presenting problems are coded; guidelines
+ * IV.D, IV.G). Dev: mts-dialog-hpi train-995 (the low mood of an opioid-dependence history),
+ * mts-dialog-hpi-dev2 train-268 (allergies, blood in the urine).
+ */
+function wholeVisit(o: { labelled: boolean; textLength: number; assessing: boolean }): boolean {
+  return o.labelled && o.textLength > WHOLE_VISIT_CHARS && (o.assessing || o.textLength > UNASSESSED_EXCERPT_CHARS);
 }
 const UNSPECIFIC = /unspecified|without complications/i;
 
@@ -118,14 +138,14 @@ export function selectDiagnoses(mentions: readonly Mention[], visit: VisitFacts)
   // What the visit assessed is decided first, so a passing mention ("the last time you had an
   // asthma attack?") cannot displace an assessed condition through a combination rule.
   const labelled = mentions.some((m) => m.speaker !== undefined);
-  const conversation = labelled && textLength > WHOLE_VISIT_CHARS;
+  const assessing = assessmentMarked || mentions.some(assessesProblem);
+  const conversation = wholeVisit({ labelled, textLength, assessing });
   if (labelled && !conversation) {
     dropHistoryTaking(byCode);
     dropPastMentionsOnly(byCode);
     dropRecordedStatus(byCode);
     dropPatientHistory(byCode);
   }
-  const assessing = assessmentMarked || mentions.some(assessesProblem);
   if (passingGated({ labelled, textLength, mentions: mentions.length, assessing })) dropPassingSymptoms(byCode, closingFrom, recapSentences(mentions), labelled && !conversation ? (assessmentMarked ? 'assessed' : 'open') : undefined);
   else if (labelled && textLength > SHORT_EXCHANGE_CHARS) dropPatientSymptoms(byCode);
   applyCombinations(byCode);
@@ -412,11 +432,22 @@ function takeDocumentedSide(byCode: Map<string, CodedDiagnosis>): void {
  * the category is another problem and leaves it standing (low back pain M54.50 beside neck pain
  * M54.2; knee pain M25.569 beside shoulder pain M25.511).
  */
+/**
+ * Back pain said apart from neck pain ("neck and back pain", "my neck hurts, and my back") is pain
+ * at a second site, not the neck pain said less exactly: the tabular list files Cervicalgia M54.2
+ * under Dorsalgia M54, but the neck is not the back (Index: Pain, neck NEC M54.2; Pain, back
+ * M54.9), so M54.9 does not yield to M54.2 when no mention of it is the neck's.
+ */
+const neckBesideBack = (d: CodedDiagnosis, o: CodedDiagnosis): boolean =>
+  d.code === BACK_PAIN && o.code === NECK_PAIN && d.mentions.every((m) => o.mentions.every((n) => n.end <= m.start || m.end <= n.start));
+const BACK_PAIN = 'M54.9';
+const NECK_PAIN = 'M54.2';
+
 function dropLessSpecific(byCode: Map<string, CodedDiagnosis>): void {
   const all = [...byCode.values()];
   // A code under the unspecified code's node is more specific even when it leaves another axis
   // unspecified ("Low back pain, unspecified" M54.50 under "Dorsalgia, unspecified" M54.9's M54).
-  const sameCondition = (d: CodedDiagnosis, o: CodedDiagnosis): boolean => specificOfConcept(o, d) || (refines(o.code, d.code) && !refines(d.code, o.code));
+  const sameCondition = (d: CodedDiagnosis, o: CodedDiagnosis): boolean => !neckBesideBack(d, o) && (specificOfConcept(o, d) || (refines(o.code, d.code) && !refines(d.code, o.code)));
   for (const d of all) {
     if (UNSPECIFIC.test(d.title) && all.some((o) => o !== d && sameCondition(d, o))) byCode.delete(d.code);
   }

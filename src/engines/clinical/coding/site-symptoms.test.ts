@@ -129,3 +129,16 @@ test('a yes to "any swelling?" that names a site says where the symptom is; a no
   assert.deepEqual(codes('Doctor: Any pain?\nPatient: No, my back is fine.\nDoctor: Okay.'), []);
   assert.deepEqual(codes('Doctor: Does the pain go into your legs?\nPatient: Yes, down my right leg.\nDoctor: Okay.'), []);
 });
+
+test('a symptom said of two sites joined by "and"/"or" is coded at each site', () => {
+  assert.deepEqual(codes('Doctor: What brings you in?\nPatient: He keeps saying there is pain in his belly and back.'), ['M54.9', 'R10.9']);
+  assert.deepEqual(codes('Doctor: What brings you in?\nPatient: I get pain in my right knee and my left hip on the stairs.'), ['M25.552', 'M25.561']);
+  // Both wrists, said in the plural.
+  assert.deepEqual(codes('Doctor: What brings you in?\nPatient: There is pain in my neck and wrists every morning.'), ['M25.531', 'M25.532', 'M54.2']);
+});
+
+test('joint pain said of a limb part is the pain of its joints (Index: Pain, joint, hand M25.54-; foot M25.57-)', () => {
+  assert.deepEqual(codes('Doctor: What brings you in?\nPatient: Mostly joint pain in my left hand when I type.'), ['M25.542']);
+  // Pain of the part itself stays the limb's (Pain, limb, upper, hand M79.64-).
+  assert.deepEqual(codes('Doctor: What brings you in?\nPatient: Mostly pain in my left hand when I type.'), ['M79.642']);
+});

@@ -30,12 +30,14 @@ interface Tables {
   conjunctions: Set<string>;
   /** A part of a site said before it with "of" ("the inside of your knee"), as token phrases. */
   positions: string[][];
+  /** Words before a symptom that put it in the joints of its site ("joint pain in my hands"). */
+  joints: Set<string>;
 }
 let tables: Tables | undefined;
 
 function readTables(): Tables {
   if (tables) return tables;
-  const t: Tables = { symptoms: new Map(), sites: new Map(), longest: 1, siteFirsts: new Set(), compounds: new Map(), questions: new Set(), linkers: new Set(), prepositions: new Set(), conjunctions: new Set(), positions: [] };
+  const t: Tables = { symptoms: new Map(), sites: new Map(), longest: 1, siteFirsts: new Set(), compounds: new Map(), questions: new Set(), linkers: new Set(), prepositions: new Set(), conjunctions: new Set(), positions: [], joints: new Set() };
   const rows = lexiconTable('symptom-sites.tsv');
   for (const [kind, words, index, deeper] of rows) {
     const said = words!.split('|');
@@ -58,6 +60,7 @@ function readTables(): Tables {
     else if (kind === 'preposition') for (const w of said) t.prepositions.add(w);
     else if (kind === 'conjunction') for (const w of said) t.conjunctions.add(w);
     else if (kind === 'position') for (const w of said) t.positions.push(phraseTokens(w));
+    else if (kind === 'joint') for (const w of said) t.joints.add(w);
   }
   // Compounds name a site and a symptom word of the rows above ("bellyache" → belly, ache).
   for (const [kind, words, parts] of rows) {
@@ -72,7 +75,12 @@ function readTables(): Tables {
 }
 
 /** The code of a symptom (index main term) at a site: the index's subterm phrase, else a deeper subterm the table lacks. */
-function codedAt(main: string, site: Site): Concept | undefined {
+function codedAt(main: string, site: Site, joint = false): Concept | undefined {
+  // Said of the joints of a limb part ("joint pain in my hands"): Pain, joint, hand M25.54-.
+  if (joint) for (const word of site.words) {
+    const concept = indexConcept(`${word} joint ${main}`);
+    if (concept) return concept;
+  }
   if (site.only && !site.only.has(main)) return undefined;
   // A limb part's own code for the symptom is the index's deeper subterm, not the part's main-term entry.
   const own = site.only && site.deeper.get(main);
@@ -193,11 +201,11 @@ function symptomAfter(tokens: readonly Token[], from: number, t: Tables): { main
 }
 
 /** A mention of `main` at `site` over tokens [from, to), if the index codes it and no break parts it. */
-function mentionOf(text: string, tokens: readonly Token[], from: number, to: number, main: string, site: Site): ConceptMention | undefined {
+function mentionOf(text: string, tokens: readonly Token[], from: number, to: number, main: string, site: Site, joint = false): ConceptMention | undefined {
   const start = tokens[from]!.start;
   const end = tokens[to - 1]!.end;
   if (BREAK.test(unstuttered(text.slice(start, end)))) return undefined;
-  const concept = codedAt(main, site);
+  const concept = codedAt(main, site, joint);
   return concept ? { concept, start, end, from, to } : undefined;
 }
 
@@ -213,7 +221,14 @@ function phrasesIn(text: string, tokens: readonly Token[], t: Tables): ConceptMe
     if (compound) hit = mentionOf(text, tokens, i, i + 1, compound.main, compound.site);
     else if (main) {
       const after = siteAfter(text, tokens, i, t);
-      if (after) hit = mentionOf(text, tokens, i, after.to, main, after.site);
+      // "joint pain in my hands": the mention starts at the joint word, in the joints of the site.
+      const joint = i > 0 && t.joints.has(tokens[i - 1]!.norm) && !BREAK.test(text.slice(tokens[i - 1]!.end, tokens[i]!.start));
+      if (after) hit = mentionOf(text, tokens, joint ? i - 1 : i, after.to, main, after.site, joint);
+      // "pain in my belly and back", "pain in my knee or my hip": the symptom is said of the second
+      // site too (the mirror of "neck and lower back pain" below), each coded at its own site subterm.
+      const other = hit && after && coordinatedSite(tokens, after.to, t);
+      const second = other && mentionOf(text, tokens, other.from, other.to, main, other.site, joint);
+      if (second) out.push(second);
       const shared = after && ellipticSite(tokens, after.from, after.to, t);
       const also = shared && mentionOf(text, tokens, i, after.to, main, shared.site);
       if (also) out.push(also);

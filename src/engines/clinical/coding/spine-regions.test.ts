@@ -38,3 +38,9 @@ test('no region said: the main term keeps its own code', () => {
   assert.deepEqual(codes('Doctor: You have arthritis.'), ['M19.90']);
   assert.deepEqual(codes('Doctor: That is spondylosis.'), ['M47.9']);
 });
+
+test('a vertebra said with the condition names its region (tabular M40-M54 regions: C1-C7 cervical, T1-T12 thoracic, L1-L5 lumbar)', () => {
+  assert.deepEqual(codes('Doctor: The new films show an L3 spondylolisthesis, grade one.'), ['M43.16']);
+  assert.deepEqual(codes('Doctor: The report mentions a spondylolisthesis at C four.'), ['M43.12']);
+  assert.deepEqual(codes('Doctor: That is spondylolisthesis.'), ['M43.10']);
+});
