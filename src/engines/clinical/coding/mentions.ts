@@ -111,14 +111,6 @@ function ownPartsFresh(concept: Concept): ReadonlySet<string> {
   return new Set(Object.keys(regions).filter((r) => title.includes(r)).flatMap((r) => regions[r]!));
 }
 
-let pairedPlurals: ReadonlySet<string> | undefined;
-/** Does a token of [from, to) name a paired body part in the plural (coding.json paired_plurals)? */
-function bothInPlural(tokens: readonly Token[], from: number, to: number): boolean {
-  pairedPlurals ??= new Set(codingCues().paired_plurals.words);
-  for (let i = from; i < to; i++) if (pairedPlurals.has(tokens[i]?.norm ?? '')) return true;
-  return false;
-}
-
 /** Side named nearest to the mention within its sentence (a few words either way). */
 function sideOf(tokens: Token[], from: number, to: number, sentence: Span, own: ReadonlySet<string> = new Set()): Side {
   let best: { side: Side; dist: number } | undefined;
@@ -129,9 +121,6 @@ function sideOf(tokens: Token[], from: number, to: number, sentence: Span, own: 
     if (side && (!best || dist < best.dist)) best = { side, dist };
   };
   for (let i = from; i < to; i++) consider(i, 0);
-  // A paired part said in the plural within the mention ("ringing in my ears", "my knees hurt") is
-  // both sides (coding.json paired_plurals; laterality as documented, guidelines I.B.13).
-  if (!best && bothInPlural(tokens, from, to)) return 'B';
   for (let d = 1; d <= 6; d++) {
     consider(from - d, d);
     // A side said after the mention before another body part is that part's ("pain in my knee and my left hip").

@@ -133,8 +133,9 @@ test('a yes to "any swelling?" that names a site says where the symptom is; a no
 test('a symptom said of two sites joined by "and"/"or" is coded at each site', () => {
   assert.deepEqual(codes('Doctor: What brings you in?\nPatient: He keeps saying there is pain in his belly and back.'), ['M54.9', 'R10.9']);
   assert.deepEqual(codes('Doctor: What brings you in?\nPatient: I get pain in my right knee and my left hip on the stairs.'), ['M25.552', 'M25.561']);
-  // Both wrists, said in the plural.
-  assert.deepEqual(codes('Doctor: What brings you in?\nPatient: There is pain in my neck and wrists every morning.'), ['M25.531', 'M25.532', 'M54.2']);
+  // Wrists said in the plural with no side word: the side is not documented (paired plurals as both sides were
+  // left out of the merge: they lowered the team-written check set).
+  assert.deepEqual(codes('Doctor: What brings you in?\nPatient: There is pain in my neck and wrists every morning.'), ['M25.539', 'M54.2']);
 });
 
 test('joint pain said of a limb part is the pain of its joints (Index: Pain, joint, hand M25.54-; foot M25.57-)', () => {

@@ -51,7 +51,6 @@ export interface CodingCues {
   attributed: { why?: string; be: string[]; after: string[]; determiners: string[]; before: string[]; reach: number };
   service_names: { why?: string; after: string[]; referred_to: string[]; reach: number };
   idioms: CueList;
-  paired_plurals: { why?: string; words: string[] };
   eased_episode: { why?: string; had: string[]; lengths: string[]; ongoing: { subjects: string[]; auxiliaries: string[] }; eased: string[] };
   denied_by_reference: CueList;
   limb_parts: { why?: string; regions: Record<string, string[]> };
