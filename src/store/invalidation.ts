@@ -66,6 +66,36 @@ export function decode(payload: string): Invalidated {
 }
 
 /**
+ * A connection LISTENing on `channel`: `notified` with each decoded signal, `lost` once when the
+ * connection errs or ends after it was up. A connection that fails to come up is closed and throws.
+ */
+async function listenOn(url: string, channel: string, on: { notified: (m: Invalidated) => void; lost: (client: pg.Client) => void }): Promise<pg.Client> {
+  // Keep-alive probes notice a peer that vanished without closing the connection.
+  const next = new pg.Client({ connectionString: url, keepAlive: true });
+  let gone = false;
+  const lost = () => {
+    if (gone) return;
+    gone = true;
+    next.end().catch(() => {});
+    on.lost(next);
+  };
+  next.on('notification', (message) => {
+    if (message.channel === channel) on.notified(decode(message.payload ?? ''));
+  });
+  next.on('error', lost);
+  next.on('end', lost);
+  try {
+    await next.connect();
+    await next.query(`LISTEN "${channel}"`);
+  } catch (error) {
+    gone = true;
+    next.end().catch(() => {});
+    throw error;
+  }
+  return next;
+}
+
+/**
  * One dedicated connection LISTENs; a lost connection drops every cache (a signal may have
  * been missed), keeps them off until it is back, and reconnects. Publishing goes through the
  * shared pool.
@@ -84,33 +114,16 @@ export async function postgresInvalidation(url: string, schema: string, pool: pg
     retry.unref();
   };
   const connect = async (): Promise<void> => {
-    // Keep-alive probes notice a peer that vanished without closing the connection.
-    const next = new pg.Client({ connectionString: url, keepAlive: true });
-    let gone = false;
-    const lost = () => {
-      if (gone) return;
-      gone = true;
-      if (client === next) {
-        client = undefined;
-        fire(undefined);
-      }
-      next.end().catch(() => {});
-      scheduleReconnect();
-    };
-    next.on('notification', (message) => {
-      if (message.channel === channel) fire(decode(message.payload ?? ''));
+    client = await listenOn(url, channel, {
+      notified: fire,
+      lost: (gone) => {
+        if (client === gone) {
+          client = undefined;
+          fire(undefined);
+        }
+        scheduleReconnect();
+      },
     });
-    next.on('error', lost);
-    next.on('end', lost);
-    try {
-      await next.connect();
-      await next.query(`LISTEN "${channel}"`);
-    } catch (error) {
-      gone = true;
-      next.end().catch(() => {});
-      throw error;
-    }
-    client = next;
     // Anything changed while nobody was listening is forgotten now.
     fire(undefined);
   };
