@@ -26,6 +26,10 @@ import { validatorCompiler } from './http/validator.ts';
 import { AlphaErrorBody, MAX_PATH_PARAM_LENGTH, MessageErrorBody, StableErrorBody, TextToJsonErrorBody } from './http/schemas.ts';
 import { createLogger } from './logger.ts';
 
+/** The gate every request passes (http/gate.ts). */
+type Gate = ReturnType<typeof createGate>;
+type Logger = ReturnType<typeof createLogger>;
+
 const JSON_BODY_LIMIT = 16 * 1024 * 1024;
 const LOAD_SHEDDING_RETRY_AFTER_SECONDS = 5;
 /** Methods whose JSON body is required when they declare one; others may send none. */
@@ -101,18 +105,13 @@ function setCommonHeaders(request: FastifyRequest, reply: FastifyReply): void {
 // biome-ignore lint: the typed instance is an implementation detail of the routes.
 export type AppInstance = FastifyInstance<any, any, any, any, any>;
 
-export async function buildApp(
-  deps: AppDeps,
-  options: { logger?: boolean; logStream?: DestinationStream } = {},
-): Promise<AppInstance> {
-  const gate = createGate(deps.accounts, deps.limiter, deps.config.defaultRateLimitPerMinute);
-
-  /**
-   * What the router refuses before any hook runs (a URL that does not decode, a path
-   * parameter longer than any id) is answered like every other request: counted, with the
-   * usual headers, in the family's error shape. An over-long id is one that does not exist.
-   */
-  async function routerRefusal(error: FastifyError, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+/**
+ * What the router refuses before any hook runs (a URL that does not decode, a path
+ * parameter longer than any id) is answered like every other request: counted, with the
+ * usual headers, in the family's error shape. An over-long id is one that does not exist.
+ */
+function routerRefusal(gate: Gate) {
+  return async (error: FastifyError, request: FastifyRequest, reply: FastifyReply): Promise<void> => {
     let apiError =
       error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? new ApiError('not_found') : new ApiError('validation_error', 'The request URL is not valid.');
     try {
@@ -123,9 +122,12 @@ export async function buildApp(
     setCommonHeaders(request, reply);
     request.log.info({ method: request.method, route: 'unmatched', status: apiError.status, account: request.account?.id });
     reply.code(apiError.status).send(renderError(routeFamily(request.url), apiError));
-  }
+  };
+}
 
-  const logger = createLogger(options.logger === false ? 'silent' : deps.config.logLevel, options.logStream);
+/** The Fastify instance with its limits, validator, shared error schemas and JSON parsing. */
+function createFastify(deps: AppDeps, logger: Logger, gate: Gate): AppInstance {
+  const refuse = routerRefusal(gate);
   const app = Fastify({
     loggerInstance: logger,
     logController: new LogController({ disableRequestLogging: true }),
@@ -137,7 +139,7 @@ export async function buildApp(
     trustProxy: deps.config.trustProxy as boolean | string[],
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: false } },
     routerOptions: { maxParamLength: MAX_PATH_PARAM_LENGTH },
-    frameworkErrors: (error, request, reply) => void routerRefusal(error, request, reply),
+    frameworkErrors: (error, request, reply) => void refuse(error, request, reply),
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
 
@@ -151,7 +153,11 @@ export async function buildApp(
     if (body === '' && !BODY_METHODS.has(request.method)) return done(null, undefined);
     return parseJson(request, body as string, done);
   });
+  return app;
+}
 
+/** /openapi.json, with each route's security requirement read from its auth scheme. */
+async function registerApiDescription(app: AppInstance): Promise<void> {
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -174,8 +180,10 @@ export async function buildApp(
       return { schema: schema && security ? { ...schema, security } : schema, url };
     },
   });
-  await app.register(websocket, { options: { maxPayload: 1024 * 1024 } });
+}
 
+/** Every request passes the gate first, then load shedding; every answer gets the common headers. */
+async function registerRequestHooks(app: AppInstance, deps: AppDeps, gate: Gate): Promise<void> {
   // Fail closed: a route that does not say how it authenticates is a start-up error, not an
   // open door.
   app.addHook('onRoute', (route) => {
@@ -217,8 +225,10 @@ export async function buildApp(
     }
     done(null, payload);
   });
+}
 
-  // One line per request, with ids only: URLs carry no PHI, bodies are never logged.
+/** One log line per request, with ids only: URLs carry no PHI, bodies are never logged. */
+function logRequests(app: AppInstance, logger: Logger): void {
   app.addHook('onResponse', (request, reply, done) => {
     if (logger.isLevelEnabled('info')) {
       request.log.info({
@@ -231,7 +241,10 @@ export async function buildApp(
     }
     done();
   });
+}
 
+/** Errors and unknown routes in the family's error shape, from the one catalogue (http/errors.ts). */
+function handleErrors(app: AppInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const apiError = toApiError(error);
     if (apiError.retryAfterSeconds !== undefined) reply.header('Retry-After', apiError.retryAfterSeconds);
@@ -245,7 +258,10 @@ export async function buildApp(
     const error = new ApiError('not_found', `No route ${request.method} ${request.url.split('?')[0]}.`);
     return reply.code(404).send(renderError(routeFamily(request.url), error));
   });
+}
 
+/** Every route group, each given the dependencies it declares. */
+async function registerRoutes(app: AppInstance, deps: AppDeps): Promise<void> {
   await app.register(healthRoutes(deps));
   await app.register(docsRoutes);
   await app.register(notesRoutes(deps));
@@ -266,5 +282,20 @@ export async function buildApp(
   await app.register(consensusRoutes(deps));
   await app.register(webhooksRoutes(deps));
   await app.register(fhirRoutes(deps));
+}
+
+export async function buildApp(
+  deps: AppDeps,
+  options: { logger?: boolean; logStream?: DestinationStream } = {},
+): Promise<AppInstance> {
+  const gate = createGate(deps.accounts, deps.limiter, deps.config.defaultRateLimitPerMinute);
+  const logger = createLogger(options.logger === false ? 'silent' : deps.config.logLevel, options.logStream);
+  const app = createFastify(deps, logger, gate);
+  await registerApiDescription(app);
+  await app.register(websocket, { options: { maxPayload: 1024 * 1024 } });
+  await registerRequestHooks(app, deps, gate);
+  logRequests(app, logger);
+  handleErrors(app);
+  await registerRoutes(app, deps);
   return app;
 }
