@@ -149,7 +149,8 @@ function flag(env: Env, name: string): boolean {
   return ['1', 'true', 'yes'].includes((env[name] ?? '').toLowerCase());
 }
 
-export function loadConfig(env: Env = process.env, overrides: Partial<Config> = {}): Config {
+/** The PostgreSQL store, if one is set: its URL and schema, checked. */
+function storeSettings(env: Env): Pick<Config, 'databaseUrl' | 'databaseSchema'> {
   const databaseUrl = env.DATABASE_URL || undefined;
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
     throw new ConfigError('DATABASE_URL must be a postgres:// connection string');
@@ -158,15 +159,52 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
   if (!/^[a-z_][a-z0-9_]{0,62}$/.test(schema)) {
     throw new ConfigError('CLINSCRIBE_DB_SCHEMA must be a lower-case SQL identifier');
   }
+  return { databaseUrl, databaseSchema: schema };
+}
+
+/** Which engine runs each capability. */
+function engineChoices(env: Env): Config['engines'] {
   const engine = (name: string, allowed: string[]) => oneOf(env, name, allowed, 'embedded');
+  return {
+    notes: engine('CLINSCRIBE_NOTES_ENGINE', ['embedded', 'llm', 'llm+embedded', 'none']),
+    templates: engine('CLINSCRIBE_TEMPLATES_ENGINE', ['embedded', 'llm', 'llm+embedded', 'none']),
+    coding: engine('CLINSCRIBE_CODING_ENGINE', ['embedded', 'llm', 'llm+embedded', 'none']),
+    extraction: engine('CLINSCRIBE_EXTRACTION_ENGINE', ['embedded', 'llm', 'llm+embedded', 'none']),
+    speech: oneOf(env, 'CLINSCRIBE_SPEECH_ENGINE', ['embedded', 'openai', 'none'], env.CLINSCRIBE_ASR_BASE_URL ? 'openai' : 'embedded'),
+    consensus: oneOf(env, 'CLINSCRIBE_CONSENSUS_ENGINE', ['llm', 'none'], 'llm'),
+  };
+}
+
+/** Live transcription: how long a session may run or idle, and how many run at once. */
+function streamingSettings(env: Env): Config['streaming'] {
+  return {
+    maxSeconds: integer(env, 'CLINSCRIBE_STREAM_MAX_SECONDS', 14_400, 1),
+    idleSeconds: integer(env, 'CLINSCRIBE_STREAM_IDLE_SECONDS', 60, 1),
+    maxSessions: integer(env, 'CLINSCRIBE_MAX_STREAMS', 32, 1),
+    maxSessionsPerAccount: integer(env, 'CLINSCRIBE_MAX_STREAMS_PER_ACCOUNT', 4, 1),
+  };
+}
+
+/** Webhook delivery: private addresses, timeouts, retries and per-account counts. */
+function webhookSettings(env: Env): Config['webhooks'] {
+  return {
+    allowPrivate: flag(env, 'CLINSCRIBE_WEBHOOK_ALLOW_PRIVATE'),
+    timeoutMs: integer(env, 'CLINSCRIBE_WEBHOOK_TIMEOUT_MS', 30_000, 100),
+    retryBaseMs: integer(env, 'CLINSCRIBE_WEBHOOK_RETRY_BASE_MS', 30_000, 1),
+    maxAttempts: integer(env, 'CLINSCRIBE_WEBHOOK_MAX_ATTEMPTS', 15, 1),
+    maxPerAccount: integer(env, 'CLINSCRIBE_MAX_WEBHOOKS_PER_ACCOUNT', 20, 1),
+    redeliveriesPerMinute: integer(env, 'CLINSCRIBE_WEBHOOK_REDELIVERIES_PER_MINUTE', 30, 1),
+  };
+}
+
+export function loadConfig(env: Env = process.env, overrides: Partial<Config> = {}): Config {
   if (env.CLINSCRIBE_ADMIN_PASSWORD && env.CLINSCRIBE_ADMIN_PASSWORD.length < 12) {
     throw new ConfigError('CLINSCRIBE_ADMIN_PASSWORD must be at least 12 characters');
   }
   const retention = env.CLINSCRIBE_RETENTION_DAYS ? integer(env, 'CLINSCRIBE_RETENTION_DAYS', 0, 1) : undefined;
   const config: Config = {
     dataDir: path.resolve(env.CLINSCRIBE_DATA_DIR || '.clinscribe'),
-    databaseUrl,
-    databaseSchema: schema,
+    ...storeSettings(env),
     host: env.CLINSCRIBE_HOST || '127.0.0.1',
     port: integer(env, 'CLINSCRIBE_PORT', 8080),
     trustProxy: trustProxy(env, 'CLINSCRIBE_TRUST_PROXY'),
@@ -183,14 +221,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     maxUploadBytes: integer(env, 'CLINSCRIBE_MAX_UPLOAD_BYTES', 100 * 1024 * 1024, 1),
     retentionDays: retention,
     logLevel: oneOf(env, 'CLINSCRIBE_LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'info'),
-    engines: {
-      notes: engine('CLINSCRIBE_NOTES_ENGINE', ['embedded', 'llm', 'llm+embedded', 'none']),
-      templates: engine('CLINSCRIBE_TEMPLATES_ENGINE', ['embedded', 'llm', 'llm+embedded', 'none']),
-      coding: engine('CLINSCRIBE_CODING_ENGINE', ['embedded', 'llm', 'llm+embedded', 'none']),
-      extraction: engine('CLINSCRIBE_EXTRACTION_ENGINE', ['embedded', 'llm', 'llm+embedded', 'none']),
-      speech: oneOf(env, 'CLINSCRIBE_SPEECH_ENGINE', ['embedded', 'openai', 'none'], env.CLINSCRIBE_ASR_BASE_URL ? 'openai' : 'embedded'),
-      consensus: oneOf(env, 'CLINSCRIBE_CONSENSUS_ENGINE', ['llm', 'none'], 'llm'),
-    },
+    engines: engineChoices(env),
     llm: {
       baseUrl: env.CLINSCRIBE_LLM_BASE_URL || undefined,
       model: env.CLINSCRIBE_LLM_MODEL || undefined,
@@ -208,20 +239,8 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
       maxEventLoopDelayMs: integer(env, 'CLINSCRIBE_MAX_EVENT_LOOP_DELAY_MS', 1000, 0),
       maxEventLoopUtilization: fraction(env, 'CLINSCRIBE_MAX_EVENT_LOOP_UTILIZATION'),
     },
-    streaming: {
-      maxSeconds: integer(env, 'CLINSCRIBE_STREAM_MAX_SECONDS', 14_400, 1),
-      idleSeconds: integer(env, 'CLINSCRIBE_STREAM_IDLE_SECONDS', 60, 1),
-      maxSessions: integer(env, 'CLINSCRIBE_MAX_STREAMS', 32, 1),
-      maxSessionsPerAccount: integer(env, 'CLINSCRIBE_MAX_STREAMS_PER_ACCOUNT', 4, 1),
-    },
-    webhooks: {
-      allowPrivate: flag(env, 'CLINSCRIBE_WEBHOOK_ALLOW_PRIVATE'),
-      timeoutMs: integer(env, 'CLINSCRIBE_WEBHOOK_TIMEOUT_MS', 30_000, 100),
-      retryBaseMs: integer(env, 'CLINSCRIBE_WEBHOOK_RETRY_BASE_MS', 30_000, 1),
-      maxAttempts: integer(env, 'CLINSCRIBE_WEBHOOK_MAX_ATTEMPTS', 15, 1),
-      maxPerAccount: integer(env, 'CLINSCRIBE_MAX_WEBHOOKS_PER_ACCOUNT', 20, 1),
-      redeliveriesPerMinute: integer(env, 'CLINSCRIBE_WEBHOOK_REDELIVERIES_PER_MINUTE', 30, 1),
-    },
+    streaming: streamingSettings(env),
+    webhooks: webhookSettings(env),
     authCache: {
       // Revocations reach every process at once (NOTIFY); the TTL bounds a missed signal.
       ttlMs: integer(env, 'CLINSCRIBE_AUTH_CACHE_TTL_MS', 500, 0),
