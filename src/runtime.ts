@@ -90,6 +90,51 @@ function openInvalidation(store: Store): Promise<Invalidation> {
   return Promise.resolve(localInvalidation());
 }
 
+/** What the job workers run with. */
+interface WorkerDeps {
+  config: Config;
+  log: ReturnType<typeof createLogger>;
+  store: Store;
+  queue: JobQueue;
+  engines: Engines;
+  events: EventRecorder;
+  resourcesRepo: ResourcesRepository;
+  resources: ResourcesService;
+  delivery: DeliveryDeps;
+}
+
+/** This process's job workers: started at most once, after what a crashed worker left is swept. */
+function jobWorkers(d: WorkerDeps) {
+  let working = false;
+  let stopRecording: (() => void) | undefined;
+  return {
+    get working(): boolean {
+      return working;
+    },
+    async start(): Promise<void> {
+      if (working) return;
+      working = true;
+      // What a crashed worker left (engine process groups, decode files, half-received
+      // uploads) goes first; then this process's own engine children are recorded.
+      const swept = await sweepLeftovers({ dataDir: d.config.dataDir, uploadIsKnown: async (name) => (await d.resourcesRepo.findById(name.replace(/\.audio$/, ''))) !== undefined });
+      if (swept.killedGroups + swept.removedPcmDirs + swept.removedUploads > 0) d.log.info(swept, 'leftovers of a stopped process removed');
+      stopRecording = recordChildGroupsIn(d.config.dataDir);
+      await d.queue.work({
+        resource: (job, attempt) =>
+          runResourceJob(
+            { db: d.store.db, resources: d.resourcesRepo, events: d.events, engines: d.engines, audioPath: (f) => d.resources.audioPath(f), timeoutMs: d.config.jobTimeoutMs },
+            job.id,
+            attempt,
+          ),
+        webhook: (job, attempt) => deliverWebhook(d.delivery, job.id, attempt),
+      });
+    },
+    stopRecording(): void {
+      stopRecording?.();
+    },
+  };
+}
+
 export async function createRuntime(config: Config, options: { engines?: Partial<Engines> } = {}): Promise<Runtime> {
   const log = createLogger(config.logLevel);
   const onError = (error: unknown) => log.warn({ err: { name: (error as Error)?.name, code: (error as { code?: string })?.code } }, 'job attempt failed');
@@ -113,8 +158,7 @@ export async function createRuntime(config: Config, options: { engines?: Partial
   const resources = new ResourcesService(store.db, resourcesRepo, outbox, queue, config.dataDir, idempotency, results);
   const events = new EventRecorder(outbox, webhooks, queue);
   const delivery: DeliveryDeps = { db: store.db, config, webhooks, outbox, resources: resourcesRepo, queue };
-  let working = false;
-  let stopRecording: (() => void) | undefined;
+  const workers = jobWorkers({ config, log, store, queue, engines, events, resourcesRepo, resources, delivery });
 
   const runtime: Runtime = {
     config,
@@ -134,32 +178,14 @@ export async function createRuntime(config: Config, options: { engines?: Partial
     readiness: storeReadiness(store),
     delivery,
     validateTemplate,
-    async startWorkers() {
-      if (working) return;
-      working = true;
-      // What a crashed worker left (engine process groups, decode files, half-received
-      // uploads) goes first; then this process's own engine children are recorded.
-      const swept = await sweepLeftovers({ dataDir: config.dataDir, uploadIsKnown: async (name) => (await resourcesRepo.findById(name.replace(/\.audio$/, ''))) !== undefined });
-      if (swept.killedGroups + swept.removedPcmDirs + swept.removedUploads > 0) log.info(swept, 'leftovers of a stopped process removed');
-      stopRecording = recordChildGroupsIn(config.dataDir);
-      await queue.work({
-        resource: (job, attempt) =>
-          runResourceJob(
-            { db: store.db, resources: resourcesRepo, events, engines, audioPath: (f) => resources.audioPath(f), timeoutMs: config.jobTimeoutMs },
-            job.id,
-            attempt,
-          ),
-        webhook: (job, attempt) => deliverWebhook(delivery, job.id, attempt),
-      });
-    },
+    startWorkers: () => workers.start(),
     async close() {
       await invalidation.close();
       await limiter.close?.();
-      if (working) await queue.stop();
-      else if (store.caps.queue === 'pg-boss') await queue.stop();
+      if (workers.working || store.caps.queue === 'pg-boss') await queue.stop();
       await store.close();
       await engines.close?.();
-      stopRecording?.();
+      workers.stopRecording();
     },
   };
   return runtime;
