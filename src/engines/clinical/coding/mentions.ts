@@ -250,7 +250,8 @@ function tagQuestion(said: string): boolean {
   return endsWithTag(said) && !opensLikeQuestion(withoutLeadingWords(said));
 }
 
-const BODY_PARTS = new Set(['ear', 'eye', 'knee', 'shoulder', 'hip', 'ankle', 'foot', 'elbow', 'wrist', 'hand', 'leg', 'arm', 'calf', 'toe', 'finger', 'thumb', 'thigh', 'forearm', 'clavicle', 'collarbone', 'acl', 'meniscus', 'carpal', 'achilles', 'rotator']);
+// The parts a side is said of (coding.json sided_parts).
+const BODY_PARTS: ReadonlySet<string> = new Set(codingCues().sided_parts.words);
 
 /**
  * The side the visit names for a body part ("right knee" throughout), used when the sentence
