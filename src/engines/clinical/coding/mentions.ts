@@ -5,6 +5,7 @@ import { drugLexicon, findConcepts, icd10cmTitle, tokenize, type Concept, type C
 import { SIDE_WORDS, type Side } from './side.ts';
 import { codingCues } from '../language/coding.ts';
 import { spokenAlternation } from '../language/data.ts';
+import { FILLER_WORDS } from '../language/fillers.ts';
 import { attributedToCause, confirmed, genericPlural, guessedByPatient, passedOn, evidenceOpened, aggravatingAct, isBareList, likened, namedAsTopic, opensWithPlainYes, listsCauses, namesRisks, plannedProcedure, presupposed, saysNoRecurrence, startsIdiom } from './cue-phrases.ts';
 import { isQuestion, answersAffirming, answersNo, answersYes, asksYesNo, endsWithTag, opensAsQuestion, opensLikeQuestion, withoutLeadingWords } from '../language/discourse.ts';
 import { findIndexTerms } from './index-terms.ts';
@@ -82,7 +83,7 @@ const REJECTED = /^no\W+no\b/i;
 // A turn label at the start of a line: "[patient]", "Doctor:", "Speaker 1:", "[00:01:02] P:".
 const LABEL = /^(?:\[[^\]]*\]\s*)*(?:(?:doctor|patient|dr|pt|d|p|speaker\s*\d+|clinician|nurse)\s*[:\-]\s*)?/i;
 // Hesitations inside a phrase ("an acute lumbar, um, strain") are read past.
-const FILLERS = new Set(['um', 'uh', 'uhm', 'umm', 'er', 'erm', 'ah', 'hmm', 'mm']);
+const FILLERS = FILLER_WORDS;
 
 /** Is token i a side word whose next word or the one after names a body part (BODY_PARTS) other than the mention's own (`own`)? */
 function sidesAnotherPart(tokens: Token[], i: number, own: ReadonlySet<string>): boolean {

@@ -6,6 +6,7 @@ import { findConcepts, isBillable, tokenize, type Concept } from '../lexicon/ind
 import { SIDE_WORDS, type Side } from './side.ts';
 import { lexiconTable } from '../lexicon/tables.ts';
 import { wordsPattern } from '../language/data.ts';
+import { FILLER_WORDS } from '../language/fillers.ts';
 import { indexSiteSpec, visitIndexSiteSpec } from './index-sites.ts';
 import { tiedTo } from './site-ties.ts';
 import { sided, sidesOf } from './code-sides.ts';
@@ -152,7 +153,7 @@ function siteNear(sentence: string, at: { start: number; end: number }, reach = 
   return best && best.dist <= reach ? best.hit : undefined;
 }
 
-const FILLER = new Set(['uh', 'um', 'uhm', 'er', 'erm', 'ah', 'the', 'your', 'my', 'his', 'her', 'of']);
+const FILLER = new Set([...FILLER_WORDS, 'the', 'your', 'my', 'his', 'her', 'of']);
 
 /** A side said just before a site ("right hand, uh, index finger", "the left knee"). */
 function sideBefore(sentence: string, at: number): Side | undefined {

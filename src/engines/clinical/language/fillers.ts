@@ -2,8 +2,19 @@
 // Not inside hyphenated backchannels: "uh-huh"/"mm-hmm" (yes) and "uh-uh" (no) are answers.
 import { escapeRegExp, languageData } from './data.ts';
 
+const words = languageData<{ hesitations: string[]; fillers: string[] }>('fillers');
 // Each hesitation's last letter may be drawn out: "ummm", "hmmm", "uhh".
-const HESITATIONS = languageData<{ hesitations: string[] }>('fillers').hesitations.map((h) => `${escapeRegExp(h)}+`).join('|');
+const HESITATIONS = words.hesitations.map((h) => `${escapeRegExp(h)}+`).join('|');
+
+/**
+ * The one-word hesitations ("um", drawn out once: "umm") and fillers ("er", "gosh") of fillers.json:
+ * the words a reader of concepts passes over ("a, um, strain").
+ */
+export const FILLER_WORDS: ReadonlySet<string> = new Set([
+  ...words.hesitations,
+  ...words.hesitations.map((h) => h + h.at(-1)),
+  ...words.fillers.filter((w) => /^[a-z]+$/.test(w)),
+]);
 const FILLER = new RegExp(`(?<![\\w-])(?:${HESITATIONS})(?![\\w-])\\s*,?\\s*`, 'gi');
 const FALSE_START = /(?:^|\s)[a-z]{1,3}-(?=\s)/gi;
 // "i , i love" / "we- we're" / "the the" → one copy; "uh-uh" is a no, not a stutter.
