@@ -2,7 +2,7 @@
 import type { Span } from '../../ports.ts';
 import { assertionsFor, sentenceAt, splitSentences, type Assertion } from '../context/index.ts';
 import { drugLexicon, findConcepts, icd10cmTitle, tokenize, type Concept, type ConceptMention, type Token } from '../lexicon/index.ts';
-import { SIDE_WORDS, type Side } from './side.ts';
+import { SIDE_WORDS, type Side } from '../language/sides.ts';
 import { codingCues } from '../language/coding.ts';
 import { spokenAlternation } from '../language/data.ts';
 import { FILLER_WORDS } from '../language/fillers.ts';
@@ -23,7 +23,7 @@ import { presentingSpans, readsBookedReasonIn } from './presenting.ts';
 import { specify, visitSiteOf, type InjurySite } from './specify.ts';
 import { familyWeighed, followsUpHealingInjury, framingAt, recountedAt, headsToListener, inCondition, type Framing, localStatus, treatedFor, pastFollowUp, punctuatedLead, otherSense, removedNear, sharesFamilyExperiencer, softenedNaming, wordsBefore } from './discourse.ts';
 
-export type { Side } from './side.ts';
+export type { Side } from '../language/sides.ts';
 /** `other`: a condition of someone the speaker names who is not a relative ('my flatmate has…'); not coded. */
 export type Status = 'present' | 'negated' | 'uncertain' | 'hypothetical' | 'family' | 'historical' | 'unasserted' | 'other';
 

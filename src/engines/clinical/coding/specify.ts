@@ -3,7 +3,7 @@
 // the type, site and side of an injury (data/lexicon/injuries.tsv, injury-sites.tsv and the
 // generated injury-codes.tsv); the 7th character of an injury code follows the encounter.
 import { findConcepts, isBillable, tokenize, type Concept } from '../lexicon/index.ts';
-import { SIDE_WORDS, type Side } from './side.ts';
+import { SIDE_WORDS, type Side } from '../language/sides.ts';
 import { lexiconTable } from '../lexicon/tables.ts';
 import { wordsPattern } from '../language/data.ts';
 import { FILLER_WORDS } from '../language/fillers.ts';

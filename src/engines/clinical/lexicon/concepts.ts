@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { phraseTokens, type Token } from './tokens.ts';
 import { americanSpelling } from './british.ts';
 import { languageData } from '../language/data.ts';
+import { SIDE_WORDS as SIDES } from '../language/sides.ts';
 import { lexiconTable, tsvRows } from './tables.ts';
 
 export type ConceptKind = 'dx' | 'chronic' | 'symptom' | 'status' | 'ignore';
@@ -157,7 +158,8 @@ function measureStates(concepts: readonly Concept[]): { concept: Concept; phrase
   return out;
 }
 
-const SIDE_WORDS = new Set(['right', 'left', 'bilateral']);
+// Side words read past inside a phrase (language/sides.ts); "both" is not, as it also starts a list ("both knees and hips").
+const SIDE_WORDS = new Set(Object.keys(SIDES).filter((w) => w !== 'both'));
 
 /** Longest non-overlapping concept mentions, left to right. */
 export function findConcepts(tokens: readonly Token[]): ConceptMention[] {
