@@ -590,3 +590,7 @@ test('back pain said beside neck pain is a second site, not the neck pain said l
   // The low back is the back said more exactly: M54.9 still yields to M54.50.
   assert.deepEqual(codes('Patient: I have back pain, mostly low back pain.'), ['M54.50']);
 });
+
+test('the room spinning, said as "the spinning", is vertigo (Index: Vertigo R42)', () => {
+  assert.deepEqual(codes('[patient] The spinning comes on whenever I turn over in bed.'), ['R42']);
+});
