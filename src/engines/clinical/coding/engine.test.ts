@@ -590,3 +590,47 @@ test('back pain said beside neck pain is a second site, not the neck pain said l
   // The low back is the back said more exactly: M54.9 still yields to M54.50.
   assert.deepEqual(codes('Patient: I have back pain, mostly low back pain.'), ['M54.50']);
 });
+
+test('beside an impression in doubt, a symptom only reviewed by a question is not coded; the signs it rests on are (IV.H, IV.D)', () => {
+  const visit = [
+    '[doctor] Good morning, what brings you in today?',
+    '[patient] I have had a cough for about a month now and I get short of breath on the stairs.',
+    '[doctor] Are you bringing anything up with the cough?',
+    '[patient] Some clear stuff first thing in the morning.',
+    '[doctor] Any blood in it?',
+    '[patient] No, never.',
+    '[doctor] Any wheeze?',
+    '[patient] Sometimes, first thing in the morning.',
+    '[doctor] Any chest pain?',
+    '[patient] No.',
+    '[doctor] Any fevers or sweats at night?',
+    '[patient] No.',
+    '[doctor] Any swelling of your legs?',
+    '[patient] No.',
+    '[doctor] Do you have any other medical problems?',
+    '[patient] Only my cholesterol, I take a tablet for it every night.',
+    '[doctor] Any allergies to medicines?',
+    '[patient] None that I know of.',
+    '[doctor] Do you smoke at all?',
+    '[patient] No, I have never smoked, and nobody smokes at home either.',
+    '[doctor] Any weight loss or change in your appetite lately?',
+    '[patient] No, my appetite is the same as ever and my weight has not changed.',
+    '[doctor] Do you drink alcohol?',
+    '[patient] A glass of wine at the weekend.',
+    '[doctor] And what do you do for a living?',
+    '[patient] I work in a warehouse, lots of lifting and dust.',
+    '[doctor] Okay, so a cough for a month and getting short of breath on the stairs, this could be asthma, but I want to make sure there is nothing else going on.',
+    '[patient] Right.',
+    '[doctor] I will send you for a chest x-ray and a breathing test with the nurse, and we will speak again when the results are back.',
+    '[patient] Okay, thank you.',
+  ].join('\n');
+  const got = codes(visit);
+  assert.ok(got.includes('R05.9'), got.join(' '));
+  assert.ok(got.includes('R06.02'), got.join(' '));
+  assert.ok(!got.includes('R06.2'), got.join(' '));
+  assert.ok(!got.includes('J45.909'), got.join(' '));
+});
+
+test('the room spinning, said as "the spinning", is vertigo (Index: Vertigo R42)', () => {
+  assert.deepEqual(codes('[patient] The spinning comes on whenever I turn over in bed.'), ['R42']);
+});

@@ -559,8 +559,16 @@ const clinicianStatesDiagnosis = (byCode: Map<string, CodedDiagnosis>, bases: re
  */
 function dropPatientOnlySymptoms(byCode: Map<string, CodedDiagnosis>, closingFrom: number): void {
   const impression = [...byCode.values()].some((d) => d.basis === 'present' && d.mentions.some((m) => clinicianFrames(m) && m.framing === 'impression' && m.start >= closingFrom));
-  if (!impression && !clinicianStatesDiagnosis(byCode, ['present', 'combination'])) return;
-  const notTakenUp = (m: Mention): boolean => (m.speaker === 'patient' && !m.presenting && !m.followedUp) || (impression && m.speaker === 'clinician' && inQuestionOrAnswer(m) && !m.reviewed && !m.framed);
+  // The clinician's closing impression is in doubt and names the signs it rests on ("so the
+  // cough and the breathlessness, it could be…"): those signs are what is coded in the uncertain
+  // diagnosis's place (guidelines IV.H). A symptom only reviewed by a question on the way
+  // ("any wheeze?" "a bit"), which the impression leaves aside, is history reviewed, not a
+  // problem of the visit (IV.D; issue #18 policy, what the clinician does not take up).
+  const doubted = [...byCode.values()].some((d) => d.basis === 'present' && d.mentions.some((m) => m.doubtedSubject === true && m.start >= closingFrom));
+  if (!impression && !doubted && !clinicianStatesDiagnosis(byCode, ['present', 'combination'])) return;
+  const notTakenUp = (m: Mention): boolean => (m.speaker === 'patient' && !m.presenting && !m.followedUp) ||
+    (impression && m.speaker === 'clinician' && inQuestionOrAnswer(m) && !m.reviewed && !m.framed) ||
+    (doubted && m.speaker === 'clinician' && inQuestionOrAnswer(m) && !m.framed && !m.doubtedSubject && !m.presenting);
   for (const d of [...byCode.values()]) {
     if (saidAsSymptom(d) && d.basis === 'present' && d.mentions.every(notTakenUp)) byCode.delete(d.code);
   }
