@@ -7,6 +7,8 @@ import { LEADING_RUN } from '../language/discourse.ts';
 import { codingCues, type CodingCues } from '../language/coding.ts';
 
 interface Cues { noRecurrence: RegExp; testedFor: RegExp; doubtedAfter: RegExp; doubtedBefore: RegExp; causesListed: RegExp; confirmedBy: RegExp; confirmHedge: RegExp; vaccineBefore: RegExp; vaccineAfter: RegExp; screenAfter: RegExp; ruledOut: RegExp; reportedInGeneral: RegExp; attributedAfter: RegExp; attributedBefore: RegExp; plainYes: RegExp; serviceAfter: RegExp; referredTo: RegExp; idiom: RegExp; planned: RegExp; risks: RegExp; generic: RegExp; hedgedGeneric: RegExp; pluralOwned: RegExp; pluralGeneric: RegExp; possessed: RegExp; presupposing: RegExp; patientGuess: RegExp; likeness: RegExp; passVerb: RegExp; passTo: RegExp; evidence: RegExp; actBefore: RegExp; actCoordinated: RegExp; actAfter: RegExp; actPain: RegExp }
+/** The cues certaintyCues builds; circumstanceCues builds the rest. */
+type CertaintyCue = 'testedFor' | 'causesListed' | 'generic' | 'hedgedGeneric' | 'pluralOwned' | 'pluralGeneric' | 'confirmedBy' | 'confirmHedge' | 'ruledOut' | 'reportedInGeneral' | 'risks' | 'doubtedBefore' | 'doubtedAfter' | 'noRecurrence' | 'patientGuess' | 'likeness';
 let compiled: Cues | undefined;
 
 /** Subject, `hedges` hedge words (at least) then modals, a verb of having, up to three words, end. */
@@ -29,10 +31,9 @@ function standingPhrase(phrases: string[]): RegExp {
   return new RegExp(`(?:^|\\s)(?:${alternation(phrases)})(?:\\s|$)`, 'i');
 }
 
-function cues(): Cues {
-  if (compiled) return compiled;
-  const data = codingCues();
-  compiled = {
+/** Cues that weigh whether a mention is the patient's condition: tested for, doubted, confirmed, generic, ruled out. */
+function certaintyCues(data: CodingCues): Pick<Cues, CertaintyCue> {
+  return {
     // The phrase, then up to six words, then the mention (the lead ends at the mention).
     testedFor: leadingPhrase(data.tested_for.phrases, 6),
     causesListed: new RegExp(`(?:^|\\s)(?:${alternation(data.causes_listed.phrases)})\\b`, 'i'),
@@ -44,16 +45,32 @@ function cues(): Cues {
     // The phrase, then up to three words ("a right"), then the mention.
     confirmedBy: leadingPhrase(data.confirmed_by.phrases, 3),
     confirmHedge: standingPhrase(data.confirmed_by.hedges),
+    // A negating phrase, then up to `reach` words that do not open a new clause, then the mention.
+    ruledOut: new RegExp(`(?:^|\\s)(?:${alternation(data.ruled_out_before.phrases)})(?:\\s+(?!(?:${alternation(data.ruled_out_before.stops)})\\b)\\S+){0,${wordReach(data.ruled_out_before.reach)}}$`, 'i'),
+    // Up to `reach` words after the mention, then an agentless report ("have been reported in the literature").
+    reportedInGeneral: new RegExp(`^[^\\w']*(?:[\\w']+[^\\w']+){0,${wordReach(data.reported_in_general.reach)}}?(?:${alternation(data.reported_in_general.phrases)})\\b`, 'i'),
+    // A risk phrase anywhere before the mention in its sentence ("risks include infection, … stroke").
+    risks: standingPhrase(data.risks_listed.phrases),
+    doubtedBefore: leadingPhrase(data.doubted_before.phrases, 3),
+    // Up to three words after the mention ("issues"), then the phrase.
+    // Word and non-word runs alternate ("'" counts as a word character), so the match is linear.
+    doubtedAfter: new RegExp(`^[^\\w']*(?:[\\w']+[^\\w']+){0,3}?(?:${alternation(data.doubted_after.phrases)})\\b`, 'i'),
+    noRecurrence: new RegExp(wordsPattern(data.no_recurrence.phrases), 'i'),
+    // A guess, then up to `reach` words ("it is a", "i have something like"), then the mention.
+    patientGuess: leadingPhrase(data.patient_guess.phrases, data.patient_guess.reach),
+    likeness: leadingPhrase(data.likeness.phrases, data.likeness.reach),
+  };
+}
+
+/** Cues of the circumstances a mention is said in: vaccines, screening, services, plans, causes, acts, questions. */
+function circumstanceCues(data: CodingCues): Omit<Cues, CertaintyCue> {
+  return {
     // A vaccine word, then up to three words ("the vaccinations, hepatitis"), then the mention.
     vaccineBefore: leadingPhrase(data.vaccinated_against.before, 3),
     // …or after it, past at most after_reach more diseases of the same vaccine ("measles, mumps and rubella vaccine").
     vaccineAfter: new RegExp(`^[^\\w']*(?:[\\w'-]+[\\s,]+(?:(?:${alternation(data.vaccinated_against.list_joiners)})\\s+)?){0,${wordReach(data.vaccinated_against.after_reach)}}?(?:${alternation(data.vaccinated_against.after)})\\b`, 'i'),
     // A screening word right after the mention ("colon cancer screening").
     screenAfter: new RegExp(`^[\\s-]*(?:${alternation(data.screened_for.after)})\\b`, 'i'),
-    // A negating phrase, then up to `reach` words that do not open a new clause, then the mention.
-    ruledOut: new RegExp(`(?:^|\\s)(?:${alternation(data.ruled_out_before.phrases)})(?:\\s+(?!(?:${alternation(data.ruled_out_before.stops)})\\b)\\S+){0,${wordReach(data.ruled_out_before.reach)}}$`, 'i'),
-    // Up to `reach` words after the mention, then an agentless report ("have been reported in the literature").
-    reportedInGeneral: new RegExp(`^[^\\w']*(?:[\\w']+[^\\w']+){0,${wordReach(data.reported_in_general.reach)}}?(?:${alternation(data.reported_in_general.phrases)})\\b`, 'i'),
     // Up to `reach` words ("and cough"), a verb of being, a cause phrase and a determiner: "…are from the sarcoid".
     attributedAfter: new RegExp(`^[^\\w']*(?:[\\w']+[^\\w']+){0,${wordReach(data.attributed.reach)}}?(?:${alternation(data.attributed.be)})\\s+(?:${alternation(data.attributed.after)})\\s+(?:${alternation(data.attributed.determiners)})\\b`, 'i'),
     attributedBefore: leadingPhrase(data.attributed.before, 2),
@@ -64,20 +81,10 @@ function cues(): Cues {
     idiom: new RegExp(`^(?:${alternation(data.idioms.phrases)})\\b`, 'i'),
     // A plan word, then up to four words ("having a right knee"), then the mention.
     planned: leadingPhrase(data.planned_procedure.before, 4),
-    // A risk phrase anywhere before the mention in its sentence ("risks include infection, … stroke").
-    risks: standingPhrase(data.risks_listed.phrases),
-    doubtedBefore: leadingPhrase(data.doubted_before.phrases, 3),
-    // Up to three words after the mention ("issues"), then the phrase.
-    // Word and non-word runs alternate ("'" counts as a word character), so the match is linear.
-    doubtedAfter: new RegExp(`^[^\\w']*(?:[\\w']+[^\\w']+){0,3}?(?:${alternation(data.doubted_after.phrases)})\\b`, 'i'),
     // A possessive, then at most two words ("your lower back pain"), then the mention.
     possessed: leadingPhrase(data.presupposed.possessives, 2),
     // A question opening with how often / how long…: the lead starts with it.
     presupposing: new RegExp(`^${LEADING_RUN}(?:${alternation(data.presupposed.openers)})\\b`, 'i'),
-    noRecurrence: new RegExp(wordsPattern(data.no_recurrence.phrases), 'i'),
-    // A guess, then up to `reach` words ("it is a", "i have something like"), then the mention.
-    patientGuess: leadingPhrase(data.patient_guess.phrases, data.patient_guess.reach),
-    likeness: leadingPhrase(data.likeness.phrases, data.likeness.reach),
     // A verb of passing a disease on, then at most one word ("pass the"), then the mention…
     passVerb: leadingPhrase(data.passed_on.verbs, 1),
     // …and after it, the others it would be passed to ("to someone who hasn't had it").
@@ -90,6 +97,12 @@ function cues(): Cues {
     actAfter: new RegExp(`^\\s+(?:${alternation(data.aggravating_act.after)})\\b`, 'i'),
     actPain: standingPhrase(data.aggravating_act.pain_words),
   };
+}
+
+function cues(): Cues {
+  if (compiled) return compiled;
+  const data = codingCues();
+  compiled = { ...certaintyCues(data), ...circumstanceCues(data) };
   return compiled;
 }
 
