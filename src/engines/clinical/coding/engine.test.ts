@@ -590,3 +590,9 @@ test('back pain said beside neck pain is a second site, not the neck pain said l
   // The low back is the back said more exactly: M54.9 still yields to M54.50.
   assert.deepEqual(codes('Patient: I have back pain, mostly low back pain.'), ['M54.50']);
 });
+
+test("feeling ill all over in the patient's words is malaise (Index: Malaise R53.81); 'feel sick' stays nausea", () => {
+  assert.deepEqual(codes("Patient: I'm not feeling well since Monday."), ['R53.81']);
+  assert.deepEqual(codes('Patient: I have been feeling unwell for a week now.'), ['R53.81']);
+  assert.deepEqual(codes('Patient: I feel sick to my stomach after meals.'), ['R11.0']);
+});
