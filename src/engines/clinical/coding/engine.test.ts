@@ -596,3 +596,9 @@ test("feeling ill all over in the patient's words is malaise (Index: Malaise R53
   assert.deepEqual(codes('Patient: I have been feeling unwell for a week now.'), ['R53.81']);
   assert.deepEqual(codes('Patient: I feel sick to my stomach after meals.'), ['R11.0']);
 });
+
+test("the body shaking in lay words is a tremor (Index: Tremor R25.1); a shaken head and shaking chills are not", () => {
+  assert.deepEqual(codes('Patient: After the pills he was shaking all over for an hour.'), ['R25.1']);
+  assert.deepEqual(codes('Patient: I kept shaking my head at the waiter.'), []);
+  assert.deepEqual(codes('Patient: I woke up with shaking chills.'), ['R68.83']);
+});
