@@ -602,3 +602,9 @@ test("the body shaking in lay words is a tremor (Index: Tremor R25.1); a shaken 
   assert.deepEqual(codes('Patient: I kept shaking my head at the waiter.'), []);
   assert.deepEqual(codes('Patient: I woke up with shaking chills.'), ['R68.83']);
 });
+
+test("tired of something is being fed up with it, not fatigue; 'ran down' is run down (Index: Fatigue R53.83)", () => {
+  assert.deepEqual(codes('Patient: Honestly I am tired of all these clinic visits.'), []);
+  assert.deepEqual(codes('Patient: I have felt so ran down this month.'), ['R53.83']);
+  assert.deepEqual(codes('Patient: I get tired by the afternoon every day.'), ['R53.83']);
+});
