@@ -608,3 +608,8 @@ test("tired of something is being fed up with it, not fatigue; 'ran down' is run
   assert.deepEqual(codes('Patient: I have felt so ran down this month.'), ['R53.83']);
   assert.deepEqual(codes('Patient: I get tired by the afternoon every day.'), ['R53.83']);
 });
+
+test('a sore throat only the patient names explains none of the symptoms told beside it (guidelines IV.D: no diagnosis established by the provider)', () => {
+  const got = codes("Doctor: What's going on?\nPatient: I've had a sore throat and some chills since the weekend.").sort();
+  assert.deepEqual(got, ['J02.9', 'R68.83']);
+});
