@@ -613,3 +613,9 @@ test('a sore throat only the patient names explains none of the symptoms told be
   const got = codes("Doctor: What's going on?\nPatient: I've had a sore throat and some chills since the weekend.").sort();
   assert.deepEqual(got, ['J02.9', 'R68.83']);
 });
+
+test('tinnitus is coded by the ear the ringing is in (Index: Tinnitus NOS H93.1-: right H93.11, left H93.12, bilateral H93.13)', () => {
+  assert.deepEqual(codes('Doctor: What brings you in?\nPatient: There is a ringing in my left ear at night.'), ['H93.12']);
+  assert.deepEqual(codes('Doctor: What brings you in?\nPatient: I get ringing in both ears after work.'), ['H93.13']);
+  assert.deepEqual(codes('Doctor: What brings you in?\nPatient: My ears are ringing.'), ['H93.19']);
+});
