@@ -619,3 +619,8 @@ test('tinnitus is coded by the ear the ringing is in (Index: Tinnitus NOS H93.1-
   assert.deepEqual(codes('Doctor: What brings you in?\nPatient: I get ringing in both ears after work.'), ['H93.13']);
   assert.deepEqual(codes('Doctor: What brings you in?\nPatient: My ears are ringing.'), ['H93.19']);
 });
+
+test("a knee the patient says they hurt or injured is a knee injury (Index: Injury, knee S89.9-), by side", () => {
+  assert.deepEqual(codes('Doctor: What happened?\nPatient: I hurt my left knee skiing on Sunday.'), ['S89.92XA']);
+  assert.deepEqual(codes('Doctor: Did you hurt your knee at all?\nPatient: No.'), []);
+});
