@@ -634,3 +634,37 @@ test('beside an impression in doubt, a symptom only reviewed by a question is no
 test('the room spinning, said as "the spinning", is vertigo (Index: Vertigo R42)', () => {
   assert.deepEqual(codes('[patient] The spinning comes on whenever I turn over in bed.'), ['R42']);
 });
+
+test("feeling ill all over in the patient's words is malaise (Index: Malaise R53.81); 'feel sick' stays nausea", () => {
+  assert.deepEqual(codes("Patient: I'm not feeling well since Monday."), ['R53.81']);
+  assert.deepEqual(codes('Patient: I have been feeling unwell for a week now.'), ['R53.81']);
+  assert.deepEqual(codes('Patient: I feel sick to my stomach after meals.'), ['R11.0']);
+});
+
+test("the body shaking in lay words is a tremor (Index: Tremor R25.1); a shaken head and shaking chills are not", () => {
+  assert.deepEqual(codes('Patient: After the pills he was shaking all over for an hour.'), ['R25.1']);
+  assert.deepEqual(codes('Patient: I kept shaking my head at the waiter.'), []);
+  assert.deepEqual(codes('Patient: I woke up with shaking chills.'), ['R68.83']);
+});
+
+test("tired of something is being fed up with it, not fatigue; 'ran down' is run down (Index: Fatigue R53.83)", () => {
+  assert.deepEqual(codes('Patient: Honestly I am tired of all these clinic visits.'), []);
+  assert.deepEqual(codes('Patient: I have felt so ran down this month.'), ['R53.83']);
+  assert.deepEqual(codes('Patient: I get tired by the afternoon every day.'), ['R53.83']);
+});
+
+test('a sore throat only the patient names explains none of the symptoms told beside it (guidelines IV.D: no diagnosis established by the provider)', () => {
+  const got = codes("Doctor: What's going on?\nPatient: I've had a sore throat and some chills since the weekend.").sort();
+  assert.deepEqual(got, ['J02.9', 'R68.83']);
+});
+
+test('tinnitus is coded by the ear the ringing is in (Index: Tinnitus NOS H93.1-: right H93.11, left H93.12, bilateral H93.13)', () => {
+  assert.deepEqual(codes('Doctor: What brings you in?\nPatient: There is a ringing in my left ear at night.'), ['H93.12']);
+  assert.deepEqual(codes('Doctor: What brings you in?\nPatient: I get ringing in both ears after work.'), ['H93.13']);
+  assert.deepEqual(codes('Doctor: What brings you in?\nPatient: My ears are ringing.'), ['H93.19']);
+});
+
+test("a knee the patient says they hurt or injured is a knee injury (Index: Injury, knee S89.9-), by side", () => {
+  assert.deepEqual(codes('Doctor: What happened?\nPatient: I hurt my left knee skiing on Sunday.'), ['S89.92XA']);
+  assert.deepEqual(codes('Doctor: Did you hurt your knee at all?\nPatient: No.'), []);
+});

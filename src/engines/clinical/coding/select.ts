@@ -470,6 +470,16 @@ function dropMainTermDefaults(byCode: Map<string, CodedDiagnosis>): void {
 const SYMPTOM_CODE = /^(?:[RM]|H92\.0|H57\.1)/;
 
 /**
+ * A complaint in lay words the index codes to a disease (a "sore throat", J02.9), named by the
+ * patient alone: no diagnosis the provider has established, so it explains none of the other
+ * symptoms told beside it ("a sore throat ... and some chills" keeps the chills). Guidelines IV.D:
+ * signs and symptoms are reported when a related definitive diagnosis has not been established by
+ * the provider. Taken up in the clinician's words, it explains them as any diagnosis does.
+ */
+const patientComplaintOnly = (d: CodedDiagnosis): boolean =>
+  d.concept.layComplaint === true && d.mentions.every((m) => m.speaker === 'patient');
+
+/**
  * A symptom of a body system whose diagnosis is coded is integral to it (guidelines IV.D,
  * I.B.5). A condition the classification places outside chapter XVIII (constipation K59.00,
  * though spoken of as a symptom) likewise explains the chapter XVIII signs of its system
@@ -484,7 +494,7 @@ function dropIntegralSymptoms(byCode: Map<string, CodedDiagnosis>): void {
   const framed = { dx: new Set<string>(), signs: new Set<string>() };
   for (const d of byCode.values()) {
     if (d.basis === 'family' || d.basis === 'history') continue;
-    const into = d.concept.kind === 'dx' ? 'dx' : d.concept.kind === 'symptom' && !SYMPTOM_CODE.test(d.code) ? 'signs' : undefined;
+    const into = d.concept.kind === 'dx' && !patientComplaintOnly(d) ? 'dx' : d.concept.kind === 'symptom' && !SYMPTOM_CODE.test(d.code) ? 'signs' : undefined;
     if (!into) continue;
     d.concept.systems.forEach((s) => all[into].add(s));
     if (d.mentions.some(clinicianFrames)) d.concept.systems.forEach((s) => framed[into].add(s));
