@@ -581,6 +581,11 @@ function spineRegionPhrases(): string[] {
     const spineOnly = middles.get(lead)?.includes('') === true;
     const main = byPath.get(e.path[0]!);
     emit(e, spineOnly ? '' : lead, m, target, spineOnly && main ? codeOf(main)?.replace(/^.*U:/, '') : undefined, m);
+    // The subterm's own code, said with a region elsewhere in its sentence ("facet arthropathy at
+    // L4" M47.819 → "Spondylosis, without myelopathy or radiculopathy, lumbar region" M47.816), as
+    // the main term sent to is ("spondylosis … lumbar"): its lead in the words of index-synonyms.tsv too.
+    const own = spineOnly ? undefined : codeOf(e);
+    if (own && !own.includes(':')) for (const said of [lead, ...SYNONYM_ROWS.filter(([w]) => w === lead).flatMap(([, o]) => o.split('|'))]) rowsFor(target, own, said);
     if (spineOnly) emit(e, lead, m, target, undefined, undefined);
   }
   return [...new Set(rows)];

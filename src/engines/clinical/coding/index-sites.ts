@@ -1,7 +1,8 @@
 // Body-site subterms of the Alphabetic Index (data/icd10cm/coding-sites.tsv, built by
 // scripts/build-coding-index.ts): the site a sentence names picks the code by site and side
 // ("trigger finger … right index finger" M65.30 → M65.321; "melanoma on her back" C43.9 → C43.59).
-import { alternation } from '../language/data.ts';
+import { alternation, wordsPattern } from '../language/data.ts';
+import { codingCues } from '../language/coding.ts';
 import { icd10cmTable } from '../lexicon/tables.ts';
 import { tiedTo } from './site-ties.ts';
 
@@ -99,3 +100,19 @@ function splitSite(rows: SiteRows, named: string, before: string): SiteSpec | un
   return rows.leads.find(({ lead, site }) => ` ${words}`.endsWith(` ${lead}`) && site.mains.some((main) => named.includes(` ${main} `)))?.site;
 }
 
+
+let levelBefore: RegExp | undefined;
+
+/**
+ * The spine region of the sentence before, for a condition whose sentence points back to its
+ * level ("facet joint disease at this level" after "a grade two L4 spondylolisthesis"; coding.json
+ * level_said_before): only a region (`near` rows), never a site by side. `before` is the text
+ * before the condition's sentence.
+ */
+export function levelSaidBeforeSpec(code: string, name: string, sentence: string, before: string): SiteSpec | undefined {
+  levelBefore ??= new RegExp(wordsPattern(codingCues().level_said_before.phrases), 'i');
+  if (!levelBefore.test(sentence)) return undefined;
+  const prev = before.trimEnd().split(/(?<=[.!?])\s+/).at(-1) ?? '';
+  const spec = indexSiteSpec(code, name, prev, { start: prev.length, end: prev.length });
+  return spec?.near ? spec : undefined;
+}

@@ -451,6 +451,7 @@ function sidedConcept(m: { concept: Concept; start: number; end: number; from: n
     visitSide: (part) => visit.sides().get(part) ?? 'U',
     visitSite: visit.site,
     visit: visit.text,
+    before: visit.text.slice(0, saidStart),
     encounter: visit.encounter,
   });
   if (!specified) return undefined;

@@ -7,7 +7,7 @@ import { SIDE_WORDS, type Side } from '../language/sides.ts';
 import { lexiconTable } from '../lexicon/tables.ts';
 import { wordsPattern } from '../language/data.ts';
 import { FILLER_WORDS } from '../language/fillers.ts';
-import { indexSiteSpec, visitIndexSiteSpec } from './index-sites.ts';
+import { indexSiteSpec, levelSaidBeforeSpec, visitIndexSiteSpec } from './index-sites.ts';
 import { tiedTo } from './site-ties.ts';
 import { sided, sidesOf } from './code-sides.ts';
 import { systemsOf } from './systems.ts';
@@ -241,6 +241,8 @@ export interface SpecifyContext {
   visitSite(): InjurySite | undefined;
   /** The whole text (for specifiers whose words may be said anywhere in the visit). */
   visit: string;
+  /** The text of the visit before the mention's sentence (a level pointed back to: "at this level"). */
+  before?: string;
   /** 'D' when the visit follows up a healing injury (subsequent encounter), else 'A'. */
   encounter(): 'A' | 'D';
 }
@@ -317,7 +319,9 @@ export function specify(concept: Concept, sentence: string, ctx: SpecifyContext)
   const typed = sided(concept.codes) ? undefined : typeAfter(concept.codes.U, sentence, ctx.at);
   if (typed) return forEncounter({ concept: withCodes(concept, { U: typed }) }, ctx);
   // A site subterm of the index named in the sentence (I.B.3: the documented site).
-  const site = indexSiteSpec(concept.codes.U, concept.name, sentence, ctx.at) ?? visitIndexSiteSpec(concept.codes.U, concept.name, ctx.visit);
+  const site = indexSiteSpec(concept.codes.U, concept.name, sentence, ctx.at)
+    ?? (ctx.before === undefined ? undefined : levelSaidBeforeSpec(concept.codes.U, concept.name, sentence, ctx.before))
+    ?? visitIndexSiteSpec(concept.codes.U, concept.name, ctx.visit);
   // A malignancy's site gives its personal-history code too (History, personal, malignant neoplasm, breast Z85.3).
   if (site) return forEncounter({ concept: withCodes(concept, lateralCodes(site.spec), site.history ?? concept.history) }, ctx);
   // A code of unspecified side whose tabular list codes the sides (I.B.13: the side documented).

@@ -44,3 +44,13 @@ test('a vertebra said with the condition names its region (tabular M40-M54 regio
   assert.deepEqual(codes('Doctor: The report mentions a spondylolisthesis at C four.'), ['M43.12']);
   assert.deepEqual(codes('Doctor: That is spondylolisthesis.'), ['M43.10']);
 });
+
+test('a facet condition said with its level after it takes the level\'s region (Arthropathy, facet joint — see also Spondylosis, lumbar region M47.816)', () => {
+  assert.deepEqual(codes('Doctor: The scan shows facet arthropathy at L5.'), ['M47.816']);
+  assert.deepEqual(codes('Doctor: There is facet joint disease at C six.'), ['M47.812']);
+});
+
+test('a level pointed back to ("at this level") is the level the sentence before names; a limb there is no level', () => {
+  assert.deepEqual(codes('Doctor: The pictures show an L5 spondylolisthesis. There is also facet arthropathy at this level.'), ['M43.16', 'M47.816']);
+  assert.deepEqual(codes('Doctor: Your left elbow looks fine. There is facet arthropathy at this level.'), ['M47.819']);
+});

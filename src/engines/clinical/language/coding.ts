@@ -54,6 +54,7 @@ export interface CodingCues {
   eased_episode: { why?: string; had: string[]; lengths: string[]; ongoing: { subjects: string[]; auxiliaries: string[] }; eased: string[] };
   denied_by_reference: CueList;
   limb_parts: { why?: string; regions: Record<string, string[]> };
+  level_said_before: { why?: string; phrases: string[] };
   sided_parts: { why?: string; words: string[] };
   patient_sex: { why?: string; ages: string[]; reach: number; female: string[]; male: string[] };
   history_taking: { why?: string; topics: string[]; asking_why?: string; asking: string[]; examples_why?: string; examples: string[] };
