@@ -44,3 +44,9 @@ test('asking to be told of a complaint raises it as a topic, not a finding the c
   const coded = codes(visit);
   assert.ok(coded.includes('R06.2') && !coded.includes('R05.9'), coded.join(' '));
 });
+
+test('a clinician asked to go over the previous diagnoses opens history taking', () => {
+  const asked = 'Doctor: Thanks for coming.\nPatient: Sure.\nDoctor: Can you remind me of your previous diagnoses?\nPatient: I get tired when I climb stairs.';
+  assert.equal(historyTakingFrom(asked, turnsOf(asked)), asked.indexOf('Can you remind'));
+  assert.deepEqual(codes('Doctor: Nurse, what are his past diagnoses?\nPatient: I had a hernia repair once.'), []);
+});
