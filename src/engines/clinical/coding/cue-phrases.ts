@@ -6,9 +6,9 @@ import { alternation, wordReach, wordsPattern } from '../language/data.ts';
 import { LEADING_RUN } from '../language/discourse.ts';
 import { codingCues, type CodingCues } from '../language/coding.ts';
 
-interface Cues { noRecurrence: RegExp; testedFor: RegExp; doubtedAfter: RegExp; doubtedBefore: RegExp; causesListed: RegExp; confirmedBy: RegExp; confirmHedge: RegExp; vaccineBefore: RegExp; vaccineAfter: RegExp; screenAfter: RegExp; ruledOut: RegExp; reportedInGeneral: RegExp; attributedAfter: RegExp; attributedBefore: RegExp; plainYes: RegExp; serviceAfter: RegExp; referredTo: RegExp; idiom: RegExp; planned: RegExp; risks: RegExp; generic: RegExp; hedgedGeneric: RegExp; pluralOwned: RegExp; pluralGeneric: RegExp; possessed: RegExp; presupposing: RegExp; patientGuess: RegExp; likeness: RegExp; passVerb: RegExp; passTo: RegExp; evidence: RegExp; actBefore: RegExp; actCoordinated: RegExp; actAfter: RegExp; actPain: RegExp }
+interface Cues { noRecurrence: RegExp; testedFor: RegExp; doubtedAfter: RegExp; doubtedFinding: RegExp; doubtedBefore: RegExp; causesListed: RegExp; confirmedBy: RegExp; confirmHedge: RegExp; vaccineBefore: RegExp; vaccineAfter: RegExp; screenAfter: RegExp; ruledOut: RegExp; reportedInGeneral: RegExp; attributedAfter: RegExp; attributedBefore: RegExp; plainYes: RegExp; serviceAfter: RegExp; referredTo: RegExp; idiom: RegExp; planned: RegExp; risks: RegExp; generic: RegExp; hedgedGeneric: RegExp; pluralOwned: RegExp; pluralGeneric: RegExp; possessed: RegExp; presupposing: RegExp; patientGuess: RegExp; likeness: RegExp; passVerb: RegExp; passTo: RegExp; evidence: RegExp; actBefore: RegExp; actCoordinated: RegExp; actAfter: RegExp; actPain: RegExp }
 /** The cues certaintyCues builds; circumstanceCues builds the rest. */
-type CertaintyCue = 'testedFor' | 'causesListed' | 'generic' | 'hedgedGeneric' | 'pluralOwned' | 'pluralGeneric' | 'confirmedBy' | 'confirmHedge' | 'ruledOut' | 'reportedInGeneral' | 'risks' | 'doubtedBefore' | 'doubtedAfter' | 'noRecurrence' | 'patientGuess' | 'likeness';
+type CertaintyCue = 'testedFor' | 'causesListed' | 'generic' | 'hedgedGeneric' | 'pluralOwned' | 'pluralGeneric' | 'confirmedBy' | 'confirmHedge' | 'ruledOut' | 'reportedInGeneral' | 'risks' | 'doubtedBefore' | 'doubtedAfter' | 'doubtedFinding' | 'noRecurrence' | 'patientGuess' | 'likeness';
 let compiled: Cues | undefined;
 
 /** Subject, `hedges` hedge words (at least) then modals, a verb of having, up to three words, end. */
@@ -55,6 +55,8 @@ function certaintyCues(data: CodingCues): Pick<Cues, CertaintyCue> {
     // Up to three words after the mention ("issues"), then the phrase.
     // Word and non-word runs alternate ("'" counts as a word character), so the match is linear.
     doubtedAfter: new RegExp(`^[^\\w']*(?:[\\w']+[^\\w']+){0,3}?(?:${alternation(data.doubted_after.phrases)})\\b`, 'i'),
+    // Up to `reach` words after the mention in its sentence ("at L3-L4, but it"), then the phrase ("may have been artifact").
+    doubtedFinding: new RegExp(`^[^\\w'.!?]*(?:[\\w'-]+[^\\w'.!?]+){0,${wordReach(data.doubted_finding.reach)}}?(?:${alternation(data.doubted_finding.phrases)})\\b`, 'i'),
     noRecurrence: new RegExp(wordsPattern(data.no_recurrence.phrases), 'i'),
     // A guess, then up to `reach` words ("it is a", "i have something like"), then the mention.
     patientGuess: leadingPhrase(data.patient_guess.phrases, data.patient_guess.reach),
@@ -169,6 +171,11 @@ export function aggravatingAct(lead: string, tail: string, sentence: string): bo
 export function doubted(lead: string, tail: string): boolean {
   const { doubtedAfter, doubtedBefore } = cues();
   return doubtedAfter.test(tail.replace(/’/g, "'")) || doubtedBefore.test(lead);
+}
+
+/** Does the clinician say the finding may not be real, after naming it ("…, but it may have been artifact")? `tail`: the text after it. */
+export function doubtedFinding(tail: string): boolean {
+  return cues().doubtedFinding.test(tail.replace(/’/g, "'"));
 }
 
 /**

@@ -3,7 +3,7 @@
 // a coder gives a phrase (a drug's indication, someone else's habit, a definition, a removed
 // lesion, an abbreviation in its other sense).
 import type { Span } from '../../ports.ts';
-import { doubted, genericExperiencer, namesService, reportedInGeneral, ruledOutBefore, screenedFor, testedFor, vaccinatedAgainst } from './cue-phrases.ts';
+import { doubted, doubtedFinding, genericExperiencer, namesService, reportedInGeneral, ruledOutBefore, screenedFor, testedFor, vaccinatedAgainst } from './cue-phrases.ts';
 import { alternation, escapeRegExp, spokenAlternation, wordReach, wordsPattern } from '../language/data.ts';
 import { codingCues } from '../language/coding.ts';
 import { drugLexicon } from '../lexicon/index.ts';
@@ -215,7 +215,7 @@ export function punctuatedLead(text: string, to: number, turnStart = 0): string 
  */
 export function localStatus(lead: string, tail: string, fullLead = lead): 'hypothetical' | 'negated' | 'uncertain' | undefined {
   if (ruledOutBefore(lead) || doubted(lead, tail)) return 'negated';
-  if (HEDGED.test(lead) || WORRY_AFTER.test(tail) || testedFor(lead)) return 'uncertain';
+  if (HEDGED.test(lead) || WORRY_AFTER.test(tail) || testedFor(lead) || doubtedFinding(tail)) return 'uncertain';
   const l = local();
   if (l.offer.test(lead) || l.safetyNet.test(fullLead) || safetyNetCondition(fullLead, tail)) return 'hypothetical';
   const m = l.indication.exec(lead);

@@ -8,7 +8,7 @@ import { framingAt, treatedFor } from './discourse.ts';
 import { findMentions } from './mentions.ts';
 import { preloadIndex } from './index-terms.ts';
 import { createEmbeddedCodingEngine } from './index.ts';
-import { doubted, genericExperiencer, genericPlural, presupposed, testedFor, vaccinatedAgainst } from './cue-phrases.ts';
+import { doubted, doubtedFinding, genericExperiencer, genericPlural, presupposed, testedFor, vaccinatedAgainst } from './cue-phrases.ts';
 
 const codes = (text: string): string[] => codeText(text).diagnoses.map((d) => d.code.coding[0]!.code).sort();
 
@@ -964,4 +964,11 @@ test('a symptom word said as what brings a pain on is the act, not a symptom had
   assert.deepEqual(visit('And does sneezing make it worse?', 'Yes, it does.'), ['S39.012A']);
   // Asked as a symptom of its own, the cough is had.
   assert.deepEqual(visit('Have you got a cough as well?', 'Yes, since the weekend.'), ['R05.9', 'S39.012A']);
+});
+
+test('a finding the clinician says may be artifact is uncertain, not coded (guidelines IV.H)', () => {
+  assert.ok(doubtedFinding(' in the lower spine on the scan, but it may have been an artifact.'));
+  assert.ok(!doubtedFinding(' in the lower spine. The other shadow may be artifact.'));
+  assert.deepEqual(codes('Doctor: Your scan has spinal stenosis at the L2 level, though that could be an artifact.'), []);
+  assert.deepEqual(codes('Doctor: Your scan has spinal stenosis at the L2 level.'), ['M48.061']);
 });

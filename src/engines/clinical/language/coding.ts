@@ -8,6 +8,7 @@ export interface CodingCues {
   abbreviation_senses: { capitals_only: string[]; other_sense: Record<string, string[]> };
   treated_for: { words: string[]; reach: number };
   doubted_after: CueList;
+  doubted_finding: { why?: string; phrases: string[]; reach: number };
   doubted_before: CueList;
   causes_listed: CueList;
   confirmed_by: CueList & { hedges: string[] };
