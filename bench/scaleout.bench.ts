@@ -58,6 +58,52 @@ async function completedCount(client: pg.Client, schema: string): Promise<{ comp
   return { completed: of('completed'), failed: of('failed') };
 }
 
+/** NOTES notes from 8 concurrent clients, spread over the processes; how many POSTs were shed (503) and retried. */
+async function submitNotes(nodes: Node[], headers: Record<string, string>): Promise<number> {
+  const dialogues = visitDialogues();
+  let next = 0;
+  let shed = 0;
+  await Promise.all(
+    Array.from({ length: 8 }, async () => {
+      while (next < NOTES) {
+        const i = next++;
+        const node = nodes[i % nodes.length]!;
+        const body = JSON.stringify({ transcript: dialogues[i % dialogues.length], noteType: { type: 'soap' } });
+        // A busy process sheds load with 503 + Retry-After; a client retries (here after 200 ms).
+        for (;;) {
+          const res = await fetch(`${node.url}/v1/notes`, { method: 'POST', headers, body });
+          await res.arrayBuffer();
+          if (res.status === 202) break;
+          if (res.status !== 503) throw new Error(`POST answered ${res.status}`);
+          shed++;
+          await new Promise((r) => setTimeout(r, 200));
+        }
+      }
+    }),
+  );
+  return shed;
+}
+
+/** What the webhook receiver got once every finished note was announced (or two minutes passed): events once each? */
+async function webhookTally(receiver: Awaited<ReturnType<typeof startReceiver>>, finished: number) {
+  const until = Date.now() + 120_000;
+  const notified = () => new Set(receiver.received.map((r) => (JSON.parse(r.body) as { data: { id: string } }).data.id)).size;
+  while (notified() < finished && Date.now() < until) await new Promise((r) => setTimeout(r, 200));
+  const eventIds = receiver.received.map((r) => String(r.headers['x-service-event-id']));
+  const perNote = new Map<string, Set<string>>();
+  for (const r of receiver.received) {
+    const noteId = (JSON.parse(r.body) as { data: { id: string } }).data.id;
+    perNote.set(noteId, (perNote.get(noteId) ?? new Set()).add(String(r.headers['x-service-event-id'])));
+  }
+  return {
+    deliveries: eventIds.length,
+    distinctEvents: new Set(eventIds).size,
+    duplicateDeliveries: eventIds.length - new Set(eventIds).size,
+    notesWithOneEvent: [...perNote.values()].filter((s) => s.size === 1).length,
+    notesWithSeveralEvents: [...perNote.values()].filter((s) => s.size > 1).length,
+  };
+}
+
 interface Scenario {
   processes: number;
   /** Kill -9 the last process once this fraction of the notes is done. */
@@ -84,28 +130,8 @@ async function scenario({ processes, killAt }: Scenario) {
       if (res.status !== 201) throw new Error(`webhook registration answered ${res.status}`);
     }
     const cpuBefore = nodes.map((n) => cpuMs(n.child.pid!));
-    const dialogues = visitDialogues();
     const t0 = performance.now();
-    let next = 0;
-    let shed = 0;
-    await Promise.all(
-      Array.from({ length: 8 }, async () => {
-        while (next < NOTES) {
-          const i = next++;
-          const node = nodes[i % nodes.length]!;
-          const body = JSON.stringify({ transcript: dialogues[i % dialogues.length], noteType: { type: 'soap' } });
-          // A busy process sheds load with 503 + Retry-After; a client retries (here after 200 ms).
-          for (;;) {
-            const res = await fetch(`${node.url}/v1/notes`, { method: 'POST', headers, body });
-            await res.arrayBuffer();
-            if (res.status === 202) break;
-            if (res.status !== 503) throw new Error(`POST answered ${res.status}`);
-            shed++;
-            await new Promise((r) => setTimeout(r, 200));
-          }
-        }
-      }),
-    );
+    const shed = await submitNotes(nodes, headers);
     let killedAtMs: number | undefined;
     let counts = await completedCount(client, schema);
     const deadline = Date.now() + 300_000;
@@ -120,25 +146,7 @@ async function scenario({ processes, killAt }: Scenario) {
     const doneMs = performance.now() - t0;
     const live = nodes.filter((n) => n.child.exitCode === null && n.child.signalCode === null);
     const cpu = killAt ? Number.NaN : nodes.reduce((sum, n, i) => sum + cpuMs(n.child.pid!) - cpuBefore[i]!, 0);
-    let webhook: { deliveries: number; distinctEvents: number; duplicateDeliveries: number; notesWithOneEvent: number; notesWithSeveralEvents: number } | undefined;
-    if (receiver) {
-      const until = Date.now() + 120_000;
-      const notified = () => new Set(receiver.received.map((r) => (JSON.parse(r.body) as { data: { id: string } }).data.id)).size;
-      while (notified() < counts.completed + counts.failed && Date.now() < until) await new Promise((r) => setTimeout(r, 200));
-      const eventIds = receiver.received.map((r) => String(r.headers['x-service-event-id']));
-      const perNote = new Map<string, Set<string>>();
-      for (const r of receiver.received) {
-        const noteId = (JSON.parse(r.body) as { data: { id: string } }).data.id;
-        perNote.set(noteId, (perNote.get(noteId) ?? new Set()).add(String(r.headers['x-service-event-id'])));
-      }
-      webhook = {
-        deliveries: eventIds.length,
-        distinctEvents: new Set(eventIds).size,
-        duplicateDeliveries: eventIds.length - new Set(eventIds).size,
-        notesWithOneEvent: [...perNote.values()].filter((s) => s.size === 1).length,
-        notesWithSeveralEvents: [...perNote.values()].filter((s) => s.size > 1).length,
-      };
-    }
+    const webhook = receiver ? await webhookTally(receiver, counts.completed + counts.failed) : undefined;
     await Promise.all(live.map((n) => stop(n)));
     return { processes, ...counts, doneMs, cpu, killedAtMs, webhook, shed };
   } finally {
