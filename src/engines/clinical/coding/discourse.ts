@@ -254,7 +254,7 @@ function abbreviationSenses(): NonNullable<typeof senses> {
   const c = codingCues().abbreviation_senses;
   senses = {
     capitals: new Set(c.capitals_only),
-    other: new Map(Object.entries(c.other_sense).map(([abbr, words]) => [abbr, new RegExp(`\\b(?:${alternation(words)})\\b`, 'i')])),
+    other: new Map(Object.entries(c.other_sense).map(([abbr, words]) => [abbr, new RegExp(wordsPattern(words), 'i')])),
   };
   return senses;
 }

@@ -4,7 +4,7 @@ import { assertionsFor, sentenceAt, splitSentences, type Assertion } from '../co
 import { drugLexicon, findConcepts, icd10cmTitle, tokenize, type Concept, type ConceptMention, type Token } from '../lexicon/index.ts';
 import { SIDE_WORDS, type Side } from '../language/sides.ts';
 import { codingCues } from '../language/coding.ts';
-import { spokenAlternation } from '../language/data.ts';
+import { spokenAlternation, wordsPattern } from '../language/data.ts';
 import { FILLER_WORDS } from '../language/fillers.ts';
 import { attributedToCause, confirmed, genericPlural, guessedByPatient, passedOn, evidenceOpened, aggravatingAct, isBareList, likened, namedAsTopic, opensWithPlainYes, listsCauses, namesRisks, plannedProcedure, presupposed, saysNoRecurrence, startsIdiom } from './cue-phrases.ts';
 import { isQuestion, answersAffirming, answersNo, answersYes, asksYesNo, endsWithTag, opensAsQuestion, opensLikeQuestion, withoutLeadingWords } from '../language/discourse.ts';
@@ -135,7 +135,7 @@ type Answer = 'yes' | 'affirmed' | 'past' | 'no';
 let pastAnswer: RegExp | undefined;
 /** A yes that dates what was asked to a time long gone ("Yes, when I was little."; coding.json `answered_in_past`). */
 function answersInPast(body: string): boolean {
-  pastAnswer ??= new RegExp(`\\b(?:${spokenAlternation(codingCues().answered_in_past.phrases)})\\b`, 'i');
+  pastAnswer ??= new RegExp(wordsPattern(codingCues().answered_in_past.phrases, spokenAlternation), 'i');
   return pastAnswer.test(body);
 }
 
@@ -766,7 +766,7 @@ function easedEpisodes(text: string, mentions: Mention[]): void {
     ongoing: new RegExp(`\\b(?:${spokenAlternation(c.ongoing.subjects)})\\s*(?:${spokenAlternation(c.ongoing.auxiliaries)})\\s+had\\b[^.?!]*$`, 'i'),
     had: new RegExp(`(?:^|[^'’\\w])(?:${spokenAlternation(c.had)})\\s+$`, 'i'),
     length: new RegExp(`^\\s*(?:${spokenAlternation(c.lengths)})\\b`, 'i'),
-    eased: new RegExp(`\\b(?:${spokenAlternation(c.eased)})\\b`, 'i'),
+    eased: new RegExp(wordsPattern(c.eased, spokenAlternation), 'i'),
   };
   const { ongoing, had, length, eased } = easing;
   for (const m of mentions) {
@@ -832,7 +832,7 @@ let denyingReference: RegExp | undefined;
  * denied_by_reference): the answer's first sentence decides, as an answer's opening does.
  */
 function deniedByReference(text: string, mentions: Mention[], turns: Turns): void {
-  denyingReference ??= new RegExp(`\\b(?:${spokenAlternation(codingCues().denied_by_reference.phrases)})\\b`, 'i');
+  denyingReference ??= new RegExp(wordsPattern(codingCues().denied_by_reference.phrases, spokenAlternation), 'i');
   for (const m of mentions) {
     if (m.status !== 'present' || m.speaker !== 'clinician' || m.concept.kind !== 'symptom') continue;
     const answer = patientAnswer(turns, m.start);

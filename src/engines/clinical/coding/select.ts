@@ -474,7 +474,7 @@ const SYMPTOM_CODE = /^(?:[RM]|H92\.0|H57\.1)/;
  * patient alone: no diagnosis the provider has established, so it explains none of the other
  * symptoms told beside it ("a sore throat ... and some chills" keeps the chills). Guidelines IV.D:
  * signs and symptoms are reported when a related definitive diagnosis has not been established by
- * the provider. Taken up in the clinician's words, it explains them as any diagnosis does.
+ * the provider. Taken up in the clinician's words, it explains them like every other diagnosis.
  */
 const patientComplaintOnly = (d: CodedDiagnosis): boolean =>
   d.concept.layComplaint === true && d.mentions.every((m) => m.speaker === 'patient');

@@ -139,8 +139,9 @@ function siteAfter(text: string, tokens: readonly Token[], i: number, t: Tables)
     // A stuttered word ("on, on, on my elbow") is read once: it takes none of the reach, nor does
     // a part of the site said before it ("the inside of your right knee").
     if (tokens[j]!.norm === tokens[j - 1]!.norm) last++;
+    const hit = siteAt(tokens, j, t);
     // A site phrase that opens with a part's word ("bottom of my back": the low back) is the site.
-    const part = siteAt(tokens, j, t) ? 0 : positionAt(tokens, j, t);
+    const part = hit ? 0 : positionAt(tokens, j, t);
     if (part) {
       const span = { start: tokens[j]!.start, end: tokens[j + part - 2]!.end };
       if (!tiedTo(text, at, span)) return undefined;
@@ -149,7 +150,6 @@ function siteAfter(text: string, tokens: readonly Token[], i: number, t: Tables)
       j += part - 1;
       continue;
     }
-    const hit = siteAt(tokens, j, t);
     if (!hit) continue;
     // A site whose modifier is shared with one before it ("my lower and mid back") is tied from that one.
     const first = ellipticSite(tokens, j, hit.to, t)?.from ?? j;

@@ -24,7 +24,7 @@ const boundWords = new Set(bound.map(([w]) => w));
 function boundMarker([word, { after, before }]: [string, Bound]): string {
   const notAfter = after.length ? `(?<!\\b(?:${alternation(after)})\\s+)` : '';
   const notBefore = before.length ? `(?![\\s-]+(?:${alternation(before)})\\b)` : '';
-  return `${notAfter}\\b${alternation([word])}\\b${notBefore}`;
+  return `${notAfter}${wordsPattern([word])}${notBefore}`;
 }
 
 // Global: the splitter walks every match. Linear: each alternative is a literal between word boundaries,
